@@ -1,0 +1,23 @@
+// Subcommands of the `knights` tool. Each registers its options on the CLI11 app and returns
+// the function that runs it once parsing succeeded.
+#pragma once
+
+#include <functional>
+
+namespace CLI {
+class App;
+}
+
+namespace kt::cli {
+
+// Exit codes: 0 the command did its work (a tour found, proved impossible, or a search
+// stopped at its step limit); 1 a failure; 2 bad input.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailure = 1;
+inline constexpr int kExitBadInput = 2;
+
+using Runner = std::function<int()>;
+
+Runner add_solve_command(CLI::App& app);
+
+}  // namespace kt::cli

@@ -1,0 +1,31 @@
+#include "move_order.hpp"
+
+namespace kt {
+
+std::optional<MoveOrder> find_move_order(std::string_view name) {
+  for (const MoveOrder& order : {kTextbookOrder, kWirthOrder}) {
+    if (order.name == name) return order;
+  }
+  return std::nullopt;
+}
+
+MoveTable::MoveTable(Geometry g, const MoveOrder& order)
+    : slots_(static_cast<std::size_t>(g.size()) * kStride, -1) {
+  for (int i = 0; i < g.size(); ++i) {
+    const Square from = g.square(i);
+    std::int32_t* out = slots_.data() + static_cast<std::size_t>(i) * kStride;
+    for (int k = 0; k < 8; ++k) {
+      const Square to{from.x + order.dx[k], from.y + order.dy[k]};
+      if (g.contains(to)) *out++ = g.index(to);
+    }
+  }
+}
+
+std::span<const std::int32_t> MoveTable::neighbours(int index) const {
+  const std::int32_t* first = list(index);
+  const std::int32_t* last = first;
+  while (*last >= 0) ++last;
+  return {first, last};
+}
+
+}  // namespace kt

@@ -1,0 +1,83 @@
+#include "verify.hpp"
+
+#include <cstdlib>
+
+namespace kt {
+
+namespace {
+
+bool is_knight_jump(Square a, Square b) {
+  return std::abs(a.x - b.x) * std::abs(a.y - b.y) == 2;
+}
+
+std::string at(Square s) { return "(" + format_square(s) + ")"; }
+
+}  // namespace
+
+Verdict verify_path(Geometry g, std::span<const Square> path, bool require_closed) {
+  Verdict v;
+  const std::size_t n = static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols);
+  if (path.size() != n) {
+    v.reason = "the path has " + std::to_string(path.size()) + " squares, the board " +
+               std::to_string(n);
+    return v;
+  }
+  std::vector<bool> seen(n, false);
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    const Square s = path[i];
+    if (s.x < 1 || s.x > g.cols || s.y < 1 || s.y > g.rows) {
+      v.reason = "move " + std::to_string(i + 1) + " " + at(s) + " is off the board";
+      return v;
+    }
+    const std::size_t k = static_cast<std::size_t>(s.y - 1) * g.cols + (s.x - 1);
+    if (seen[k]) {
+      v.reason = "move " + std::to_string(i + 1) + " revisits " + at(s);
+      return v;
+    }
+    seen[k] = true;
+    if (i > 0 && !is_knight_jump(path[i - 1], s)) {
+      v.reason = "move " + std::to_string(i + 1) + " from " + at(path[i - 1]) + " to " + at(s) +
+                 " is not a knight's jump";
+      return v;
+    }
+  }
+  v.closed = n > 2 && is_knight_jump(path.back(), path.front());
+  if (require_closed && !v.closed) {
+    v.reason = "the tour is open: its last square " + at(path.back()) +
+               " is not a knight's jump from its first " + at(path.front());
+    return v;
+  }
+  v.ok = true;
+  return v;
+}
+
+Verdict verify_board(Geometry g, std::span<const std::int32_t> board, bool require_closed) {
+  Verdict v;
+  const std::size_t n = static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols);
+  if (board.size() != n) {
+    v.reason = "the board has " + std::to_string(board.size()) + " squares, expected " +
+               std::to_string(n);
+    return v;
+  }
+  // Invert move numbers into a path, rejecting numbers out of range or used twice.
+  std::vector<Square> path(n);
+  std::vector<bool> used(n, false);
+  for (std::size_t k = 0; k < n; ++k) {
+    const Square s{static_cast<int>(k % g.cols) + 1, static_cast<int>(k / g.cols) + 1};
+    const std::int64_t m = board[k];
+    if (m < 1 || m > static_cast<std::int64_t>(n)) {
+      v.reason = "square " + at(s) + " holds " + std::to_string(m) + ", expected 1.." +
+                 std::to_string(n);
+      return v;
+    }
+    if (used[m - 1]) {
+      v.reason = "move number " + std::to_string(m) + " appears twice, again at " + at(s);
+      return v;
+    }
+    used[m - 1] = true;
+    path[m - 1] = s;
+  }
+  return verify_path(g, path, require_closed);
+}
+
+}  // namespace kt

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Installs everything the project needs on Debian bookworm. Idempotent: when all is already
+# there it only checks and exits in about a second. Works as root (CI) or via sudo.
+#   apt:  toolchains, Emscripten, Catch2, GLFW, Chromium, node/npm, python3, clang-format
+#   src:  Dear ImGui 1.86 from Debian's source package -> third_party/imgui (git-ignored)
+#   npm:  playwright-core (driver only; the browser is Debian's /usr/bin/chromium)
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+ROOT=$(pwd)
+IMGUI_DIR="$ROOT/third_party/imgui"
+IMGUI_VERSION=1.86
+SRC_LIST=/etc/apt/sources.list.d/debian-src.sources
+
+log() { printf '[setup] %s\n' "$*"; }
+die() { printf '[setup] error: %s\n' "$*" >&2; exit 1; }
+
+SUDO=()
+if [[ $(id -u) -ne 0 ]]; then
+  if command -v sudo >/dev/null 2>&1; then SUDO=(sudo); fi
+fi
+as_root() {
+  if [[ $(id -u) -ne 0 && ${#SUDO[@]} -eq 0 ]]; then
+    die "need root (or sudo) for: $*"
+  fi
+  "${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive "$@"
+}
+
+APT_UPDATED=0
+apt_update_once() {
+  if [[ $APT_UPDATED -eq 0 ]]; then
+    log "apt-get update"
+    as_root apt-get update -qq
+    APT_UPDATED=1
+  fi
+}
+
+pkg_installed() {
+  [[ $(dpkg-query -W -f='${Status}' "$1" 2>/dev/null || true) == "install ok installed" ]]
+}
+
+# --- 1. apt packages -------------------------------------------------------------------------
+missing=()
+for p in cmake ninja-build g++ emscripten catch2 libglfw3-dev chromium python3 clang-format; do
+  pkg_installed "$p" || missing+=("$p")
+done
+# node may come from another repo (e.g. NodeSource's nodejs bundles npm, which conflicts with
+# Debian's npm package), so check the commands rather than the package names.
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
+command -v npm >/dev/null 2>&1 || missing+=(npm)
+if [[ ${#missing[@]} -gt 0 ]]; then
+  apt_update_once
+  log "apt-get install ${missing[*]}"
+  as_root apt-get install -y -qq "${missing[@]}"
+else
+  log "apt packages: all present"
+fi
+
+# --- 2. Dear ImGui sources -------------------------------------------------------------------
+if [[ -f $IMGUI_DIR/imgui.cpp && -f $IMGUI_DIR/backends/imgui_impl_glfw.cpp \
+      && -f $IMGUI_DIR/backends/imgui_impl_opengl3.cpp ]]; then
+  log "imgui: already in third_party/imgui"
+else
+  # deb-src entry for bookworm main, same mirror as the binary entry
+  if ! grep -rqsE '^[[:space:]]*(Types:.*deb-src|deb-src[[:space:]])' \
+        /etc/apt/sources.list /etc/apt/sources.list.d/; then
+    uri=$(awk '/^URIs:/ && $2 !~ /security/ {print $2; exit}' \
+          /etc/apt/sources.list.d/debian.sources 2>/dev/null || true)
+    uri=${uri:-http://deb.debian.org/debian}
+    log "adding deb-src entry $SRC_LIST ($uri)"
+    printf 'Types: deb-src\nURIs: %s\nSuites: bookworm\nComponents: main\nSigned-By: %s\n' \
+      "$uri" /usr/share/keyrings/debian-archive-keyring.gpg | as_root tee "$SRC_LIST" >/dev/null
+    APT_UPDATED=0  # the new source needs a fresh index
+  fi
+  if ! apt-cache showsrc imgui 2>/dev/null | grep -q '^Package: imgui'; then
+    apt_update_once
+  fi
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  log "apt-get source --download-only imgui"
+  # As root, apt warns that the download is unsandboxed; harmless. Silence it by letting _apt
+  # write into the temp dir.
+  chmod 0777 "$tmp"
+  (cd "$tmp" && apt-get source --download-only -qq imgui >/dev/null)
+  shopt -s nullglob
+  orig=("$tmp"/imgui_*.orig.tar.*)
+  shopt -u nullglob
+  [[ ${#orig[@]} -eq 1 ]] || die "imgui orig tarball not found in: $(ls "$tmp")"
+  case ${orig[0]##*/} in
+    imgui_"$IMGUI_VERSION"[+~.-]*|imgui_"$IMGUI_VERSION".orig.*) ;;
+    *) die "expected imgui $IMGUI_VERSION, got ${orig[0]##*/}" ;;
+  esac
+  # Unpack the pristine upstream tarball (not dpkg-source -x: Debian's patches only touch its
+  # own packaging, and this needs no dpkg-dev).
+  rm -rf "$IMGUI_DIR"
+  mkdir -p "$IMGUI_DIR"
+  tar -xf "${orig[0]}" -C "$IMGUI_DIR" --strip-components=1
+  for f in imgui.cpp backends/imgui_impl_glfw.cpp backends/imgui_impl_opengl3.cpp; do
+    [[ -f $IMGUI_DIR/$f ]] || die "third_party/imgui/$f missing after unpacking"
+  done
+  log "imgui: unpacked ${orig[0]##*/} into third_party/imgui"
+fi
+
+# --- 3. npm: playwright-core -----------------------------------------------------------------
+if [[ -d $ROOT/node_modules/playwright-core ]]; then
+  log "npm: playwright-core present"
+else
+  if [[ -f $ROOT/package-lock.json ]]; then
+    log "npm ci"
+    npm ci --no-audit --no-fund --loglevel=error
+  else
+    log "npm install"
+    npm install --no-audit --no-fund --loglevel=error
+  fi
+fi
+
+log "done"
