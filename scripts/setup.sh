@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything the project needs on Debian bookworm. Idempotent: when all is already
 # there it only checks and exits in about a second. Works as root (CI) or via sudo.
-#   apt:  toolchains, Emscripten, Catch2, GLFW, Chromium, node/npm, python3, clang-format
+#   apt:  toolchains, Emscripten, Catch2, CLI11, GLFW, Chromium, node/npm, python3, clang-format
 #   src:  Dear ImGui 1.86 from Debian's source package -> third_party/imgui (git-ignored)
 #   npm:  playwright-core (driver only; the browser is Debian's /usr/bin/chromium)
 set -euo pipefail
@@ -41,7 +41,8 @@ pkg_installed() {
 
 # --- 1. apt packages -------------------------------------------------------------------------
 missing=()
-for p in cmake ninja-build g++ emscripten catch2 libglfw3-dev chromium python3 clang-format; do
+for p in cmake ninja-build g++ emscripten catch2 libcli11-dev libglfw3-dev chromium python3 \
+    clang-format gzip; do
   pkg_installed "$p" || missing+=("$p")
 done
 # node may come from another repo (e.g. NodeSource's nodejs bundles npm, which conflicts with
