@@ -20,4 +20,7 @@ using Runner = std::function<int()>;
 
 Runner add_solve_command(CLI::App& app);
 
+// Every subcommand, in the order --help lists them.
+inline constexpr Runner (*kCommands[])(CLI::App&) = {add_solve_command};
+
 }  // namespace kt::cli

@@ -2,13 +2,20 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
+#include <utility>
+#include <vector>
 
 #include "commands.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"Knight's Tour Explorer: find, check and count knight's tours.", "knights"};
   app.require_subcommand(1);
-  const kt::cli::Runner solve = kt::cli::add_solve_command(app);
+  std::vector<std::pair<CLI::App*, kt::cli::Runner>> commands;
+  for (auto add : kt::cli::kCommands) {
+    kt::cli::Runner run = add(app);
+    const auto all = app.get_subcommands([](const CLI::App*) { return true; });
+    commands.emplace_back(all.back(), std::move(run));
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -20,7 +27,9 @@ int main(int argc, char** argv) {
     return kt::cli::kExitBadInput;
   }
   try {
-    if (app.got_subcommand("solve")) return solve();
+    for (auto& [cmd, run] : commands) {
+      if (cmd->parsed()) return run();
+    }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "knights: %s\n", e.what());
     return kt::cli::kExitFailure;

@@ -10,7 +10,13 @@ bool is_knight_jump(Square a, Square b) {
   return std::abs(a.x - b.x) * std::abs(a.y - b.y) == 2;
 }
 
-std::string at(Square s) { return "(" + format_square(s) + ")"; }
+// (Built in place: GCC 12 gives a false -Wrestrict on "(" + std::string.)
+std::string at(Square s) {
+  std::string out = "(";
+  out += format_square(s);
+  out += ")";
+  return out;
+}
 
 }  // namespace
 
@@ -78,6 +84,78 @@ Verdict verify_board(Geometry g, std::span<const std::int32_t> board, bool requi
     path[m - 1] = s;
   }
   return verify_path(g, path, require_closed);
+}
+
+Verdict verify_compact(const Problem& problem, const CompactTour& tour) {
+  Verdict v;
+  const Geometry g = problem.geometry;
+  if (tour.geometry.rows != g.rows || tour.geometry.cols != g.cols) {
+    v.reason = "the tour is for another board size";
+    return v;
+  }
+  const std::size_t n = static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols);
+  if (tour.next.size() != n) {
+    v.reason = "the tour has " + std::to_string(tour.next.size()) + " squares, the board " +
+               std::to_string(n);
+    return v;
+  }
+  std::size_t free = n;
+  for (std::size_t k = 0; k < n && !problem.blocked.empty(); ++k) free -= problem.blocked[k] != 0;
+  if (problem.start && !(*problem.start == tour.start)) {
+    v.reason = "the tour starts at " + at(tour.start) + ", not at " + at(*problem.start);
+    return v;
+  }
+  // Walk the successor chain, marking squares; a direction is decoded here from its definition.
+  std::vector<bool> seen(n, false);
+  Square s = tour.start;
+  for (std::size_t i = 0;; ++i) {
+    if (s.x < 1 || s.x > g.cols || s.y < 1 || s.y > g.rows) {
+      v.reason = "move " + std::to_string(i + 1) + " " + at(s) + " is off the board";
+      return v;
+    }
+    const std::size_t k = static_cast<std::size_t>(s.y - 1) * g.cols + (s.x - 1);
+    if (!problem.blocked.empty() && problem.blocked[k]) {
+      v.reason = "move " + std::to_string(i + 1) + " lands on blocked square " + at(s);
+      return v;
+    }
+    if (seen[k]) {
+      if (i == free && k == static_cast<std::size_t>(tour.start.y - 1) * g.cols +
+                                  (tour.start.x - 1)) {
+        v.closed = true;  // back at the start after visiting every square
+        break;
+      }
+      v.reason = "move " + std::to_string(i + 1) + " revisits " + at(s);
+      return v;
+    }
+    seen[k] = true;
+    const std::uint8_t d = tour.next[k];
+    if (d == kNoJump) {
+      if (i + 1 != free) {
+        v.reason = "the tour ends at " + at(s) + " after " + std::to_string(i + 1) + " of " +
+                   std::to_string(free) + " squares";
+        return v;
+      }
+      if (problem.end && !(*problem.end == s)) {
+        v.reason = "the tour ends at " + at(s) + ", not at " + at(*problem.end);
+        return v;
+      }
+      break;
+    }
+    if (d > 7) {
+      v.reason = "square " + at(s) + " holds an invalid direction " + std::to_string(d);
+      return v;
+    }
+    // Direction d is the jump (dx, dy) = ((1,2) rotated clockwise by d eighths), as in kJumpDx.
+    static constexpr int dx[8] = {1, 2, 2, 1, -1, -2, -2, -1};
+    static constexpr int dy[8] = {2, 1, -1, -2, -2, -1, 1, 2};
+    s = {s.x + dx[d], s.y + dy[d]};
+  }
+  if (problem.closed && !v.closed) {
+    v.reason = "the tour is open where a closed one is required";
+    return v;
+  }
+  v.ok = true;
+  return v;
 }
 
 }  // namespace kt

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "geometry.hpp"
+#include "problem.hpp"
 
 namespace kt {
 
@@ -22,5 +23,10 @@ Verdict verify_path(Geometry g, std::span<const Square> path, bool require_close
 
 // Checks a board of move numbers (1..size, indexed by Geometry::index).
 Verdict verify_board(Geometry g, std::span<const std::int32_t> board, bool require_closed = false);
+
+// Checks a compact tour (a direction per square) against a problem: it must visit every free
+// square once, avoid blocked ones, start (and end) where the problem says, and be closed when
+// asked. Uses one bit per square besides the tour itself, so it scales to 10^8 squares.
+Verdict verify_compact(const Problem& problem, const CompactTour& tour);
 
 }  // namespace kt
