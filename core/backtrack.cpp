@@ -13,28 +13,82 @@ const char* to_string(Status s) {
   return "?";
 }
 
+namespace {
+
+Problem open_problem(Geometry g, Square start) {
+  Problem p;
+  p.geometry = g;
+  p.start = start;
+  return p;
+}
+
+double since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace
+
 Backtracker::Backtracker(Geometry g, Square start, const MoveOrder& order)
-    : geometry_(g),
-      start_(start),
-      moves_(g, order),
-      board_(static_cast<std::size_t>(g.size()), 0),
-      path_(static_cast<std::size_t>(g.size()), -1),
-      cursor_(static_cast<std::size_t>(g.size()), 0) {
-  const int s = g.index(start);
+    : Backtracker(open_problem(g, start), order) {}
+
+Backtracker::Backtracker(const Problem& problem, const MoveOrder& order, Heuristic heuristic)
+    : geometry_(problem.geometry),
+      moves_(problem.geometry, order),
+      heuristic_(heuristic),
+      general_(problem.closed || problem.end || !problem.blocked.empty()),
+      closed_(problem.closed),
+      board_(static_cast<std::size_t>(geometry_.size()), 0),
+      path_(static_cast<std::size_t>(geometry_.size()), -1),
+      cursor_(static_cast<std::size_t>(geometry_.size()), 0) {
+  const Geometry g = geometry_;
+  for (int i = 0; i < g.size(); ++i) {
+    if (problem.is_blocked(i)) board_[i] = kBlocked;
+  }
+  if (problem.end) end_ = g.index(*problem.end);
+  last_ = problem.free_squares() - 1;
+  const int s = g.index(*problem.start);
   board_[s] = 1;
   path_[0] = s;
-  if (g.size() == 1) status_ = Status::found;  // a lone square is toured by standing on it
+  if (heuristic_ == Heuristic::warnsdorff) {
+    degree_.assign(g.size(), 0);
+    rim_.resize(g.size());
+    for (int i = 0; i < g.size(); ++i) {
+      for (std::int32_t n : moves_.neighbours(i)) degree_[i] += board_[n] == 0;
+      const Square q = g.square(i);
+      const int dx = 2 * q.x - (g.cols + 1), dy = 2 * q.y - (g.rows + 1);
+      rim_[i] = static_cast<std::uint32_t>(dx * dx + dy * dy);
+    }
+    candidates_.assign(static_cast<std::size_t>(g.size()) * 8, -1);
+    candidate_count_.assign(g.size(), 0);
+    fill_candidates(0);
+  }
+  if (last_ == 0) status_ = Status::found;  // a lone square is toured by standing on it
 }
 
 Status Backtracker::run(std::uint64_t max_steps) {
   if (status_ != Status::running || max_steps == 0) return status_;
   const auto t0 = std::chrono::steady_clock::now();
+  if (heuristic_ == Heuristic::warnsdorff) {
+    run_warnsdorff(max_steps);
+  } else if (general_) {
+    run_in_order<true>(max_steps);
+  } else {
+    run_in_order<false>(max_steps);
+  }
+  counters_.seconds += since(t0);
+  return status_;
+}
 
+// The textbook loop. kGeneral adds the end-square and closed-tour rules; without it this is
+// exactly seed 000's TryMove, one step per recorded or erased move.
+template <bool kGeneral>
+Status Backtracker::run_in_order(std::uint64_t max_steps) {
   // Locals so the compiler keeps the hot state in registers.
   std::int32_t* const board = board_.data();
   std::int32_t* const path = path_.data();
   std::uint8_t* const cursor = cursor_.data();
-  const int last = geometry_.size() - 1;
+  const int last = last_;
+  const std::int32_t end = end_;
   int d = depth_;
   std::uint64_t placed = 0, erased = 0, steps = 0;
   Status status = Status::running;
@@ -45,7 +99,12 @@ Status Backtracker::run(std::uint64_t max_steps) {
     const std::int32_t* list = moves_.list(here);
     unsigned k = cursor[d];
     std::int32_t to;
-    while ((to = list[k]) >= 0 && board[to] != 0) ++k;
+    if constexpr (kGeneral) {
+      // The end square may only be entered as the last move.
+      while ((to = list[k]) >= 0 && (board[to] != 0 || (to == end && d + 1 != last))) ++k;
+    } else {
+      while ((to = list[k]) >= 0 && board[to] != 0) ++k;
+    }
     if (to >= 0) {  // record the move: TryMove(d + 2, to)
       cursor[d] = static_cast<std::uint8_t>(k + 1);
       ++d;
@@ -54,6 +113,14 @@ Status Backtracker::run(std::uint64_t max_steps) {
       board[to] = d + 1;
       ++placed;
       if (d == last) {
+        if constexpr (kGeneral) {
+          if (closed_ && !moves_.adjacent(to, path[0])) {  // a full path that does not close
+            board[to] = 0;
+            ++erased;
+            --d;
+            continue;
+          }
+        }
         status = Status::found;
         break;
       }
@@ -72,9 +139,97 @@ Status Backtracker::run(std::uint64_t max_steps) {
   status_ = status;
   counters_.placed += placed;
   counters_.erased += erased;
-  counters_.seconds +=
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return status_;
 }
+
+// Orders frame d's candidates: free neighbours of its square, fewest onward moves first.
+void Backtracker::fill_candidates(int d) {
+  const std::int32_t here = path_[d];
+  std::int32_t* out = candidates_.data() + static_cast<std::size_t>(d) * 8;
+  int n = 0;
+  for (const std::int32_t* p = moves_.list(here); *p >= 0; ++p) {
+    const std::int32_t to = *p;
+    if (board_[to] != 0 || (to == end_ && d + 1 != last_)) continue;
+    // Insertion sort on (degree ascending, distance from centre descending), stable in order.
+    int i = n++;
+    while (i > 0) {
+      const std::int32_t prev = out[i - 1];
+      const bool before = degree_[to] < degree_[prev] ||
+                          (degree_[to] == degree_[prev] && rim_[to] > rim_[prev]);
+      if (!before) break;
+      out[i] = prev;
+      --i;
+    }
+    out[i] = to;
+  }
+  candidate_count_[d] = static_cast<std::uint8_t>(n);
+  cursor_[d] = 0;
+}
+
+Status Backtracker::run_warnsdorff(std::uint64_t max_steps) {
+  std::int32_t* const board = board_.data();
+  std::int32_t* const path = path_.data();
+  std::uint8_t* const degree = degree_.data();
+  const int last = last_;
+  const std::int32_t start = path[0];
+  int d = depth_;
+  std::uint64_t placed = 0, erased = 0, steps = 0;
+  Status status = Status::running;
+
+  auto take_back = [&](std::int32_t sq) {
+    board[sq] = 0;
+    for (const std::int32_t* p = moves_.list(sq); *p >= 0; ++p) ++degree[*p];
+    ++erased;
+    ++steps;
+  };
+
+  while (steps < max_steps) {
+    const std::int32_t here = path[d];
+    if (cursor_[d] == candidate_count_[d]) {  // frame exhausted
+      if (d == 0) {
+        status = Status::none;
+        break;
+      }
+      take_back(here);
+      --d;
+      continue;
+    }
+    const std::int32_t to = candidates_[static_cast<std::size_t>(d) * 8 + cursor_[d]++];
+    if (board[to] != 0) continue;  // cannot happen in order, kept for safety
+    ++d;
+    path[d] = to;
+    board[to] = d + 1;
+    ++placed;
+    ++steps;
+    // Enter `to`; a free neighbour left with no free neighbour can only be the last square.
+    int stranded = 0;
+    for (const std::int32_t* p = moves_.list(to); *p >= 0; ++p) {
+      if (--degree[*p] == 0 && board[*p] == 0) ++stranded;
+    }
+    if (d == last) {
+      if (!closed_ || moves_.adjacent(to, start)) {
+        status = Status::found;
+        break;
+      }
+    } else if (stranded == 0 || (stranded == 1 && d + 1 == last)) {
+      // A closed tour must keep a free square next to the start to come back from.
+      if (!closed_ || degree[start] > 0) {
+        fill_candidates(d);
+        continue;
+      }
+    }
+    take_back(to);  // dead end at once: no need to open a frame
+    --d;
+  }
+
+  depth_ = d;
+  status_ = status;
+  counters_.placed += placed;
+  counters_.erased += erased;
+  return status_;
+}
+
+template Status Backtracker::run_in_order<true>(std::uint64_t);
+template Status Backtracker::run_in_order<false>(std::uint64_t);
 
 }  // namespace kt

@@ -28,4 +28,11 @@ std::span<const std::int32_t> MoveTable::neighbours(int index) const {
   return {first, last};
 }
 
+bool MoveTable::adjacent(int a, int b) const {
+  for (const std::int32_t* p = list(a); *p >= 0; ++p) {
+    if (*p == b) return true;
+  }
+  return false;
+}
+
 }  // namespace kt

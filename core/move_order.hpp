@@ -41,6 +41,7 @@ class MoveTable {
   // Neighbour indices of square `index`, followed by a -1 sentinel.
   const std::int32_t* list(int index) const { return slots_.data() + index * kStride; }
   std::span<const std::int32_t> neighbours(int index) const;
+  bool adjacent(int a, int b) const;
 
  private:
   std::vector<std::int32_t> slots_;

@@ -10,13 +10,7 @@ bool is_knight_jump(Square a, Square b) {
   return std::abs(a.x - b.x) * std::abs(a.y - b.y) == 2;
 }
 
-// (Built in place: GCC 12 gives a false -Wrestrict on "(" + std::string.)
-std::string at(Square s) {
-  std::string out = "(";
-  out += format_square(s);
-  out += ")";
-  return out;
-}
+std::string at(Square s) { return "(" + format_square(s) + ")"; }
 
 }  // namespace
 
