@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -11,8 +12,10 @@
 
 namespace kt {
 
+class Solver;
+
 // The board as seed 000's PrintBoard prints it: "%5d" per square, top row (y = rows) first,
-// each row followed by a blank line.
+// each row followed by a blank line. Blocked squares print as ".".
 std::string board_text(Geometry g, std::span<const std::int32_t> board);
 
 // What a finished or interrupted search reports.
@@ -20,15 +23,29 @@ struct Report {
   std::string_view status;  // "found", "none", "stopped" or "running"
   Geometry geometry;
   Square start;
-  std::span<const std::int32_t> board;  // move numbers by square index
+  std::span<const std::int32_t> board;  // move numbers by square index (kBlocked: blocked)
   std::span<const std::int32_t> path;   // square indices in visiting order
   Counters counters;
+  // Set by make_report(const Solver&) only; the textbook's JSON shape omits them.
+  std::string_view method;
+  bool closed = false;
+  std::string reason;
+  std::optional<bool> verified;
 };
 
 Report make_report(const Backtracker& search);
+Report make_report(const Solver& solver);
 
 // One JSON object: {"status", "rows", "cols", "start": [x, y], "board": rows of move numbers,
-// top row first, "path": [[x, y], ...], "placed", "erased", "seconds"}.
+// top row first (-1 blocked), "path": [[x, y], ...], "placed", "erased", "seconds"}, then
+// "method", "closed", "verified" and "reason" when known.
 std::string to_json(const Report& r);
+
+// One JSON line without board or path: {"status", "rows", "cols", "closed", "method",
+// "seconds", "placed", "erased", "verified"}, and "reason" when there is one.
+std::string to_summary_json(const Report& r);
+
+// A JSON string literal.
+std::string json_quote(std::string_view text);
 
 }  // namespace kt

@@ -1,4 +1,4 @@
-// Lists of squares as users type them: "1,1;8,8" or "a1 h8" (';', ' ' or '|' between squares).
+// Lists of squares as users type them: "1,1;8,8", "a1|h8" or "a1 h8".
 #pragma once
 
 #include <optional>

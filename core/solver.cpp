@@ -1,0 +1,118 @@
+#include "solver.hpp"
+
+#include <algorithm>
+
+namespace kt {
+
+namespace {
+
+constexpr std::string_view kMethodNames[] = {"textbook", "wirth", "warnsdorff", "construct",
+                                             "auto"};
+// automatic: how long the textbook gets before a faster method takes over (~0.5 s natively;
+// the 7x7 run log needs 24 million steps).
+constexpr std::uint64_t kTextbookBudget = std::uint64_t{1} << 26;
+constexpr int kTextbookMaxSquares = 49;  // the textbook printed boards up to 7x7
+
+}  // namespace
+
+std::optional<Method> parse_method(std::string_view name) {
+  for (std::size_t i = 0; i < std::size(kMethodNames); ++i) {
+    if (kMethodNames[i] == name) return static_cast<Method>(i);
+  }
+  return std::nullopt;
+}
+
+const char* to_string(Method m) { return kMethodNames[static_cast<int>(m)].data(); }
+
+Solver::Solver(Problem problem, Method method)
+    : problem_(std::move(problem)), requested_(method), method_(method) {
+  theory_ = settle(problem_);
+  const bool textbook_tree = method == Method::textbook || method == Method::wirth;
+  if (theory_.answer == Answer::none && !textbook_tree) {
+    status_ = Status::none;
+    return;
+  }
+  if (method == Method::automatic) {
+    const bool textbook_case = !problem_.closed && !problem_.end && problem_.blocked.empty() &&
+                               problem_.geometry.size() <= kTextbookMaxSquares;
+    if (textbook_case) {
+      textbook_budget_ = kTextbookBudget;
+      start_search(Method::textbook);
+    } else {
+      start_search(Method::warnsdorff);
+    }
+    return;
+  }
+  start_search(method == Method::construct ? Method::warnsdorff : method);
+}
+
+Solver::~Solver() = default;
+
+void Solver::start_search(Method m) {
+  method_ = m;
+  const MoveOrder& order = m == Method::wirth ? kWirthOrder : kTextbookOrder;
+  search_ = std::make_unique<Backtracker>(
+      problem_, order, m == Method::warnsdorff ? Heuristic::warnsdorff : Heuristic::none);
+  status_ = search_->status();
+}
+
+Status Solver::run(std::uint64_t max_steps) {
+  if (status_ != Status::running || !search_) return status_;
+  if (textbook_budget_ > 0) {
+    const std::uint64_t slice = std::min(max_steps, textbook_budget_);
+    status_ = search_->run(slice);
+    textbook_budget_ -= slice;
+    if (status_ == Status::running && textbook_budget_ == 0) start_search(Method::warnsdorff);
+    return status_;
+  }
+  status_ = search_->run(max_steps);
+  return status_;
+}
+
+std::string Solver::reason() const {
+  if (status_ == Status::none) {
+    if (theory_.answer == Answer::none) return theory_.reason;
+    return "the " + std::string(to_string(method_)) + " search tried every possibility";
+  }
+  return theory_.reason;
+}
+
+Counters Solver::counters() const { return search_ ? search_->counters() : Counters{}; }
+
+std::span<const std::int32_t> Solver::board() const {
+  if (search_) return search_->board();
+  return {};
+}
+
+std::span<const std::int32_t> Solver::path() const {
+  if (search_) return search_->path();
+  return {};
+}
+
+int Solver::depth() const { return search_ ? search_->depth() : 0; }
+
+std::optional<CompactTour> Solver::compact() const {
+  if (status_ != Status::found || !search_) return std::nullopt;
+  const Geometry g = problem_.geometry;
+  CompactTour tour{g, *problem_.start, problem_.closed,
+                   std::vector<std::uint8_t>(g.size(), kNoJump)};
+  const auto p = path();
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    const std::int32_t from = p[i];
+    const std::int32_t to = i + 1 < p.size() ? p[i + 1] : (problem_.closed ? p[0] : -1);
+    if (to < 0) break;
+    const Square a = g.square(from), b = g.square(to);
+    for (std::uint8_t k = 0; k < 8; ++k) {
+      if (a.x + kJumpDx[k] == b.x && a.y + kJumpDy[k] == b.y) tour.next[from] = k;
+    }
+  }
+  return tour;
+}
+
+Verdict Solver::verify() const {
+  const auto tour = compact();
+  if (!tour) return {false, false, "no tour to verify"};
+  return verify_compact(problem_, *tour);
+}
+
+}  // namespace kt

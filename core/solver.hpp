@@ -1,0 +1,71 @@
+// One front door to every method: theory first, then the chosen search, run in slices.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "backtrack.hpp"
+#include "existence.hpp"
+#include "problem.hpp"
+#include "verify.hpp"
+
+namespace kt {
+
+enum class Method : std::uint8_t { textbook, wirth, warnsdorff, construct, automatic };
+
+std::optional<Method> parse_method(std::string_view name);  // "auto" names Method::automatic
+const char* to_string(Method m);
+
+class Solver {
+ public:
+  // Precondition: `problem` came from make_problem (well formed).
+  //
+  // textbook and wirth walk their whole tree even where theory says no tour exists (the
+  // textbook's teaching point); the other methods answer at once where theory settles it.
+  // automatic: theory; then, on full boards of up to 7x7 asking for an open tour, the
+  // textbook search for a bounded number of steps (so a teacher sees the book's tour); then
+  // the linear-time construction where it applies; else Warnsdorff with backtracking.
+  Solver(Problem problem, Method method);
+  ~Solver();
+
+  Status run(std::uint64_t max_steps);
+  Status status() const { return status_; }
+
+  const Problem& problem() const { return problem_; }
+  Method requested() const { return requested_; }
+  Method method() const { return method_; }  // the method at work or that answered
+  const Existence& theory() const { return theory_; }
+  // Why the answer is what it is: theory's reason, or what the search established.
+  std::string reason() const;
+  Counters counters() const;
+
+  // The live backtracking search, if one is at work (the page draws its stack).
+  const Backtracker* backtracker() const { return search_.get(); }
+  // Move numbers (0 free, kBlocked) and visiting order of the current state or result.
+  std::span<const std::int32_t> board() const;
+  std::span<const std::int32_t> path() const;
+  int depth() const;
+  // The result as a compact tour (one byte per square), when status() is found.
+  std::optional<CompactTour> compact() const;
+  // The independent verifier's verdict on the result (ok is false unless found).
+  Verdict verify() const;
+
+ private:
+  void start_search(Method m);
+
+  Problem problem_;
+  Method requested_;
+  Method method_;
+  Existence theory_;
+  Status status_ = Status::running;
+  std::unique_ptr<Backtracker> search_;
+  std::uint64_t textbook_budget_ = 0;  // automatic: steps left for the textbook's attempt
+  std::vector<std::int32_t> empty_board_;
+};
+
+}  // namespace kt
