@@ -1,5 +1,6 @@
 #include "backtrack.hpp"
 
+#include <algorithm>
 #include <chrono>
 
 namespace kt {
@@ -58,11 +59,20 @@ Backtracker::Backtracker(const Problem& problem, const MoveOrder& order, Heurist
       const int dx = 2 * q.x - (g.cols + 1), dy = 2 * q.y - (g.rows + 1);
       rim_[i] = static_cast<std::uint32_t>(dx * dx + dy * dy);
     }
+    for (int i = 0; i < g.size(); ++i) ones_ += board_[i] == 0 && degree_[i] == 1;
+    // Narrow boards split easily into pieces that no tour can join again; checking costs a
+    // pass over the free squares per move, cheap where boards are small or narrow.
+    check_pieces_ = std::min(g.rows, g.cols) <= 4 || g.size() <= 400;
+    if (check_pieces_) {
+      seen_.assign(g.size(), 0);
+      stack_.assign(g.size(), 0);
+    }
     candidates_.assign(static_cast<std::size_t>(g.size()) * 8, -1);
     candidate_count_.assign(g.size(), 0);
     fill_candidates(0);
   }
-  if (last_ == 0) status_ = Status::found;  // a lone square is toured by standing on it
+  // A lone square is toured by standing on it; a closed tour needs a jump back.
+  if (last_ == 0) status_ = problem.closed ? Status::none : Status::found;
 }
 
 Status Backtracker::run(std::uint64_t max_steps) {
@@ -176,9 +186,16 @@ Status Backtracker::run_warnsdorff(std::uint64_t max_steps) {
   std::uint64_t placed = 0, erased = 0, steps = 0;
   Status status = Status::running;
 
+  // `ones` counts free squares with a single free neighbour: each must end the tour, unless
+  // the knight passes through it next.
+  int ones = ones_;
   auto take_back = [&](std::int32_t sq) {
     board[sq] = 0;
-    for (const std::int32_t* p = moves_.list(sq); *p >= 0; ++p) ++degree[*p];
+    ones += degree[sq] == 1;
+    for (const std::int32_t* p = moves_.list(sq); *p >= 0; ++p) {
+      if (board[*p] == 0) ones += (degree[*p] == 0) - (degree[*p] == 1);
+      ++degree[*p];
+    }
     ++erased;
     ++steps;
   };
@@ -201,17 +218,28 @@ Status Backtracker::run_warnsdorff(std::uint64_t max_steps) {
     board[to] = d + 1;
     ++placed;
     ++steps;
-    // Enter `to`; a free neighbour left with no free neighbour can only be the last square.
-    int stranded = 0;
+    // Enter `to`. A free neighbour left with no free neighbour can only be the last square;
+    // a free square with one, away from `to`, can only be the last square too.
+    ones -= degree[to] == 1;
+    int stranded = 0, near_ones = 0;
     for (const std::int32_t* p = moves_.list(to); *p >= 0; ++p) {
-      if (--degree[*p] == 0 && board[*p] == 0) ++stranded;
+      const std::int32_t n = *p;
+      if (board[n] != 0) {
+        --degree[n];
+        continue;
+      }
+      const int left = --degree[n];
+      ones += (left == 1) - (left == 0);
+      stranded += left == 0;
+      near_ones += left == 1;
     }
     if (d == last) {
       if (!closed_ || moves_.adjacent(to, start)) {
         status = Status::found;
         break;
       }
-    } else if (stranded == 0 || (stranded == 1 && d + 1 == last)) {
+    } else if ((stranded == 0 || (stranded == 1 && d + 1 == last)) && ones - near_ones <= 1 &&
+               (!check_pieces_ || one_piece(to, last - d))) {
       // A closed tour must keep a free square next to the start to come back from.
       if (!closed_ || degree[start] > 0) {
         fill_candidates(d);
@@ -223,10 +251,34 @@ Status Backtracker::run_warnsdorff(std::uint64_t max_steps) {
   }
 
   depth_ = d;
+  ones_ = ones;
   status_ = status;
   counters_.placed += placed;
   counters_.erased += erased;
   return status_;
+}
+
+// Whether the free squares, seen from `from`, are all reachable: `free` of them should be.
+bool Backtracker::one_piece(std::int32_t from, int free) {
+  ++stamp_;
+  if (stamp_ == 0) {
+    std::fill(seen_.begin(), seen_.end(), 0);
+    stamp_ = 1;
+  }
+  std::int32_t* stack = stack_.data();
+  int top = 0, reached = 0;
+  stack[top++] = from;
+  while (top > 0) {
+    const std::int32_t sq = stack[--top];
+    for (const std::int32_t* p = moves_.list(sq); *p >= 0; ++p) {
+      const std::int32_t n = *p;
+      if (board_[n] != 0 || seen_[n] == stamp_) continue;
+      seen_[n] = stamp_;
+      ++reached;
+      stack[top++] = n;
+    }
+  }
+  return reached == free;
 }
 
 template Status Backtracker::run_in_order<true>(std::uint64_t);

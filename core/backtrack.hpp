@@ -69,6 +69,7 @@ class Backtracker {
   Status run_in_order(std::uint64_t max_steps);
   Status run_warnsdorff(std::uint64_t max_steps);
   void fill_candidates(int d);
+  bool one_piece(std::int32_t from, int free);
 
   Geometry geometry_;
   MoveTable moves_;
@@ -84,7 +85,12 @@ class Backtracker {
   std::vector<std::uint8_t> degree_;
   std::vector<std::int32_t> candidates_;  // 8 per frame
   std::vector<std::uint8_t> candidate_count_;
-  std::vector<std::uint32_t> rim_;  // squared distance from the centre (x4), for tie-breaks
+  std::vector<std::uint32_t> rim_;
+  int ones_ = 0;  // free squares with exactly one free neighbour
+  bool check_pieces_ = false;
+  std::vector<std::uint32_t> seen_;  // one_piece's marks, stamped to avoid clearing
+  std::uint32_t stamp_ = 0;
+  std::vector<std::int32_t> stack_;  // squared distance from the centre (x4), for tie-breaks
   int depth_ = 0;
   Status status_ = Status::running;
   Counters counters_;

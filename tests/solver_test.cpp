@@ -1,0 +1,140 @@
+// Every method, on many boards and starts, checked by the independent verifier.
+#include <catch2/catch.hpp>
+
+#include <random>
+
+#include "report.hpp"
+#include "request.hpp"
+#include "solver.hpp"
+
+namespace {
+
+kt::Problem problem(const kt::ProblemInput& in) {
+  kt::Problem p;
+  const std::string why = kt::make_problem(in, p);
+  INFO(why);
+  REQUIRE(why.empty());
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("auto reproduces the textbook's run logs") {
+  kt::Solver s(problem({7, 7, "4,4", "", "", false}), kt::Method::automatic);
+  REQUIRE(s.run(UINT64_MAX) == kt::Status::found);
+  CHECK(s.method() == kt::Method::textbook);
+  CHECK(s.counters().placed == 12040481);
+  CHECK(s.verify().ok);
+}
+
+TEST_CASE("auto hands over to Warnsdorff when the textbook search runs long") {
+  kt::Solver s(problem({7, 7, "1,1", "", "", false}), kt::Method::automatic);
+  REQUIRE(s.run(UINT64_MAX) == kt::Status::found);
+  CHECK(s.verify().ok);
+}
+
+TEST_CASE("Warnsdorff finds open and closed tours on every board it can, verified") {
+  // 4 x n open tours from a corner take Warnsdorff exponentially long past 4 x 11.
+  for (int rows = 3; rows <= 12; ++rows) {
+    for (int cols = rows; cols <= (rows == 4 ? 11 : 14); ++cols) {
+      for (const bool closed : {false, true}) {
+        kt::Solver s(problem({rows, cols, "", "", "", closed}), kt::Method::warnsdorff);
+        s.run(UINT64_MAX);
+        INFO(rows << "x" << cols << (closed ? " closed" : " open") << ": " << s.reason());
+        const bool exists = closed ? kt::closed_tour_exists({rows, cols})
+                                   : kt::open_tour_exists({rows, cols}) &&
+                                         s.theory().answer != kt::Answer::none;
+        if (exists) {
+          REQUIRE(s.status() == kt::Status::found);
+          const kt::Verdict v = s.verify();
+          CHECK(v.ok);
+          CHECK(v.closed == closed);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("large boards: Warnsdorff with Roth's tie-break runs straight through") {
+  kt::Solver s(problem({200, 300, "1,1", "", "", false}), kt::Method::warnsdorff);
+  REQUIRE(s.run(UINT64_MAX) == kt::Status::found);
+  CHECK(s.verify().ok);
+  CHECK(s.counters().erased < 1000);
+}
+
+TEST_CASE("random boards, blocked squares, starts and ends: every method's tour verifies") {
+  std::mt19937 rng(20261121);
+  int found = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    // Up to 5x6, where the textbook's exhaustive search takes milliseconds.
+    const int rows = 3 + static_cast<int>(rng() % 3), cols = 3 + static_cast<int>(rng() % 4);
+    kt::ProblemInput in{rows, cols, "", "", "", rng() % 4 == 0};
+    const int blocks = static_cast<int>(rng() % 3);
+    for (int b = 0; b < blocks; ++b) {
+      if (!in.blocked.empty()) in.blocked += ";";
+      in.blocked += std::to_string(1 + rng() % cols) + "," + std::to_string(1 + rng() % rows);
+    }
+    in.start = std::to_string(1 + rng() % cols) + "," + std::to_string(1 + rng() % rows);
+    if (!in.closed && rng() % 3 == 0) {
+      in.end = std::to_string(1 + rng() % cols) + "," + std::to_string(1 + rng() % rows);
+    }
+    kt::Problem p;
+    if (!kt::make_problem(in, p).empty()) continue;  // e.g. the start is blocked
+    for (const kt::Method m : {kt::Method::warnsdorff, kt::Method::automatic,
+                               kt::Method::textbook, kt::Method::wirth}) {
+      kt::Solver s(p, m);
+      s.run(2'000'000);  // the textbook orders may take long: judge what finished
+      INFO(rows << "x" << cols << " " << in.start << " end '" << in.end << "' blocked '"
+                << in.blocked << "' " << kt::to_string(m));
+      if (s.status() == kt::Status::found) {
+        ++found;
+        const kt::Verdict v = s.verify();
+        CHECK(v.ok);
+        if (p.closed) CHECK(v.closed);
+      }
+      if (s.status() == kt::Status::none && m == kt::Method::warnsdorff) {
+        // Complete search: textbook's order, exhaustively, must agree.
+        kt::Solver t(p, kt::Method::textbook);
+        CHECK(t.run(UINT64_MAX) == kt::Status::none);
+      }
+    }
+  }
+  CHECK(found > 50);
+}
+
+TEST_CASE("every method runs in slices to the same result") {
+  for (const kt::Method m : {kt::Method::textbook, kt::Method::wirth, kt::Method::warnsdorff,
+                             kt::Method::automatic}) {
+    const kt::Problem p = problem({6, 6, "1,1", "", "", false});
+    kt::Solver whole(p, m);
+    whole.run(UINT64_MAX);
+    kt::Solver sliced(p, m);
+    while (sliced.run(97) == kt::Status::running) {
+    }
+    CHECK(sliced.status() == whole.status());
+    CHECK(std::vector<int>(sliced.board().begin(), sliced.board().end()) ==
+          std::vector<int>(whole.board().begin(), whole.board().end()));
+  }
+}
+
+TEST_CASE("summary JSON has the fixed fields") {
+  kt::Solver s(problem({6, 6, "", "", "", true}), kt::Method::automatic);
+  s.run(UINT64_MAX);
+  const std::string json = kt::to_summary_json(kt::make_report(s));
+  for (const char* field : {"\"status\": \"found\"", "\"rows\": 6", "\"cols\": 6",
+                            "\"closed\": true", "\"method\": \"warnsdorff\"", "\"seconds\": ",
+                            "\"placed\": ", "\"erased\": ", "\"verified\": true"}) {
+    CHECK_THAT(json, Catch::Contains(field));
+  }
+  CHECK_THAT(json, !Catch::Contains("\"board\""));
+}
+
+TEST_CASE("bad problems are refused with a reason") {
+  kt::Problem p;
+  CHECK_THAT(kt::make_problem({8, 8, "1,1", "", "1,1", false}, p), Catch::Contains("blocked"));
+  CHECK_THAT(kt::make_problem({8, 8, "", "", "9,9", false}, p), Catch::Contains("off the"));
+  CHECK_THAT(kt::make_problem({8, 8, "", "2,3", "", true}, p), Catch::Contains("--end"));
+  CHECK_THAT(kt::make_problem({8, 8, "1,1", "1,1", "", false}, p), Catch::Contains("cannot end"));
+  CHECK_THAT(kt::make_problem({8, 8, "", "", "1,1;zz", false}, p), Catch::Contains("blocked"));
+  CHECK_THAT(kt::make_problem({0, 8, "", "", "", false}, p), Catch::Contains("at least"));
+}

@@ -1,0 +1,177 @@
+#include "board_view.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace kt::ui {
+
+namespace {
+
+constexpr ImU32 kLight = IM_COL32(240, 217, 181, 255);
+constexpr ImU32 kDark = IM_COL32(181, 136, 99, 255);
+constexpr ImU32 kVisitedTint = IM_COL32(60, 110, 220, 70);
+constexpr ImU32 kFrame = IM_COL32(70, 72, 80, 255);
+constexpr ImU32 kPath = IM_COL32(30, 80, 200, 170);
+constexpr ImU32 kNumber = IM_COL32(25, 25, 30, 255);
+constexpr ImU32 kPill = IM_COL32(255, 252, 245, 215);
+constexpr ImU32 kStart = IM_COL32(20, 150, 60, 255);
+constexpr ImU32 kCurrent = IM_COL32(255, 140, 0, 255);
+constexpr ImU32 kCurrentFill = IM_COL32(255, 160, 40, 110);
+constexpr ImU32 kLabel = IM_COL32(170, 172, 180, 255);
+
+// With ES 3 / WebGL2 the renderer cannot offset vertices, so one draw list must stay under
+// 65536 vertices: the number layer is skipped on boards where it would not fit (or be read).
+constexpr int kNumberVertexBudget = 36000;
+
+std::string file_name(int x, int cols) {
+  return cols <= 26 ? std::string(1, static_cast<char>('a' + x - 1)) : std::to_string(x);
+}
+
+}  // namespace
+
+std::optional<Square> BoardView::draw(const BoardScene& scene, const Fonts& fonts, float x, float y,
+                                      float w, float h) {
+  const Geometry g = scene.geometry;
+  const float margin = 28;  // room for rank labels on the left and file labels below
+  const float side = std::floor(std::min((w - margin - 8) / g.cols, (h - margin - 8) / g.rows));
+  geometry_ = g;
+  side_ = side;
+  if (g.size() <= 0 || side < 2) return std::nullopt;
+  const float bw = side * g.cols, bh = side * g.rows;
+  left_ = std::floor(x + margin + (w - margin - bw) / 2);
+  top_ = std::floor(y + (h - margin - bh) / 2);
+
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  auto corner = [&](Square s) {
+    return ImVec2(left_ + (s.x - 1) * side, top_ + (g.rows - s.y) * side);
+  };
+  auto centre = [&](int index) {
+    const ImVec2 c = corner(g.square(index));
+    return ImVec2(c.x + side / 2, c.y + side / 2);
+  };
+  const ImVec2 board_min(left_, top_), board_max(left_ + bw, top_ + bh);
+
+  // Move numbers are as large as the square allows, and skipped when too small to read (or
+  // when they would not fit the vertex budget); visited squares are then tinted instead.
+  const ImFont* number_font = nullptr;
+  float number_px = 0;
+  if (!scene.board.empty() && fonts.digits[0]) {
+    const int digits = static_cast<int>(std::to_string(g.size()).size());
+    const std::string widest(static_cast<std::size_t>(digits), '8');
+    number_px = std::min(side * 0.42f, kDigitsPx[1]);
+    const float width =
+        fonts.for_numbers(number_px)->CalcTextSizeA(number_px, FLT_MAX, 0, widest.c_str()).x;
+    if (width > side * 0.78f) number_px *= side * 0.78f / width;
+    // Budgeted for a full board, so numbers do not vanish halfway through a search.
+    if (number_px >= 9 && g.size() * (digits + 2) * 4 < kNumberVertexBudget) {
+      number_font = fonts.for_numbers(number_px);
+    }
+  }
+
+  // Frame and squares (a1 is dark, as on a chess board).
+  const float frame = std::max(2.0f, std::min(6.0f, side * 0.08f));
+  dl->AddRectFilled(ImVec2(left_ - frame, top_ - frame),
+                    ImVec2(board_max.x + frame, board_max.y + frame),
+                    scene.border ? scene.border : kFrame, frame);
+  dl->AddRectFilled(board_min, board_max, kLight);
+  for (int i = 0; i < g.size(); ++i) {
+    const Square s = g.square(i);
+    const ImVec2 c = corner(s);
+    if ((s.x + s.y) % 2 == 0) dl->AddRectFilled(c, ImVec2(c.x + side, c.y + side), kDark);
+    if (!number_font && !scene.board.empty() && scene.board[i] > 0) {
+      dl->AddRectFilled(c, ImVec2(c.x + side, c.y + side), kVisitedTint);
+    }
+  }
+  const bool has_current = scene.show_current && !scene.path.empty();
+  if (has_current) {
+    const ImVec2 c = corner(g.square(scene.path.back()));
+    dl->AddRectFilled(c, ImVec2(c.x + side, c.y + side), kCurrentFill);
+  }
+
+  // The knight's path through the centres of the squares visited so far.
+  if (scene.path.size() > 1) {
+    std::vector<ImVec2> points;
+    points.reserve(scene.path.size());
+    for (std::int32_t i : scene.path) points.push_back(centre(i));
+    const float thickness = std::clamp(side * 0.06f, 1.5f, 4.0f);
+    dl->AddPolyline(points.data(), static_cast<int>(points.size()), kPath, 0, thickness);
+  }
+
+  // Move numbers on a pill that keeps them readable over the path.
+  if (number_font) {
+    const float rounding = g.size() <= 256 ? number_px * 0.3f : 0;
+    for (std::int32_t i : scene.path) {
+      const std::string text = std::to_string(scene.board[i]);
+      const ImVec2 size = number_font->CalcTextSizeA(number_px, FLT_MAX, 0, text.c_str());
+      const ImVec2 c = centre(i);
+      const ImVec2 pos(std::round(c.x - size.x / 2), std::round(c.y - size.y / 2));
+      const float pad = number_px * 0.18f;
+      dl->AddRectFilled(ImVec2(pos.x - pad, pos.y), ImVec2(pos.x + size.x + pad, pos.y + size.y),
+                        kPill, rounding);
+      dl->AddText(number_font, number_px, pos, kNumber, text.c_str());
+    }
+  }
+
+  // Start and current square outlines, on top of everything else on the board.
+  const float ring = std::clamp(side * 0.07f, 2.0f, 5.0f);
+  if (scene.start && g.contains(*scene.start)) {
+    const ImVec2 c = corner(*scene.start);
+    dl->AddRect(ImVec2(c.x + ring / 2, c.y + ring / 2),
+                ImVec2(c.x + side - ring / 2, c.y + side - ring / 2), kStart, 0, 0, ring);
+  }
+  if (has_current) {
+    const ImVec2 c = corner(g.square(scene.path.back()));
+    dl->AddRect(ImVec2(c.x + ring * 1.5f, c.y + ring * 1.5f),
+                ImVec2(c.x + side - ring * 1.5f, c.y + side - ring * 1.5f), kCurrent, 0, 0, ring);
+  }
+
+  // File letters below, rank numbers on the left; every k-th one when squares are narrow.
+  ImFont* label_font = fonts.text ? fonts.text : ImGui::GetFont();
+  const float label_px = std::min(kTextPx, std::max(10.0f, side * 0.5f));
+  const float label_w = label_font->CalcTextSizeA(label_px, FLT_MAX, 0, "88").x;
+  const int every = std::max(1, static_cast<int>(std::ceil((label_w + 6) / side)));
+  for (int fx = 1; fx <= g.cols; fx += fx == 1 && every > 1 ? every - 1 : every) {
+    const std::string t = file_name(fx, g.cols);
+    const ImVec2 ts = label_font->CalcTextSizeA(label_px, FLT_MAX, 0, t.c_str());
+    dl->AddText(label_font, label_px,
+                ImVec2(std::round(left_ + (fx - 0.5f) * side - ts.x / 2), board_max.y + frame + 4),
+                kLabel, t.c_str());
+  }
+  const int every_rank = std::max(1, static_cast<int>(std::ceil((label_px + 4) / side)));
+  for (int ry = 1; ry <= g.rows; ry += ry == 1 && every_rank > 1 ? every_rank - 1 : every_rank) {
+    const std::string t = std::to_string(ry);
+    const ImVec2 ts = label_font->CalcTextSizeA(label_px, FLT_MAX, 0, t.c_str());
+    dl->AddText(label_font, label_px,
+                ImVec2(std::round(left_ - frame - 6 - ts.x),
+                       std::round(top_ + (g.rows - ry + 0.5f) * side - ts.y / 2)),
+                kLabel, t.c_str());
+  }
+
+  // Input: one invisible button over the board; the square under the mouse is computed.
+  ImGui::SetCursorScreenPos(board_min);
+  ImGui::InvisibleButton("##board", ImVec2(bw, bh));
+  const bool clicked = ImGui::IsItemClicked(ImGuiMouseButton_Left);
+  if (!ImGui::IsItemHovered()) return std::nullopt;
+  const ImVec2 m = ImGui::GetMousePos();
+  const Square under{std::clamp(static_cast<int>((m.x - left_) / side) + 1, 1, g.cols),
+                     std::clamp(g.rows - static_cast<int>((m.y - top_) / side), 1, g.rows)};
+  const int move = scene.board.empty() ? 0 : scene.board[g.index(under)];
+  std::string tip =
+      (g.cols <= 26 ? file_name(under.x, g.cols) + std::to_string(under.y) + "  " : "") + "(" +
+      format_square(under) + ")";
+  tip += move ? "  move " + std::to_string(move) : "  not visited";
+  ImGui::SetTooltip("%s", tip.c_str());
+  if (clicked) return under;
+  return std::nullopt;
+}
+
+std::optional<Rect> BoardView::square_rect(Square s) const {
+  if (side_ < 2 || !geometry_.contains(s)) return std::nullopt;
+  return Rect{left_ + (s.x - 1) * side_, top_ + (geometry_.rows - s.y) * side_, side_, side_};
+}
+
+}  // namespace kt::ui

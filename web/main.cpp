@@ -1,0 +1,132 @@
+// The browser host: a WebGL2 context through Emscripten's GLFW, ImGui's GLFW and OpenGL3
+// backends, and one ExplorerApp drawn every animation frame.
+//
+// Sizing: the canvas fills the window through CSS (shell.html). Each frame its backing store
+// is set to CSS size x devicePixelRatio with Browser.setCanvasSize (glfwSetWindowSize would
+// ask for fullscreen when the size equals the screen's). Emscripten 3.1.6's GLFW then reports
+// window size = framebuffer size = backing pixels and mouse positions in backing pixels, so
+// after ImGui_ImplGlfw_NewFrame we rewrite DisplaySize, DisplayFramebufferScale and MousePos
+// to make ImGui units CSS pixels; fonts are baked at the pixel ratio (ui/theme.hpp).
+#include <GLES3/gl3.h>
+#include <GLFW/glfw3.h>
+#include <emscripten.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+
+#include "live_app.hpp"
+#include "theme.hpp"
+
+namespace {
+
+GLFWwindow* g_window = nullptr;
+std::unique_ptr<kt::ui::ExplorerApp> g_app;
+float g_font_scale = 0;  // pixel ratio the font atlas was baked for
+
+// clang-format off
+EM_JS(double, css_width, (), { return Module.canvas.getBoundingClientRect().width; });
+EM_JS(double, css_height, (), { return Module.canvas.getBoundingClientRect().height; });
+EM_JS(double, pixel_ratio, (), { return window.devicePixelRatio || 1; });
+EM_JS(void, set_canvas_size, (int w, int h), { Browser.setCanvasSize(w, h); });
+// Hooks the page (shell.html) may define: hide the loading note, or show why we cannot run.
+EM_JS(void, notify_ready, (), { if (Module.onAppReady) Module.onAppReady(); });
+EM_JS(void, notify_error, (const char* what), {
+  if (Module.onAppError) Module.onAppError(UTF8ToString(what));
+});
+// Emscripten 3.1.6's GLFW treats touchstart as a button press at the *previous* mouse position
+// (it ignores touch coordinates), so a tap would also click whatever was tapped before. Drop its
+// touch listeners: the browser's compatibility mouse events after a tap carry the right place.
+EM_JS(void, drop_glfw_touch_listeners, (), {
+  var c = Module.canvas;
+  c.removeEventListener('touchstart', GLFW.onMouseButtonDown, true);
+  c.removeEventListener('touchend', GLFW.onMouseButtonUp, true);
+  c.removeEventListener('touchcancel', GLFW.onMouseButtonUp, true);
+  c.removeEventListener('touchmove', GLFW.onMousemove, true);
+});
+// clang-format on
+
+// Emscripten's GLFW passes DOM wheel deltas (about 100 per notch, positive = down); ImGui
+// expects notches with positive = up.
+void scroll_callback(GLFWwindow* window, double dx, double dy) {
+  auto notches = [](double d) { return -d / (std::abs(d) >= 20 ? 100.0 : 3.0); };
+  ImGui_ImplGlfw_ScrollCallback(window, notches(dx), notches(dy));
+}
+
+void frame() {
+  const double cw = std::max(1.0, css_width()), ch = std::max(1.0, css_height());
+  const double dpr = pixel_ratio();
+  const int want_w = std::max(1, static_cast<int>(std::lround(cw * dpr)));
+  const int want_h = std::max(1, static_cast<int>(std::lround(ch * dpr)));
+  int fb_w = 0, fb_h = 0;
+  glfwGetFramebufferSize(g_window, &fb_w, &fb_h);
+  if (fb_w != want_w || fb_h != want_h) {
+    set_canvas_size(want_w, want_h);
+    glfwGetFramebufferSize(g_window, &fb_w, &fb_h);
+  }
+  if (std::abs(dpr - g_font_scale) > 0.01) {  // first frame, browser zoom, other monitor
+    g_font_scale = static_cast<float>(dpr);
+    g_app->set_fonts(kt::ui::load_fonts(g_font_scale));
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+  }
+
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGuiIO& io = ImGui::GetIO();
+  const float sx = static_cast<float>(fb_w / cw), sy = static_cast<float>(fb_h / ch);
+  io.DisplaySize = ImVec2(static_cast<float>(cw), static_cast<float>(ch));
+  io.DisplayFramebufferScale = ImVec2(sx, sy);
+  if (io.MousePos.x != -FLT_MAX) io.MousePos = ImVec2(io.MousePos.x / sx, io.MousePos.y / sy);
+
+  ImGui::NewFrame();
+  g_app->frame(io.DeltaTime);
+  ImGui::Render();
+  glViewport(0, 0, fb_w, fb_h);
+  glClearColor(0.11f, 0.12f, 0.14f, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  if (g_app->frames() == 1) notify_ready();
+}
+
+}  // namespace
+
+kt::ui::ExplorerApp* kt::web::live_app() { return g_app.get(); }
+
+int main() {
+  if (!glfwInit()) {
+    notify_error("Could not initialise GLFW.");
+    return 1;
+  }
+  glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  const double dpr = pixel_ratio();
+  // At least 1x1: GLFW refuses empty windows (a page opened in a hidden frame).
+  g_window = glfwCreateWindow(std::max(1, static_cast<int>(std::lround(css_width() * dpr))),
+                              std::max(1, static_cast<int>(std::lround(css_height() * dpr))),
+                              "Knight's Tour Explorer", nullptr, nullptr);
+  if (!g_window) {
+    notify_error("This browser could not create a WebGL2 context, which the explorer needs.");
+    return 1;
+  }
+  glfwMakeContextCurrent(g_window);
+  drop_glfw_touch_listeners();
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;  // no file system on the page
+  kt::ui::apply_style();
+  ImGui_ImplGlfw_InitForOpenGL(g_window, true);
+  glfwSetScrollCallback(g_window, scroll_callback);
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+
+  g_app = std::make_unique<kt::ui::ExplorerApp>();
+  emscripten_set_main_loop(frame, 0, false);
+  return 0;
+}
