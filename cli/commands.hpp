@@ -19,8 +19,9 @@ inline constexpr int kExitBadInput = 2;
 using Runner = std::function<int()>;
 
 Runner add_solve_command(CLI::App& app);
+Runner add_count_command(CLI::App& app);
 
 // Every subcommand, in the order --help lists them.
-inline constexpr Runner (*kCommands[])(CLI::App&) = {add_solve_command};
+inline constexpr Runner (*kCommands[])(CLI::App&) = {add_solve_command, add_count_command};
 
 }  // namespace kt::cli

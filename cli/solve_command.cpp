@@ -33,7 +33,7 @@ int run_solve(const SolveOptions& o) {
 
   Solver solver(std::move(problem), *method);
   solver.run(o.max_steps);
-  Report report = make_report(solver);
+  Report report = make_report(solver, o.format != "summary");
   const bool stopped = solver.status() == Status::running;
   if (stopped) report.status = "stopped";
 

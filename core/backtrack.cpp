@@ -82,6 +82,8 @@ Status Backtracker::run(std::uint64_t max_steps) {
     run_warnsdorff(max_steps);
   } else if (general_) {
     run_in_order<true>(max_steps);
+  } else if (geometry_.size() <= 64) {
+    run_small(max_steps);
   } else {
     run_in_order<false>(max_steps);
   }
@@ -145,6 +147,56 @@ Status Backtracker::run_in_order(std::uint64_t max_steps) {
     }
   }
 
+  depth_ = d;
+  status_ = status;
+  counters_.placed += placed;
+  counters_.erased += erased;
+  return status_;
+}
+
+// The textbook loop again for boards of up to 64 squares: the visited set lives in one 64-bit
+// register, and move numbers are written back to board_ once per slice, not once per move.
+Status Backtracker::run_small(std::uint64_t max_steps) {
+  std::int32_t* const path = path_.data();
+  std::uint8_t* const cursor = cursor_.data();
+  const int last = last_;
+  int d = depth_;
+  std::uint64_t visited = 0;
+  for (int i = 0; i <= d; ++i) visited |= std::uint64_t{1} << path[i];
+  std::uint64_t placed = 0, erased = 0, steps = 0;
+  Status status = Status::running;
+
+  while (steps < max_steps) {
+    ++steps;
+    const std::int32_t here = path[d];
+    const std::int32_t* list = moves_.list(here);
+    unsigned k = cursor[d];
+    std::int32_t to;
+    while ((to = list[k]) >= 0 && (visited >> to & 1)) ++k;
+    if (to >= 0) {
+      cursor[d] = static_cast<std::uint8_t>(k + 1);
+      ++d;
+      path[d] = to;
+      cursor[d] = 0;
+      visited |= std::uint64_t{1} << to;
+      ++placed;
+      if (d == last) {
+        status = Status::found;
+        break;
+      }
+    } else {
+      if (d == 0) {
+        status = Status::none;
+        break;
+      }
+      visited &= ~(std::uint64_t{1} << here);
+      ++erased;
+      --d;
+    }
+  }
+
+  std::fill(board_.begin(), board_.end(), 0);
+  for (int i = 0; i <= d; ++i) board_[path[i]] = i + 1;
   depth_ = d;
   status_ = status;
   counters_.placed += placed;

@@ -67,6 +67,7 @@ class Backtracker {
  private:
   template <bool kGeneral>
   Status run_in_order(std::uint64_t max_steps);
+  Status run_small(std::uint64_t max_steps);
   Status run_warnsdorff(std::uint64_t max_steps);
   void fill_candidates(int d);
   bool one_piece(std::int32_t from, int free);

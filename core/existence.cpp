@@ -63,7 +63,14 @@ Graph free_graph(const Problem& p) {
 
 Existence none(std::string why) { return {Answer::none, std::move(why)}; }
 
+constexpr int kGraphCheckLimit = 1 << 16;
+
 }  // namespace
+
+// The two halves of settle(): what the graph of free squares rules out, then the full-board
+// theorems.
+Existence settle_by_graph(const Problem& p);
+Existence settle_full_board(const Problem& p);
 
 bool closed_tour_exists(Geometry g) {
   const int m = std::min(g.rows, g.cols), n = std::max(g.rows, g.cols);
@@ -87,9 +94,13 @@ Existence settle(const Problem& p) {
     return {Answer::exists, "a single free square is toured by standing on it"};
   }
 
-  // Colours: the tour alternates them.
-  int light_free = 0;
-  for (int i = 0; i < g.size(); ++i) light_free += !p.is_blocked(i) && light(g.square(i));
+  // Colours: the tour alternates them. (x + y even squares number ceil(size / 2) on a full
+  // board: a closed form, since huge boards must not be walked here.)
+  int light_free = (g.size() + 1) / 2;
+  if (!p.blocked.empty()) {
+    light_free = 0;
+    for (int i = 0; i < g.size(); ++i) light_free += !p.is_blocked(i) && light(g.square(i));
+  }
   const int dark_free = free - light_free;
   const std::string counts = std::to_string(light_free) + " squares of one colour and " +
                              std::to_string(dark_free) + " of the other";
@@ -116,7 +127,16 @@ Existence settle(const Problem& p) {
                 "start on, and " + at(*p.start) + " and " + at(*p.end) + " share a colour");
   }
 
-  // The graph of free squares.
+  // The graph of free squares: needed with blocked squares; on full boards the theorems below
+  // decide, and the graph only names a better reason on small ones.
+  if (!p.blocked.empty() || g.size() <= kGraphCheckLimit) {
+    if (auto e = settle_by_graph(p); e.answer == Answer::none) return e;
+  }
+  return settle_full_board(p);
+}
+
+Existence settle_by_graph(const Problem& p) {
+  const Geometry g = p.geometry;
   const Graph graph = free_graph(p);
   int ones = 0;
   for (int i = 0; i < g.size(); ++i) {
@@ -142,9 +162,12 @@ Existence settle(const Problem& p) {
                 "a tour can only start or end on such a square");
   }
   if (!graph.connected) return none("the free squares fall apart into separate pieces");
+  return {};
+}
 
-  // Full-board theorems.
-  if (p.blocked.empty() || free == g.size()) {
+Existence settle_full_board(const Problem& p) {
+  const Geometry g = p.geometry;
+  if (p.blocked.empty() || p.free_squares() == g.size()) {
     const std::string name = board_name(g);
     if (p.closed) {
       if (closed_tour_exists(g)) {

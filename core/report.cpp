@@ -8,6 +8,7 @@ namespace kt {
 
 std::string board_text(Geometry g, std::span<const std::int32_t> board) {
   std::string out;
+  if (board.size() != static_cast<std::size_t>(g.size())) return out;  // nothing built yet
   char cell[16];
   for (int y = g.rows; y >= 1; --y) {
     for (int x = 1; x <= g.cols; ++x) {
@@ -35,14 +36,16 @@ Report make_report(const Backtracker& search) {
   return r;
 }
 
-Report make_report(const Solver& solver) {
+Report make_report(const Solver& solver, bool with_board) {
   const Problem& p = solver.problem();
   Report r;
   r.status = to_string(solver.status());
   r.geometry = p.geometry;
   r.start = *p.start;
-  r.board = solver.board();
-  r.path = solver.path();
+  if (with_board) {
+    r.board = solver.board();
+    r.path = solver.path();
+  }
   r.counters = solver.counters();
   r.method = to_string(solver.method());
   r.closed = p.closed;

@@ -34,7 +34,8 @@ struct Report {
 };
 
 Report make_report(const Backtracker& search);
-Report make_report(const Solver& solver);
+// with_board: fill board and path (for huge constructed boards that costs 8 bytes a square).
+Report make_report(const Solver& solver, bool with_board = true);
 
 // One JSON object: {"status", "rows", "cols", "start": [x, y], "board": rows of move numbers,
 // top row first (-1 blocked), "path": [[x, y], ...], "placed", "erased", "seconds"}, then

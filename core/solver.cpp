@@ -39,11 +39,27 @@ Solver::Solver(Problem problem, Method method)
       textbook_budget_ = kTextbookBudget;
       start_search(Method::textbook);
     } else {
-      start_search(Method::warnsdorff);
+      start_construction();
     }
     return;
   }
-  start_search(method == Method::construct ? Method::warnsdorff : method);
+  if (method == Method::construct) {
+    start_construction();
+  } else {
+    start_search(method);
+  }
+}
+
+// The construction where it applies, else Warnsdorff's search.
+void Solver::start_construction() {
+  if (!construction_refusal(problem_).empty()) {
+    start_search(Method::warnsdorff);
+    return;
+  }
+  method_ = Method::construct;
+  search_.reset();
+  construction_ = std::make_unique<Construction>(problem_);
+  status_ = construction_->status();
 }
 
 Solver::~Solver() = default;
@@ -57,15 +73,15 @@ void Solver::start_search(Method m) {
 }
 
 Status Solver::run(std::uint64_t max_steps) {
-  if (status_ != Status::running || !search_) return status_;
+  if (status_ != Status::running || (!search_ && !construction_)) return status_;
   if (textbook_budget_ > 0) {
     const std::uint64_t slice = std::min(max_steps, textbook_budget_);
     status_ = search_->run(slice);
     textbook_budget_ -= slice;
-    if (status_ == Status::running && textbook_budget_ == 0) start_search(Method::warnsdorff);
+    if (status_ == Status::running && textbook_budget_ == 0) start_construction();
     return status_;
   }
-  status_ = search_->run(max_steps);
+  status_ = search_ ? search_->run(max_steps) : construction_->run(max_steps);
   return status_;
 }
 
@@ -77,22 +93,52 @@ std::string Solver::reason() const {
   return theory_.reason;
 }
 
-Counters Solver::counters() const { return search_ ? search_->counters() : Counters{}; }
+Counters Solver::counters() const {
+  if (search_) return search_->counters();
+  Counters c;
+  if (construction_) {
+    // Every square written has recorded its move; nothing is ever taken back.
+    if (status_ == Status::found) c.placed = static_cast<std::uint64_t>(problem_.free_squares()) - 1;
+    c.seconds = construction_->seconds();
+  }
+  return c;
+}
+
+void Solver::materialize() const {
+  if (!construction_ || !built_board_.empty()) return;
+  built_board_ = compact_to_board(construction_->tour());
+  for (const Square s : compact_to_path(construction_->tour())) {
+    built_path_.push_back(problem_.geometry.index(s));
+  }
+}
 
 std::span<const std::int32_t> Solver::board() const {
   if (search_) return search_->board();
+  if (construction_ && status_ != Status::running) {
+    materialize();
+    return built_board_;
+  }
   return {};
 }
 
 std::span<const std::int32_t> Solver::path() const {
   if (search_) return search_->path();
+  if (construction_ && status_ != Status::running) {
+    materialize();
+    return built_path_;
+  }
   return {};
 }
 
-int Solver::depth() const { return search_ ? search_->depth() : 0; }
+int Solver::depth() const {
+  if (search_) return search_->depth();
+  return static_cast<int>(path().size()) - 1;
+}
 
 std::optional<CompactTour> Solver::compact() const {
-  if (status_ != Status::found || !search_) return std::nullopt;
+  if (status_ != Status::found) return std::nullopt;
+  if (construction_) return construction_->tour();
+  if (!search_) return std::nullopt;
   const Geometry g = problem_.geometry;
   CompactTour tour{g, *problem_.start, problem_.closed,
                    std::vector<std::uint8_t>(g.size(), kNoJump)};
@@ -110,6 +156,9 @@ std::optional<CompactTour> Solver::compact() const {
 }
 
 Verdict Solver::verify() const {
+  if (construction_ && status_ == Status::found) {
+    return verify_compact(problem_, construction_->tour());  // no copy of a huge board
+  }
   const auto tour = compact();
   if (!tour) return {false, false, "no tour to verify"};
   return verify_compact(problem_, *tour);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "backtrack.hpp"
+#include "construct.hpp"
 #include "existence.hpp"
 #include "problem.hpp"
 #include "verify.hpp"
@@ -27,11 +28,15 @@ class Solver {
   //
   // textbook and wirth walk their whole tree even where theory says no tour exists (the
   // textbook's teaching point); the other methods answer at once where theory settles it.
+  // construct: the linear-time construction; where it does not apply (sides below 5, blocked
+  // squares, an end square) Warnsdorff with backtracking answers instead.
   // automatic: theory; then, on full boards of up to 7x7 asking for an open tour, the
   // textbook search for a bounded number of steps (so a teacher sees the book's tour); then
   // the linear-time construction where it applies; else Warnsdorff with backtracking.
   Solver(Problem problem, Method method);
   ~Solver();
+  Solver(const Solver&) = delete;
+  Solver& operator=(const Solver&) = delete;
 
   Status run(std::uint64_t max_steps);
   Status status() const { return status_; }
@@ -46,7 +51,11 @@ class Solver {
 
   // The live backtracking search, if one is at work (the page draws its stack).
   const Backtracker* backtracker() const { return search_.get(); }
-  // Move numbers (0 free, kBlocked) and visiting order of the current state or result.
+  // The live construction, if the construct method is at work (the page draws its blocks).
+  const Construction* construction() const { return construction_.get(); }
+  // Move numbers (0 free, kBlocked) and visiting order of the current state or result. For a
+  // construction these are made on first call (four bytes per square each): huge boards
+  // should use compact() instead.
   std::span<const std::int32_t> board() const;
   std::span<const std::int32_t> path() const;
   int depth() const;
@@ -57,6 +66,8 @@ class Solver {
 
  private:
   void start_search(Method m);
+  void start_construction();
+  void materialize() const;
 
   Problem problem_;
   Method requested_;
@@ -64,6 +75,8 @@ class Solver {
   Existence theory_;
   Status status_ = Status::running;
   std::unique_ptr<Backtracker> search_;
+  std::unique_ptr<Construction> construction_;
+  mutable std::vector<std::int32_t> built_board_, built_path_;  // construction, as numbers
   std::uint64_t textbook_budget_ = 0;  // automatic: steps left for the textbook's attempt
   std::vector<std::int32_t> empty_board_;
 };

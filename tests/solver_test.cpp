@@ -122,7 +122,7 @@ TEST_CASE("summary JSON has the fixed fields") {
   s.run(UINT64_MAX);
   const std::string json = kt::to_summary_json(kt::make_report(s));
   for (const char* field : {"\"status\": \"found\"", "\"rows\": 6", "\"cols\": 6",
-                            "\"closed\": true", "\"method\": \"warnsdorff\"", "\"seconds\": ",
+                            "\"closed\": true", "\"method\": \"construct\"", "\"seconds\": ",
                             "\"placed\": ", "\"erased\": ", "\"verified\": true"}) {
     CHECK_THAT(json, Catch::Contains(field));
   }
