@@ -14,12 +14,18 @@ std::string at(Square s) { return "(" + format_square(s) + ")"; }
 
 }  // namespace
 
-Verdict verify_path(Geometry g, std::span<const Square> path, bool require_closed) {
+namespace {
+
+// The path must visit every square not in `blocked` (empty: none) exactly once.
+Verdict check_path(Geometry g, std::span<const Square> path, const std::vector<bool>& blocked,
+                   bool require_closed) {
   Verdict v;
   const std::size_t n = static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols);
-  if (path.size() != n) {
+  std::size_t free = n;
+  for (const bool b : blocked) free -= b;
+  if (path.size() != free) {
     v.reason = "the path has " + std::to_string(path.size()) + " squares, the board " +
-               std::to_string(n);
+               std::to_string(free);
     return v;
   }
   std::vector<bool> seen(n, false);
@@ -30,6 +36,10 @@ Verdict verify_path(Geometry g, std::span<const Square> path, bool require_close
       return v;
     }
     const std::size_t k = static_cast<std::size_t>(s.y - 1) * g.cols + (s.x - 1);
+    if (!blocked.empty() && blocked[k]) {
+      v.reason = "move " + std::to_string(i + 1) + " lands on blocked square " + at(s);
+      return v;
+    }
     if (seen[k]) {
       v.reason = "move " + std::to_string(i + 1) + " revisits " + at(s);
       return v;
@@ -41,7 +51,7 @@ Verdict verify_path(Geometry g, std::span<const Square> path, bool require_close
       return v;
     }
   }
-  v.closed = n > 2 && is_knight_jump(path.back(), path.front());
+  v.closed = free > 2 && is_knight_jump(path.back(), path.front());
   if (require_closed && !v.closed) {
     v.reason = "the tour is open: its last square " + at(path.back()) +
                " is not a knight's jump from its first " + at(path.front());
@@ -49,6 +59,12 @@ Verdict verify_path(Geometry g, std::span<const Square> path, bool require_close
   }
   v.ok = true;
   return v;
+}
+
+}  // namespace
+
+Verdict verify_path(Geometry g, std::span<const Square> path, bool require_closed) {
+  return check_path(g, path, {}, require_closed);
 }
 
 Verdict verify_board(Geometry g, std::span<const std::int32_t> board, bool require_closed) {
@@ -59,15 +75,25 @@ Verdict verify_board(Geometry g, std::span<const std::int32_t> board, bool requi
                std::to_string(n);
     return v;
   }
-  // Invert move numbers into a path, rejecting numbers out of range or used twice.
-  std::vector<Square> path(n);
-  std::vector<bool> used(n, false);
+  // Negative numbers mark blocked squares; the others must number the free squares 1..free.
+  std::vector<bool> blocked(n, false);
+  std::size_t free = n;
   for (std::size_t k = 0; k < n; ++k) {
+    if (board[k] < 0) {
+      blocked[k] = true;
+      --free;
+    }
+  }
+  // Invert move numbers into a path, rejecting numbers out of range or used twice.
+  std::vector<Square> path(free);
+  std::vector<bool> used(free, false);
+  for (std::size_t k = 0; k < n; ++k) {
+    if (blocked[k]) continue;
     const Square s{static_cast<int>(k % g.cols) + 1, static_cast<int>(k / g.cols) + 1};
     const std::int64_t m = board[k];
-    if (m < 1 || m > static_cast<std::int64_t>(n)) {
+    if (m < 1 || m > static_cast<std::int64_t>(free)) {
       v.reason = "square " + at(s) + " holds " + std::to_string(m) + ", expected 1.." +
-                 std::to_string(n);
+                 std::to_string(free);
       return v;
     }
     if (used[m - 1]) {
@@ -77,7 +103,7 @@ Verdict verify_board(Geometry g, std::span<const std::int32_t> board, bool requi
     used[m - 1] = true;
     path[m - 1] = s;
   }
-  return verify_path(g, path, require_closed);
+  return check_path(g, path, blocked, require_closed);
 }
 
 Verdict verify_compact(const Problem& problem, const CompactTour& tour) {

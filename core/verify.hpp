@@ -21,7 +21,8 @@ struct Verdict {
 // Checks a path of squares (1-based coordinates). With require_closed, an open tour fails.
 Verdict verify_path(Geometry g, std::span<const Square> path, bool require_closed = false);
 
-// Checks a board of move numbers (1..size, indexed by Geometry::index).
+// Checks a board of move numbers (1..free squares, indexed by Geometry::index); negative
+// numbers (kBlocked) mark blocked squares, which the tour must leave out.
 Verdict verify_board(Geometry g, std::span<const std::int32_t> board, bool require_closed = false);
 
 // Checks a compact tour (a direction per square) against a problem: it must visit every free

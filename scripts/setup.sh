@@ -41,7 +41,8 @@ pkg_installed() {
 
 # --- 1. apt packages -------------------------------------------------------------------------
 missing=()
-for p in cmake ninja-build g++ emscripten catch2 libcli11-dev libglfw3-dev chromium python3 \
+for p in cmake ninja-build g++ emscripten catch2 libcli11-dev nlohmann-json3-dev libglfw3-dev \
+    chromium python3 \
     clang-format gzip; do
   pkg_installed "$p" || missing+=("$p")
 done

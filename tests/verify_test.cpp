@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "report.hpp"
 #include "verify.hpp"
 
 using kt::Geometry;
@@ -97,4 +98,33 @@ TEST_CASE("the verifier rejects broken paths") {
   SECTION("open where a closed tour is required") {
     CHECK_THAT(kt::verify_path(g, path, true).reason, Catch::Contains("the tour is open"));
   }
+}
+
+TEST_CASE("boards with blocked squares verify without them") {
+  // A 3x4 tour with (1,1) blocked is not possible, but a 3x4 path over 11 squares is: take the
+  // 12-square tour above and drop its first square.
+  const Geometry g{3, 4};
+  const std::vector<Square> path = {{1, 1}, {3, 2}, {1, 3}, {2, 1}, {4, 2}, {2, 3},
+                                    {3, 1}, {4, 3}, {2, 2}, {4, 1}, {3, 3}, {1, 2}};
+  std::vector<std::int32_t> board(12);
+  for (std::size_t i = 1; i < path.size(); ++i) board[g.index(path[i])] = static_cast<int>(i);
+  board[g.index(path[0])] = -1;
+  CHECK(kt::verify_board(g, board).ok);
+  board[g.index(path[1])] = -1;  // two blocked: numbers no longer fit
+  CHECK_FALSE(kt::verify_board(g, board).ok);
+}
+
+TEST_CASE("the text format reads back what board_text prints") {
+  const Geometry g{5, 5};
+  auto board = textbook_5x5();
+  board[0] = -1;  // print and read a blocked square too
+  Geometry read;
+  std::vector<std::int32_t> back;
+  CHECK(kt::parse_board_text(kt::board_text(g, board) + "path found!\n", read, back).empty());
+  CHECK(read.rows == 5);
+  CHECK(read.cols == 5);
+  CHECK(back == board);
+  CHECK_FALSE(kt::parse_board_text("1 2 3\n4 5\n", read, back).empty());
+  CHECK_FALSE(kt::parse_board_text("no numbers here\n", read, back).empty());
+  CHECK_FALSE(kt::parse_board_text("1 x 3\n", read, back).empty());
 }

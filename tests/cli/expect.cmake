@@ -1,11 +1,15 @@
 # Runs KNIGHTS with ARGS ('|'-separated) and checks its exit code, stdout and stderr.
 #   EXPECT_CODE, EXPECT_STDOUT_FILE (exact), EXPECT_STDOUT / EXPECT_STDERR (substring),
-#   EXPECT_ONE_LINE (stderr is a single line).
+#   EXPECT_ONE_LINE (stderr is a single line), INPUT_FILE (standard input).
 if(NOT DEFINED KNIGHTS OR NOT DEFINED EXPECT_CODE)
   message(FATAL_ERROR "usage: cmake -DKNIGHTS=... -DARGS=... -DEXPECT_CODE=... -P expect.cmake")
 endif()
 string(REPLACE "|" ";" args "${ARGS}")
-execute_process(COMMAND ${KNIGHTS} ${args} RESULT_VARIABLE code OUTPUT_VARIABLE out
+set(input)
+if(DEFINED INPUT_FILE)
+  set(input INPUT_FILE ${INPUT_FILE})
+endif()
+execute_process(COMMAND ${KNIGHTS} ${args} ${input} RESULT_VARIABLE code OUTPUT_VARIABLE out
   ERROR_VARIABLE err)
 set(context "knights ${args}\n--- exit ${code}\n--- stdout:\n${out}\n--- stderr:\n${err}")
 if(NOT code STREQUAL EXPECT_CODE)
