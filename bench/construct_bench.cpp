@@ -1,9 +1,7 @@
 // Benchmark of the divide-and-conquer construction (core/construct.hpp) against the cost of
 // merely writing one int32 per square (what any move-number board costs).
 //
-// Not built by CMake; bench/construct_bench.sh builds it against the kt_core library:
-//   bench/construct_bench.sh [build-dir]            # 10000 x 10000, then prints the ratio
-//   /tmp/construct_bench ROWS COLS [--no-baseline]  # e.g. under /usr/bin/time -v for memory
+//   construct_bench [ROWS COLS] [--no-baseline]   (default 10000 x 10000; scripts/bench.sh)
 // With --no-baseline only the construction and the verification run, so the peak resident
 // memory reported by /usr/bin/time -v is theirs (the baseline's int32 board is 4 bytes/square).
 #include <sys/resource.h>

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Benchmarks, natively and in WebAssembly under node, each against a baseline run in the same
+# process, then one table. Not a test: it prints figures.
+#   scripts/bench.sh          (takes a few minutes: the textbook's 8x8 tree has 430 million moves)
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+bash scripts/setup.sh >/dev/null
+for preset in native wasm; do
+  cmake --preset "$preset" >/dev/null
+  cmake --build --preset "$preset" --target knights textbook_bench construct_bench count_bench \
+    2>/dev/null || cmake --build --preset "$preset" --target textbook_bench construct_bench count_bench
+done
+exec python3 scripts/bench_table.py
