@@ -125,50 +125,60 @@ Verdict verify_compact(const Problem& problem, const CompactTour& tour) {
     v.reason = "the tour starts at " + at(tour.start) + ", not at " + at(*problem.start);
     return v;
   }
-  // Walk the successor chain, marking squares; a direction is decoded here from its definition.
-  std::vector<bool> seen(n, false);
+  // Walk the successor chain, marking squares; a direction is decoded here from its definition:
+  // d is the jump (dx, dy) = ((1,2) rotated clockwise by d eighths), as kJumpDx/kJumpDy say.
+  static constexpr int dx[8] = {1, 2, 2, 1, -1, -2, -2, -1};
+  static constexpr int dy[8] = {2, 1, -1, -2, -2, -1, 1, 2};
+  std::int64_t dk[8];  // the same jumps as steps in the flat index
+  for (int d = 0; d < 8; ++d) dk[d] = static_cast<std::int64_t>(dy[d]) * g.cols + dx[d];
+  std::vector<std::uint64_t> seen((n + 63) / 64, 0);
+  const std::uint8_t* blocked = problem.blocked.empty() ? nullptr : problem.blocked.data();
+  const std::uint8_t* next = tour.next.data();
+  const std::size_t start_k =
+      static_cast<std::size_t>(tour.start.y - 1) * g.cols + (tour.start.x - 1);
   Square s = tour.start;
+  std::size_t k = start_k;
   for (std::size_t i = 0;; ++i) {
-    if (s.x < 1 || s.x > g.cols || s.y < 1 || s.y > g.rows) {
+    // The usual case first, in few instructions: on the board, free, new, a valid jump.
+    const bool on_board = static_cast<unsigned>(s.x - 1) < static_cast<unsigned>(g.cols) &&
+                          static_cast<unsigned>(s.y - 1) < static_cast<unsigned>(g.rows);
+    if (on_board && !(blocked && blocked[k]) && !(seen[k >> 6] >> (k & 63) & 1) && next[k] < 8) {
+      seen[k >> 6] |= std::uint64_t{1} << (k & 63);
+      const std::uint8_t d = next[k];
+      s = {s.x + dx[d], s.y + dy[d]};
+      k += dk[d];
+      continue;
+    }
+    if (!on_board) {
       v.reason = "move " + std::to_string(i + 1) + " " + at(s) + " is off the board";
       return v;
     }
-    const std::size_t k = static_cast<std::size_t>(s.y - 1) * g.cols + (s.x - 1);
-    if (!problem.blocked.empty() && problem.blocked[k]) {
+    if (blocked && blocked[k]) {
       v.reason = "move " + std::to_string(i + 1) + " lands on blocked square " + at(s);
       return v;
     }
-    if (seen[k]) {
-      if (i == free && k == static_cast<std::size_t>(tour.start.y - 1) * g.cols +
-                                  (tour.start.x - 1)) {
+    if (seen[k >> 6] >> (k & 63) & 1) {
+      if (i == free && k == start_k) {
         v.closed = true;  // back at the start after visiting every square
         break;
       }
       v.reason = "move " + std::to_string(i + 1) + " revisits " + at(s);
       return v;
     }
-    seen[k] = true;
-    const std::uint8_t d = tour.next[k];
-    if (d == kNoJump) {
-      if (i + 1 != free) {
-        v.reason = "the tour ends at " + at(s) + " after " + std::to_string(i + 1) + " of " +
-                   std::to_string(free) + " squares";
-        return v;
-      }
-      if (problem.end && !(*problem.end == s)) {
-        v.reason = "the tour ends at " + at(s) + ", not at " + at(*problem.end);
-        return v;
-      }
-      break;
-    }
-    if (d > 7) {
-      v.reason = "square " + at(s) + " holds an invalid direction " + std::to_string(d);
+    if (next[k] != kNoJump) {
+      v.reason = "square " + at(s) + " holds an invalid direction " + std::to_string(next[k]);
       return v;
     }
-    // Direction d is the jump (dx, dy) = ((1,2) rotated clockwise by d eighths), as in kJumpDx.
-    static constexpr int dx[8] = {1, 2, 2, 1, -1, -2, -2, -1};
-    static constexpr int dy[8] = {2, 1, -1, -2, -2, -1, 1, 2};
-    s = {s.x + dx[d], s.y + dy[d]};
+    if (i + 1 != free) {
+      v.reason = "the tour ends at " + at(s) + " after " + std::to_string(i + 1) + " of " +
+                 std::to_string(free) + " squares";
+      return v;
+    }
+    if (problem.end && !(*problem.end == s)) {
+      v.reason = "the tour ends at " + at(s) + ", not at " + at(*problem.end);
+      return v;
+    }
+    break;
   }
   if (problem.closed && !v.closed) {
     v.reason = "the tour is open where a closed one is required";
