@@ -57,7 +57,9 @@ Backtracker::Backtracker(const Problem& problem, const MoveOrder& order, Heurist
       for (std::int32_t n : moves_.neighbours(i)) degree_[i] += board_[n] == 0;
       const Square q = g.square(i);
       const int dx = 2 * q.x - (g.cols + 1), dy = 2 * q.y - (g.rows + 1);
-      rim_[i] = static_cast<std::uint32_t>(dx * dx + dy * dy);
+      // Roth's tie-break sends 4 x n searches from a corner down exponential trees, while the
+      // plain move order walks them straight: there, ties go by move order alone.
+      rim_[i] = g.rows == 4 || g.cols == 4 ? 0 : static_cast<std::uint32_t>(dx * dx + dy * dy);
     }
     for (int i = 0; i < g.size(); ++i) ones_ += board_[i] == 0 && degree_[i] == 1;
     // Narrow boards split easily into pieces that no tour can join again; checking costs a

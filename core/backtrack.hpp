@@ -10,7 +10,8 @@
 // - Heuristic::none: the move order as given. On a full board, open tour, no end square, the
 //   tree walked and the counters are exactly those of the recursive textbook program.
 // - Heuristic::warnsdorff: fewest onward moves first (Warnsdorff 1823), ties broken by the
-//   larger distance from the board's centre (Roth), then by the move order. Sound pruning cuts
+//   larger distance from the board's centre (Roth; not on 4 x n boards, where it fails), then
+//   by the move order. Sound pruning cuts
 //   branches that leave a free square unreachable. Backtracking behind it keeps it complete.
 #pragma once
 
