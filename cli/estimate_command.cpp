@@ -10,6 +10,7 @@
 #include "commands.hpp"
 #include "estimate.hpp"
 #include "report.hpp"
+#include "solver.hpp"
 
 namespace kt::cli {
 
@@ -62,6 +63,7 @@ int run_estimate(const EstimateOptions& o) {
   const auto order = find_move_order(o.method);
   if (!order) return bad_input("unknown method '" + o.method + "' (textbook or wirth)");
   if (o.probes == 0) return bad_input("--probes must be at least 1");
+  if (auto why = check_size(problem, Method::textbook); !why.empty()) return bad_input(why);
 
   const TreeEstimate e = estimate_tree(problem, o.probes, o.seed);
   const Speed speed = measure(problem, *order, o.measure_seconds);

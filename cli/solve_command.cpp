@@ -31,6 +31,7 @@ int run_solve(const SolveOptions& o) {
                      "' (auto, textbook, wirth, warnsdorff or construct)");
   }
 
+  if (auto why = check_size(problem, *method); !why.empty()) return bad_input(why);
   Solver solver(std::move(problem), *method);
   solver.run(o.max_steps);
   Report report = make_report(solver, o.format != "summary");

@@ -22,6 +22,15 @@ enum class Method : std::uint8_t { textbook, wirth, warnsdorff, construct, autom
 std::optional<Method> parse_method(std::string_view name);  // "auto" names Method::automatic
 const char* to_string(Method m);
 
+// The largest board a backtracking search takes: it needs about 90 bytes a square (move table,
+// board, path, Warnsdorff's candidates), so 2^25 squares is about 3 GB. The construction needs
+// about 1.2 bytes a square and takes every board make_problem accepts (kMaxSquares).
+inline constexpr std::int64_t kMaxSearchSquares = std::int64_t{1} << 25;
+
+// Empty when `method` can take `problem` within memory, else a one-line reason. Call before
+// constructing a Solver: nothing is allocated here.
+std::string check_size(const Problem& problem, Method method);
+
 class Solver {
  public:
   // Precondition: `problem` came from make_problem (well formed).
