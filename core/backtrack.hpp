@@ -69,6 +69,9 @@ class Backtracker {
   template <bool kGeneral>
   Status run_in_order(std::uint64_t max_steps);
   Status run_small(std::uint64_t max_steps);
+  Status run_small_exact(std::uint64_t max_steps);
+  void init_small(const MoveOrder& order);
+  int slot(std::int32_t from, std::int32_t to) const;
   Status run_warnsdorff(std::uint64_t max_steps);
   void fill_candidates(int d);
   bool one_piece(std::int32_t from, int free);
@@ -83,6 +86,17 @@ class Backtracker {
   std::vector<std::int32_t> board_;
   std::vector<std::int32_t> path_;
   std::vector<std::uint8_t> cursor_;
+  // The textbook loop on boards of up to 64 squares (see run_small): squares as bits of one
+  // word. Empty unless that loop is used.
+  struct SmallBoard {
+    std::uint64_t all = 0;                          // the board's squares
+    std::uint64_t west1 = 0, east1 = 0, west2 = 0, east2 = 0;  // column masks for reach()
+    unsigned row = 0;                               // index step of one row (columns)
+    std::uint8_t descending = 0;  // bit r: run r of the move order visits squares high to low
+    std::vector<std::uint64_t> neighbours;          // per square
+    std::vector<std::uint64_t> runs;                // per square, 8: neighbours in run r
+  };
+  SmallBoard small_;
   // Warnsdorff only: free neighbours per square, and each frame's ordered candidates.
   std::vector<std::uint8_t> degree_;
   std::vector<std::int32_t> candidates_;  // 8 per frame

@@ -2,15 +2,18 @@
 
 #include <imgui.h>
 
-// The embedded TrueType file, generated from fonts/DejaVuSans-subset.ttf by CMakeLists.txt.
+#if KT_UI_EMBEDDED_FONT
+// The embedded TrueType file: a subset of DejaVu Sans cut at build time (CMakeLists.txt).
 extern const unsigned char kt_font_ttf[];
 extern const unsigned int kt_font_ttf_size;
+#endif
 
 namespace kt::ui {
 
 namespace {
 
-// The characters the subset font holds (see fonts/LICENSE.txt): ASCII and a few symbols.
+// The characters the subset font holds (KT_UI_FONT_UNICODES in CMakeLists.txt): ASCII and a
+// few symbols.
 constexpr ImWchar kTextGlyphs[] = {0x0020, 0x007E, 0x00B7, 0x00B7, 0x00D7, 0x00D7,
                                    0x2013, 0x2014, 0x2026, 0x2026, 0x2192, 0x2192,
                                    0x2713, 0x2713, 0x2717, 0x2717, 0};
@@ -18,12 +21,19 @@ constexpr ImWchar kDigitGlyphs[] = {'0', '9', 0};
 
 ImFont* add_font(float css_px, float scale, const ImWchar* glyphs) {
   ImFontConfig cfg;
+#if KT_UI_EMBEDDED_FONT
   cfg.FontDataOwnedByAtlas = false;  // static data: the atlas must not free it
   cfg.OversampleH = 2;               // glyphs are already at device resolution
   // ImGui takes a non-const pointer but does not write through it when it does not own it.
   void* data = const_cast<unsigned char*>(kt_font_ttf);
   return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(data, static_cast<int>(kt_font_ttf_size),
                                                     css_px * scale, &cfg, glyphs);
+#else
+  // Built without the font (CMakeLists.txt): ImGui's own bitmap font, scaled (ASCII only).
+  (void)glyphs;
+  cfg.SizePixels = css_px * scale;
+  return ImGui::GetIO().Fonts->AddFontDefault(&cfg);
+#endif
 }
 
 }  // namespace

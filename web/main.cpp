@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <memory>
 
@@ -26,8 +27,37 @@
 namespace {
 
 GLFWwindow* g_window = nullptr;
-std::unique_ptr<kt::ui::ExplorerApp> g_app;
 float g_font_scale = 0;  // pixel ratio the font atlas was baked for
+kt::web::FrameStats g_stats;
+
+// Textures for large boards (ui/board_image.hpp): RGBA8, nearest texel when magnified (crisp
+// squares), linear when a texel is smaller than a pixel.
+void* create_texture(int w, int h) {
+  GLuint tex = 0;
+  glGenTextures(1, &tex);
+  if (!tex) return nullptr;
+  glBindTexture(GL_TEXTURE_2D, tex);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, w, h);
+  return reinterpret_cast<void*>(static_cast<std::intptr_t>(tex));
+}
+
+void upload_texture(void* texture, int w, int y0, int rows, const std::uint32_t* pixels) {
+  glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(reinterpret_cast<std::intptr_t>(texture)));
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, y0, w, rows, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+}
+
+void destroy_texture(void* texture) {
+  const GLuint tex = static_cast<GLuint>(reinterpret_cast<std::intptr_t>(texture));
+  glDeleteTextures(1, &tex);
+}
+
+const kt::ui::TextureHost g_textures{create_texture, upload_texture, destroy_texture};
+std::unique_ptr<kt::ui::ExplorerApp> g_app;  // after g_textures, which it uses until destroyed
 
 // clang-format off
 EM_JS(double, css_width, (), { return Module.canvas.getBoundingClientRect().width; });
@@ -59,6 +89,7 @@ void scroll_callback(GLFWwindow* window, double dx, double dy) {
 }
 
 void frame() {
+  const double frame_start = emscripten_get_now();
   const double cw = std::max(1.0, css_width()), ch = std::max(1.0, css_height());
   const double dpr = pixel_ratio();
   const int want_w = std::max(1, static_cast<int>(std::lround(cw * dpr)));
@@ -92,11 +123,16 @@ void frame() {
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   if (g_app->frames() == 1) notify_ready();
+  g_stats.last_ms = emscripten_get_now() - frame_start;
+  g_stats.max_ms = std::max(g_stats.max_ms, g_stats.last_ms);
+  ++g_stats.frames;
 }
 
 }  // namespace
 
 kt::ui::ExplorerApp* kt::web::live_app() { return g_app.get(); }
+kt::web::FrameStats kt::web::frame_stats() { return g_stats; }
+void kt::web::reset_frame_stats() { g_stats = {}; }
 
 int main() {
   if (!glfwInit()) {
@@ -127,6 +163,7 @@ int main() {
   ImGui_ImplOpenGL3_Init("#version 300 es");
 
   g_app = std::make_unique<kt::ui::ExplorerApp>();
+  g_app->set_texture_host(&g_textures);
   emscripten_set_main_loop(frame, 0, false);
   return 0;
 }

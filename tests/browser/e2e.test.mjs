@@ -1,13 +1,16 @@
 // End-to-end test of the built page in Debian's Chromium (playwright-core): real mouse clicks
-// and typing on the ImGui canvas, the JS API, HiDPI and resizing. Screenshots go to
-// test-artifacts/. Prints "browser: N passed, M failed" and exits non-zero on failure.
+// and typing on the ImGui canvas (boards, methods, closed tours, blocked squares, counting), the
+// JS API (Search, Counter, the live app), frame times on large boards, HiDPI and resizing.
+// Screenshots go to test-artifacts/. Prints "browser: N passed, M failed" and exits non-zero on
+// failure.
 //
 //   node tests/browser/e2e.test.mjs [site dir]     (default: build/wasm/site)
 import { access, mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { app, clickSquare, clickWidget, frames, inspect, launch, open, touch } from './page.mjs';
+import { app, clickSquare, clickWidget, frames, frameTimes, inspect, launch, open, pick, reveal,
+  touch, typeInto } from './page.mjs';
 import { serve } from './server.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -17,7 +20,7 @@ const ARTIFACTS = join(ROOT, 'test-artifacts');
 // Seed 000's printed 5x5 tour from (1,1), top row first.
 const TEXTBOOK_5X5 = [[25, 18, 3, 12, 23], [8, 13, 24, 17, 4], [19, 2, 7, 22, 11],
   [14, 9, 20, 5, 16], [1, 6, 15, 10, 21]];
-const GREEN = [28, 128, 64];  // banner colours in ui/explorer_app.cpp
+const GREEN = [28, 128, 64];  // banner colours in ui/explorer_screen.cpp
 const RED = [170, 44, 44];
 
 function check(cond, what) {
@@ -103,6 +106,9 @@ const tests = [
 
   ['Run, Pause, Step and Reset by mouse', 'desktop', async (page) => {
     await clickWidget(page, '8x8');
+    await pick(page, 'Method', 'textbook');  // auto would construct 8x8 within a frame
+    checkEqual(await app(page, () => [Module.app().config().method, Module.app().method()]),
+               ['textbook', 'textbook'], 'method after picking textbook');
     await clickWidget(page, 'Run');
     await frames(page, 10);
     checkEqual(await app(page, () => Module.app().state()), 'running', 'state after Run');
@@ -128,9 +134,176 @@ const tests = [
     await clickWidget(page, 'Run');
     await page.waitForFunction(() => Module.app().status() !== 'running', null, { timeout: 30000 });
     checkEqual(await app(page, () => Module.app().status()), 'none', 'status');
+    const reason = await app(page, () => Module.app().reason());
+    check(/no 4x4 board has an open tour/.test(reason), `reason: ${reason}`);
     await frames(page);
     const png = await page.screenshot({ path: join(ARTIFACTS, 'browser-5-no-tour-4x4.png') });
     check(near(await bannerColour(page, png, 1), RED), 'banner is not red');
+  }],
+
+  ['closed 6x6 tour by mouse, verified through the JS API', 'desktop', async (page) => {
+    await clickWidget(page, '6x6');
+    await clickWidget(page, 'Closed');
+    checkEqual(await app(page, () => Module.app().config().closed), true, 'closed after click');
+    await pick(page, 'Method', 'warnsdorff');
+    await clickWidget(page, 'Fastest');
+    await clickWidget(page, 'Run');
+    await page.waitForFunction(() => Module.app().status() !== 'running', null, { timeout: 30000 });
+    const r = await app(page, () => {
+      const a = Module.app();
+      return { status: a.status(), method: a.method(), verify: a.verify(), path: a.path(),
+               json: JSON.parse(a.json()) };
+    });
+    checkEqual([r.status, r.method, r.verify.ok, r.verify.closed, r.json.closed, r.json.verified],
+               ['found', 'warnsdorff', true, true, true, true], 'closed 6x6');
+    // Independently of the page's verifier: 36 distinct squares, knight jumps, back to the start.
+    const key = ([x, y]) => `${x},${y}`;
+    checkEqual(new Set(r.path.map(key)).size, 36, 'distinct squares');
+    const jump = (a, b) => Math.abs((a[0] - b[0]) * (a[1] - b[1])) === 2;
+    check(r.path.every((q, i) => jump(q, r.path[(i + 1) % 36])), 'not a closed knight tour');
+    await frames(page);
+    const png = await page.screenshot({ path: join(ARTIFACTS, 'browser-10-closed-6x6.png') });
+    check(near(await bannerColour(page, png, 1), GREEN), 'banner is not green');
+  }],
+
+  ['blocking squares by clicking: theory says why there is no tour', 'desktop', async (page) => {
+    await clickWidget(page, '8x8');
+    await pick(page, 'Method', 'auto');
+    await clickWidget(page, 'Click:block');
+    checkEqual(await app(page, () => Module.app().clickMode()), 'block', 'click mode');
+    await clickSquare(page, 1, 1);
+    await clickSquare(page, 8, 8);
+    await clickWidget(page, 'Click:start');
+    await clickSquare(page, 2, 1);
+    const r = await app(page, () => {
+      const a = Module.app();
+      return [a.config().blocked, a.config().start, a.state(), a.status(), a.reason()];
+    });
+    checkEqual(r.slice(0, 4), ['1,1;8,8', '2,1', 'finished', 'none'], 'blocked, start, state');
+    check(/colour/.test(r[4]) && /30 squares of one colour and 32/.test(r[4]), `reason: ${r[4]}`);
+    await frames(page);
+    const png = await page.screenshot({ path: join(ARTIFACTS, 'browser-11-blocked-no-tour.png') });
+    check(near(await bannerColour(page, png, 1), RED), 'banner is not red');
+    // A blocked square is drawn dark; a free one is not.
+    const sq = await app(page, () => [Module.app().squareRect(1, 1), Module.app().squareRect(3, 1)]);
+    const { samples } = await inspect(page, png, [[sq[0].x + 3, sq[0].y + 3],
+                                                  [sq[1].x + 3, sq[1].y + 3]]);
+    check(samples[0].every((v) => v < 70), `blocked (1,1) is not dark: ${samples[0]}`);
+    check(samples[1].some((v) => v > 150), `free (3,1) is dark: ${samples[1]}`);
+    // Unblock (8,8) with a second click, set an end by clicking, then clear all blocks.
+    await clickWidget(page, 'Click:block');
+    await clickSquare(page, 8, 8);
+    checkEqual(await app(page, () => Module.app().config().blocked), '1,1', 'after unblocking');
+    await clickWidget(page, 'Click:end');
+    await clickSquare(page, 8, 8);
+    checkEqual(await app(page, () => Module.app().config().end), '8,8', 'end after click');
+    await clickWidget(page, 'ClearBlocked');
+    checkEqual(await app(page, () => [Module.app().config().blocked, Module.app().status()]),
+               ['', 'running'], 'after Clear blocked');
+    await clickWidget(page, 'Fastest');
+    await clickWidget(page, 'Run');
+    await page.waitForFunction(() => Module.app().status() !== 'running', null, { timeout: 30000 });
+    const path = await app(page, () => Module.app().path());
+    checkEqual([path.length, path[0], path[63]], [64, [2, 1], [8, 8]], 'open tour (2,1) to (8,8)');
+    await frames(page);
+    await page.screenshot({ path: join(ARTIFACTS, 'browser-12-end-square.png') });
+  }],
+
+  ['construction on large boards: progress, responsive frames', 'desktop', async (page) => {
+    // 300x300, typed, at 20 blocks a frame: the blocks appear one row of blocks after another.
+    await typeInto(page, 'Rows', '300');
+    await typeInto(page, 'Cols', '300');
+    await pick(page, 'Method', 'construct');
+    checkEqual(await app(page, () => [Module.app().config().rows, Module.app().config().cols,
+                                      Module.app().largeBoard()]), [300, 300, true], '300x300');
+    await app(page, () => Module.app().setSpeed(20, false));
+    const t300 = await frameTimes(page, async () => {
+      await clickWidget(page, 'Run');
+      await page.waitForFunction(() => Module.app().blocks().done > 200, null, { timeout: 30000 });
+    });
+    await clickWidget(page, 'Pause');  // the page answers clicks while constructing
+    const mid = await app(page, () => [Module.app().state(), Module.app().blocks()]);
+    await page.screenshot({ path: join(ARTIFACTS, 'browser-13-construct-300-progress.png') });
+    const t300b = await frameTimes(page, async () => {
+      await clickWidget(page, 'Run');
+      await page.waitForFunction(() => Module.app().status() !== 'running', null, { timeout: 30000 });
+      await frames(page, 12);  // the tour's order is coloured in over a few frames
+    });
+    t300.appMaxMs = Math.max(t300.appMaxMs, t300b.appMaxMs);
+    t300.gapMaxMs = Math.max(t300.gapMaxMs, t300b.gapMaxMs);
+    t300.frames += t300b.frames;
+    checkEqual(mid[0], 'paused', 'state after Pause');
+    check(mid[1].done > 200 && mid[1].done < mid[1].total, `blocks at pause: ${JSON.stringify(mid[1])}`);
+    const v300 = await app(page, () => [Module.app().status(), Module.app().verify().ok]);
+    checkEqual(v300, ['found', true], '300x300 construct');
+    await page.screenshot({ path: join(ARTIFACTS, 'browser-14-construct-300-done.png') });
+
+    // 1000x1000 (the page's cap is 1,000,000 squares), as fast as frames allow.
+    checkEqual(await app(page, () => Module.app().configureProblem(
+      { rows: 1000, cols: 1000, start: '1,1', method: 'construct' })), '', 'configure 1000x1000');
+    await frames(page, 3);
+    await clickWidget(page, 'Fastest');
+    const t1000 = await frameTimes(page, async () => {
+      await clickWidget(page, 'Run');
+      await page.waitForFunction(() => Module.app().status() !== 'running', null, { timeout: 30000 });
+      await frames(page, 15);
+    });
+    const v1000 = await app(page, () => [Module.app().status(), Module.app().verify().ok,
+                                         JSON.parse(Module.app().summary()).verified]);
+    checkEqual(v1000, ['found', true, true], '1000x1000 construct');
+    await page.screenshot({ path: join(ARTIFACTS, 'browser-15-construct-1000.png') });
+    const refused = await app(page, () => Module.app().configure(1001, 1000, '1,1', 'auto'));
+    check(/1,000,000 squares/.test(refused), `1001x1000: ${refused}`);
+    console.log(`    longest frame, 300x300 construct at 20 blocks/frame: app ${t300.appMaxMs.toFixed(1)} ms` +
+                ` (${t300.frames} frames), between animation frames ${t300.gapMaxMs.toFixed(0)} ms`);
+    console.log(`    longest frame, 1000x1000 construct, fastest: app ${t1000.appMaxMs.toFixed(1)} ms` +
+                ` (${t1000.frames} frames), between animation frames ${t1000.gapMaxMs.toFixed(0)} ms`);
+    check(t300.appMaxMs < 100 && t1000.appMaxMs < 100, 'a frame took over 100 ms');
+  }],
+
+  ['counting by mouse: 5x5 from a corner = 304, a long count stops', 'desktop', async (page) => {
+    await clickWidget(page, '5x5');
+    await pick(page, 'CountKind', 'from-start');
+    await clickWidget(page, 'Count');
+    await page.waitForFunction(() => Module.app().countState().state !== 'running', null,
+                               { timeout: 30000 });
+    const c = await app(page, () => Module.app().countState());
+    checkEqual([c.state, c.count, c.progress, c.what],
+               ['done', 304, 1, 'directed open tours from (1,1)'], '5x5 count');
+    check(await app(page, () => Module.app().widgetRect('Progress')), 'no progress bar');
+    await frames(page);
+    await reveal(page, 'Progress');
+    await page.screenshot({ path: join(ARTIFACTS, 'browser-16-count-5x5.png') });
+
+    // 7x7 from a corner takes hours: the progress bar moves, frames stay short, Stop stops it.
+    await clickWidget(page, '7x7');
+    await clickWidget(page, 'Count');
+    const times = await frameTimes(page, () => page.waitForTimeout(2000));
+    const running = await app(page, () => Module.app().countState());
+    await reveal(page, 'Progress');
+    await page.screenshot({ path: join(ARTIFACTS, 'browser-17-count-7x7-running.png') });
+    await clickWidget(page, 'Stop');
+    check(running.state === 'running' && running.count > 0 && running.progress > 0,
+          `7x7 count after 2 s: ${JSON.stringify(running)}`);
+    checkEqual(await app(page, () => Module.app().countState().state), 'stopped', 'after Stop');
+    console.log(`    longest frame while counting 7x7: app ${times.appMaxMs.toFixed(1)} ms ` +
+                `(${times.frames} frames), between animation frames ${times.gapMaxMs.toFixed(0)} ms; ` +
+                `${running.count} tours in 2 s`);
+    check(times.appMaxMs < 100, 'a frame took over 100 ms');
+
+    // Too large to count: the counter's own message.
+    await clickWidget(page, '8x8');
+    await pick(page, 'CountKind', 'all-open');
+    await clickWidget(page, 'Count');  // 64 squares: accepted
+    await clickWidget(page, 'Stop');
+    checkEqual(await app(page, () => Module.app().countState().what),
+               'directed open tours (every start, each direction)', 'all-open 8x8');
+    checkEqual(await app(page, () => Module.app().configure(9, 9, '1,1', 'auto')), '', '9x9');
+    await clickWidget(page, 'Count');
+    const refused = await app(page, () => Module.app().countState());
+    check(/at most 64 free squares/.test(refused.error), `9x9 count: ${JSON.stringify(refused)}`);
+    await reveal(page, 'Count');
+    await page.screenshot({ path: join(ARTIFACTS, 'browser-18-count-refused.png') });
   }],
 
   ['JS API: Search and bad arguments', 'desktop', async (page) => {
@@ -146,12 +319,12 @@ const tests = [
       });
       out.bad = [
         s.configure(-1, 5, '1,1', 'textbook'), s.configure(1e12, 1e12, '1,1', 'textbook'),
-        s.configure(100, 100, '1,1', 'textbook'), s.configure(5.5, 5, '1,1', 'textbook'),
+        s.configure(2000, 2000, '1,1', 'textbook'), s.configure(5.5, 5, '1,1', 'textbook'),
         s.configure('5', 5, '1,1', 'textbook'), s.configure(NaN, 5, '1,1', 'textbook'),
         s.configure(5, 5, 'garbage', 'textbook'), s.configure(5, 5, '9,9', 'textbook'),
         s.configure(5, 5, 42, 'textbook'), s.configure(5, 5, '1,1', 'nope'),
-        Module.app().configure(-3, 5, '1,1', 'textbook'),
-        Module.app().configure(5, 5, '', 'wirth'), Module.app().configure(5, 5, null, 'wirth'),
+        Module.app().configure(-3, 5, '1,1', 'textbook'), s.configure(1, 5000, '1,1', 'auto'),
+        Module.app().configure(5, 5, null, 'wirth'), s.configure(Infinity, 5, '1,1', 'auto'),
       ];
       out.afterBad = [s.status(), s.run('lots'), s.run(-5), Module.app().status()];
       const w = new Module.Search();
@@ -172,6 +345,123 @@ const tests = [
     checkEqual(r.wirth, ['', 'found', true], 'wirth 6x6');
     console.log(`    textbook 5x5 from (1,1): ${r.steps} steps; messages: "${r.bad[0]}", ` +
                 `"${r.bad[2]}", "${r.bad[6]}"`);
+  }],
+
+  ['JS API: configureProblem, method, reason, summary; bad input', 'desktop', async (page) => {
+    const r = await page.evaluate(() => {
+      const s = new Module.Search();
+      const out = {};
+      // Theory answers at once, with its reason.
+      out.corners = [s.configureProblem({ rows: 8, cols: 8, start: '2,1', blocked: '1,1;8,8' }),
+                     s.status(), s.method(), s.reason()];
+      // Every method, each on the problem it suits.
+      out.methods = [];
+      for (const [problem, steps] of [
+        [{ rows: 6, cols: 6, start: [1, 1], closed: true, method: 'warnsdorff' }, 1e5],
+        [{ rows: 5, cols: 5, start: 'a1', end: '5,5', method: 'wirth' }, 1e5],
+        [{ rows: 12, cols: 10, start: '3,3', method: 'construct' }, 1e5],
+        [{ rows: 8, cols: 8, start: 'c3', blocked: [[4, 4], '5,4'], method: 'auto' }, 1e5],
+        [{ rows: 5, cols: 5 }, 1e5],
+      ]) {
+        const why = s.configureProblem(problem);
+        let status;
+        do status = s.run(steps); while (status === 'running');
+        const v = s.verify(), path = s.path();
+        out.methods.push([why, status, s.method(), v.ok, v.closed, path.length,
+                          JSON.parse(s.summary()).verified]);
+      }
+      out.blocks = (s.configureProblem({ rows: 40, cols: 30, method: 'construct' }), s.blocks());
+      out.summary = JSON.parse(s.summary());
+      const a = Module.app();
+      out.app = [a.configureProblem({ rows: 7, cols: 7, start: '4,4', end: '1,1',
+                                      blocked: '2,2;6,6', method: 'warnsdorff' }),
+                 a.config(), a.method(), a.status()];
+      const bad = [
+        undefined, null, 42, 'rows=8', [8, 8], {}, { rows: 8 }, { cols: 8 },
+        { rows: 'eight', cols: 8 }, { rows: NaN, cols: 8 }, { rows: 8, cols: Infinity },
+        { rows: 8.5, cols: 8 }, { rows: 1e9, cols: 1e9 }, { rows: 1001, cols: 1000 },
+        { rows: 8, cols: 8, strat: '1,1' }, { rows: 8, cols: 8, start: 11 },
+        { rows: 8, cols: 8, start: [1] }, { rows: 8, cols: 8, start: [1.5, 2] },
+        { rows: 8, cols: 8, start: '9,9' }, { rows: 8, cols: 8, start: 'x'.repeat(100000) },
+        { rows: 8, cols: 8, end: '1,1' }, { rows: 8, cols: 8, closed: true, end: '2,3' },
+        { rows: 8, cols: 8, closed: 'yes' }, { rows: 8, cols: 8, blocked: 7 },
+        { rows: 8, cols: 8, blocked: ['1,1', {}] }, { rows: 8, cols: 8, blocked: '1,1;zz' },
+        { rows: 8, cols: 8, blocked: '0,0' }, { rows: 8, cols: 8, blocked: '1,1', start: '1,1' },
+        { rows: 8, cols: 8, method: 'fast' }, { rows: 8, cols: 8, method: 3 },
+        { rows: 8, cols: 8, blocked: new Array(2e6).fill('1,1') }, { rows: 8, cols: 8, start: Symbol('s') },
+      ];
+      out.bad = bad.map((p) => s.configureProblem(p));
+      out.appBad = bad.map((p) => a.configureProblem(p));
+      out.after = [s.status(), a.config().rows, a.status()];
+      s.delete();
+      return out;
+    });
+    checkEqual(r.corners.slice(0, 3), ['', 'none', 'auto'], 'corners blocked: status, method');
+    check(/colour/.test(r.corners[3]), `corners reason: ${r.corners[3]}`);
+    checkEqual(r.methods, [
+      ['', 'found', 'warnsdorff', true, true, 36, true],
+      ['', 'found', 'wirth', true, false, 25, true],
+      ['', 'found', 'construct', true, false, 120, true],
+      ['', 'found', 'warnsdorff', true, false, 62, true],
+      ['', 'found', 'textbook', true, false, 25, true],
+    ], 'methods');
+    checkEqual(r.blocks, { done: 0, total: r.blocks.total }, 'blocks before running');
+    check(r.blocks.total > 1, 'construction has blocks');
+    checkEqual([r.summary.status, r.summary.method, r.summary.rows], ['running', 'construct', 40],
+               'summary');
+    checkEqual(r.app[0], '', 'app.configureProblem');
+    checkEqual([r.app[1].end, r.app[1].blocked, r.app[1].method, r.app[2]],
+               ['1,1', '2,2;6,6', 'warnsdorff', 'warnsdorff'], 'app config after configureProblem');
+    for (const [i, m] of [...r.bad.entries(), ...r.appBad.entries()]) {
+      check(typeof m === 'string' && m.length > 0 && m.length < 300,
+            `bad problem #${i} gave no (short) message: ${m}`);
+    }
+    checkEqual(r.after, ['running', 7, r.app[3]], 'state after bad input is unchanged');
+    console.log(`    messages: "${r.bad[7]}", "${r.bad[13]}", "${r.bad[14]}", "${r.bad[17]}", ` +
+                `"${r.bad[30]}"`);
+  }],
+
+  ['JS API: Counter, sliced, and its refusals', 'desktop', async (page) => {
+    const r = await page.evaluate(() => {
+      const c = new Module.Counter();
+      const count = (problem) => {
+        const why = c.configure(problem);
+        if (why) return why;
+        let runs = 0;
+        while (c.run(1000) === 'running') runs++;
+        return [c.count(), c.progress(), c.status(), runs, c.what()];
+      };
+      const out = {
+        corner: count({ rows: 5, cols: 5, start: '1,1' }),
+        all: count({ rows: 5, cols: 5 }),
+        closed: count({ rows: 6, cols: 6, closed: true }),
+        end: count({ rows: 5, cols: 5, start: '1,1', end: '5,5' }),
+        blocked: count({ rows: 5, cols: 5, start: '1,1', blocked: [[3, 3]] }),
+      };
+      out.bad = [c.configure({ rows: 9, cols: 9 }), c.configure({ rows: 5, cols: 5, method: 'x' }),
+                 c.configure({ rows: 5, cols: 5, end: '5,5' }), c.configure(null),
+                 c.configure({ rows: 5, cols: 5, start: '1,1', blocked: '1,1' }),
+                 c.configure({ rows: 1000, cols: 1000, closed: true })];
+      out.afterBad = [c.run(100), c.count(), c.error().length > 0];
+      c.configure({ rows: 7, cols: 7, start: '1,1' });  // hours: a few slices only
+      for (let i = 0; i < 20; i++) c.run(20000);
+      out.partial = [c.status(), c.count() > 0, c.progress() > 0 && c.progress() < 1,
+                     c.seconds() > 0, c.nodes() > 0];
+      c.delete();
+      return out;
+    });
+    checkEqual(r.corner.slice(0, 3), [304, 1, 'done'], '5x5 open tours from a corner');
+    check(r.closed[3] > 10, `6x6 closed took ${r.closed[3] + 1} slices of 1000 steps`);
+    checkEqual(r.all[0], 1728, '5x5 directed open tours, every start');
+    checkEqual(r.closed[0], 9862, '6x6 closed tours');
+    checkEqual(r.end[0], 56, '5x5 open tours from (1,1) to (5,5)');
+    checkEqual(r.blocked[0], 16, '5x5 from (1,1) with the centre blocked');
+    for (const [i, m] of r.bad.entries()) check(m.length > 0, `bad count #${i} gave no message`);
+    check(/64 free squares/.test(r.bad[0]), `9x9 refusal: ${r.bad[0]}`);
+    checkEqual(r.afterBad, ['error', 0, true], 'after a refused configure');
+    checkEqual(r.partial, ['running', true, true, true, true], '7x7 after a few slices');
+    console.log(`    Counter: 5x5 from (1,1) = ${r.corner[0]}; 5x5 all = ${r.all[0]}; 6x6 closed = ` +
+                `${r.closed[0]} in ${r.closed[3] + 1} slices; refusal: "${r.bad[0]}"`);
   }],
 
   ['HiDPI (deviceScaleFactor 2): sharp canvas, clicks land', 'hidpi', async (page) => {
@@ -206,12 +496,12 @@ const tests = [
     check((await rect('Banner')).y < (await rect('5x5')).y, 'board area is not above the panel');
     await touch(page, await rect('6x6'));
     checkEqual(await app(page, () => Module.app().config().rows), 6, 'rows after tapping 6x6');
-    await touch(page, await rect('Step'));
+    await touch(page, await reveal(page, 'Step'));
     checkEqual(await steps(), 1, 'steps after tapping Step');
     // Emscripten's GLFW would replay the previous tap here (see web/main.cpp).
     await touch(page, await rect('Banner'));
     checkEqual(await steps(), 1, 'steps after tapping the banner');
-    await touch(page, await rect('Reset'));
+    await touch(page, await reveal(page, 'Reset'));
     await touch(page, await app(page, () => Module.app().squareRect(2, 2)));
     checkEqual(await app(page, () => Module.app().config().start), '2,2', 'start after tapping b2');
     await page.screenshot({ path: join(ARTIFACTS, 'browser-8-phone.png') });

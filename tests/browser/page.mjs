@@ -36,6 +36,8 @@ export async function open(context, url, waitForApp = true) {
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(String(e)));
   page.on('console', (m) => m.type() === 'error' && page.errors.push(m.text()));
+  // KT_LOG=1 echoes the page's console (debugging).
+  if (process.env.KT_LOG) page.on('console', (m) => console.log('  [page]', m.text()));
   await page.goto(url);
   if (!waitForApp) return page;
   await page.waitForFunction(() => globalThis.Module?.app?.()?.frames() > 3, null,
@@ -57,8 +59,62 @@ async function clickRect(page, rect, what) {
   await frames(page);
 }
 
+// The widget's rect once it is on screen: the panel is scrolled with the mouse wheel when the
+// widget lies below (or above) the visible part.
+export async function reveal(page, label) {
+  for (let i = 0; i < 20; i++) {
+    const [r, panel, height] = await page.evaluate((l) =>
+      [Module.app().widgetRect(l), Module.app().widgetRect('Panel'), innerHeight], label);
+    if (!r) throw new Error(`no rect for ${label}`);
+    const top = panel ? panel.y : 0;
+    if (r.y >= top && r.y + r.h <= height - 2) return r;
+    await page.mouse.move(panel.x + panel.w / 2, Math.min(height - 10, top + 40));
+    await page.mouse.wheel(0, r.y + r.h > height - 2 ? 150 : -150);
+    await frames(page, 2);
+  }
+  throw new Error(`could not scroll ${label} into view`);
+}
+
 export async function clickWidget(page, label) {
-  await clickRect(page, await page.evaluate((l) => Module.app().widgetRect(l), label), label);
+  await clickRect(page, await reveal(page, label), label);
+}
+
+// Opens a combo (label) and picks an item (label:item), as a user does with the mouse.
+export async function pick(page, combo, item) {
+  await clickWidget(page, combo);
+  await clickRect(page, await page.evaluate((l) => Module.app().widgetRect(l), `${combo}:${item}`),
+                  `${combo}:${item}`);
+}
+
+// Types into a text or number field: a click selects its text, typing replaces it, Enter applies.
+export async function typeInto(page, label, text) {
+  await clickWidget(page, label);
+  await page.keyboard.type(text, { delay: 60 });
+  await page.keyboard.press('Enter', { delay: 100 });
+  await frames(page);
+}
+
+// Longest frame while `during` runs: the app's own frame time (Module.frameStats: its work, ImGui
+// and the GL calls) and the longest interval between animation frames as the page saw it.
+export async function frameTimes(page, during) {
+  await page.evaluate(() => {
+    Module.resetFrameStats();
+    const g = (globalThis.__gaps = { max: 0, last: performance.now(), on: true, n: 0 });
+    const tick = (t) => {
+      if (!g.on) return;
+      g.max = Math.max(g.max, t - g.last);
+      g.last = t;
+      g.n++;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  await during();
+  return page.evaluate(() => {
+    globalThis.__gaps.on = false;
+    const s = Module.frameStats();
+    return { appMaxMs: s.maxMs, frames: s.frames, gapMaxMs: globalThis.__gaps.max };
+  });
 }
 
 export async function clickSquare(page, x, y) {

@@ -1,0 +1,192 @@
+#include "board_image.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "solver.hpp"
+
+namespace kt::ui {
+
+namespace {
+
+constexpr ImU32 kLight = IM_COL32(240, 217, 181, 255);
+constexpr ImU32 kDark = IM_COL32(181, 136, 99, 255);
+constexpr ImU32 kFlat = IM_COL32(222, 200, 166, 255);  // squares too small to checker
+constexpr ImU32 kBlockedTexel = IM_COL32(44, 46, 54, 255);
+constexpr ImU32 kWritten = IM_COL32(120, 150, 215, 255);
+
+// Blue (first moves) through cyan, green and yellow to red (last moves).
+ImU32 ramp(float t) {
+  static constexpr float kStops[][3] = {{40, 60, 190},  {30, 160, 220}, {40, 180, 90},
+                                        {235, 200, 40}, {235, 120, 30}, {200, 40, 40}};
+  constexpr int n = static_cast<int>(std::size(kStops)) - 1;
+  t = std::clamp(t, 0.0f, 1.0f) * n;
+  const int i = std::min(static_cast<int>(t), n - 1);
+  const float f = t - i;
+  auto mix = [&](int c) {
+    return static_cast<int>(kStops[i][c] + f * (kStops[i + 1][c] - kStops[i][c]));
+  };
+  return IM_COL32(mix(0), mix(1), mix(2), 255);
+}
+
+ImU32 shade(ImU32 c, float k) {
+  auto ch = [&](int shift) { return static_cast<int>(((c >> shift) & 0xFF) * k); };
+  return IM_COL32(ch(IM_COL32_R_SHIFT), ch(IM_COL32_G_SHIFT), ch(IM_COL32_B_SHIFT), 255);
+}
+
+}  // namespace
+
+BoardImage::~BoardImage() {
+  if (texture_ && host_ && host_->destroy) host_->destroy(texture_);
+}
+
+void BoardImage::set_host(const TextureHost* host) { host_ = host; }
+
+bool BoardImage::dark(int index) const {
+  const int x = index % geometry_.cols, y = index / geometry_.cols;
+  return checker_ && (x + y) % 2 == 0;  // a1 is dark
+}
+
+std::uint32_t BoardImage::base(int index) const {
+  if (!blocked_.empty() && blocked_[index]) return kBlockedTexel;
+  if (!checker_) return kFlat;
+  return dark(index) ? kDark : kLight;
+}
+
+std::uint32_t& BoardImage::texel(int index) {
+  const int row = geometry_.rows - 1 - index / geometry_.cols;
+  return pixels_[static_cast<std::size_t>(row) * geometry_.cols + index % geometry_.cols];
+}
+
+void BoardImage::reset(Geometry g, std::span<const std::uint8_t> blocked, bool checker) {
+  geometry_ = g;
+  checker_ = checker;
+  blocked_.assign(blocked.begin(), blocked.end());
+  pixels_.resize(static_cast<std::size_t>(g.size()));
+  for (int i = 0; i < g.size(); ++i) texel(i) = base(i);
+  dirty_lo_ = 0;
+  dirty_hi_ = g.rows - 1;
+}
+
+void BoardImage::visit(int index, float fraction) {
+  const ImU32 c = ramp(fraction);
+  texel(index) = dark(index) ? shade(c, 0.82f) : c;
+  touch(index);
+}
+
+void BoardImage::written(int index) {
+  texel(index) = dark(index) ? shade(kWritten, 0.85f) : kWritten;
+  touch(index);
+}
+
+void BoardImage::clear(int index) {
+  texel(index) = base(index);
+  touch(index);
+}
+
+void BoardImage::sync() {
+  if (!host_ || !host_->create || pixels_.empty()) return;
+  const int w = geometry_.cols, h = geometry_.rows;
+  if (!texture_ || texture_w_ != w || texture_h_ != h) {
+    if (texture_ && host_->destroy) host_->destroy(texture_);
+    texture_ = host_->create(w, h);
+    texture_w_ = w;
+    texture_h_ = h;
+    dirty_lo_ = 0;
+    dirty_hi_ = h - 1;
+  }
+  if (!texture_ || dirty_hi_ < dirty_lo_) return;
+  host_->upload(texture_, w, dirty_lo_, dirty_hi_ - dirty_lo_ + 1,
+                pixels_.data() + static_cast<std::size_t>(dirty_lo_) * w);
+  dirty_lo_ = h;
+  dirty_hi_ = -1;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+namespace {
+
+// Squares of a finished construction ordered per update: a few milliseconds of walking.
+constexpr std::int64_t kWalkPerUpdate = 100'000;
+
+}  // namespace
+
+void BoardPicture::start_over(const Solver& solver, bool checker) {
+  const Problem& p = solver.problem();
+  image_.reset(p.geometry, p.blocked, checker);
+  source_ = solver.construction() ? static_cast<const void*>(solver.construction())
+                                  : static_cast<const void*>(solver.backtracker());
+  fresh_ = true;
+  free_ = std::max(1, p.free_squares());
+  drawn_path_.clear();
+  drawn_blocks_ = 0;
+  walk_started_ = false;
+  walk_left_ = 0;
+}
+
+void BoardPicture::update(const Solver& solver, bool checker) {
+  const Problem& p = solver.problem();
+  const Geometry g = p.geometry;
+  const void* source = solver.construction() ? static_cast<const void*>(solver.construction())
+                                             : static_cast<const void*>(solver.backtracker());
+  if (!fresh_ || source != source_ || !image_.matches(g, checker)) start_over(solver, checker);
+  const float last = static_cast<float>(std::max(1, free_ - 1));
+
+  if (const Backtracker* search = solver.backtracker()) {
+    // The path is a stack: squares past the first difference changed.
+    const auto path = search->path();
+    const std::size_t common = static_cast<std::size_t>(
+        std::mismatch(drawn_path_.begin(),
+                      drawn_path_.begin() + std::min(drawn_path_.size(), path.size()), path.begin())
+            .first -
+        drawn_path_.begin());
+    for (std::size_t i = common; i < drawn_path_.size(); ++i) image_.clear(drawn_path_[i]);
+    for (std::size_t i = common; i < path.size(); ++i) image_.visit(path[i], i / last);
+    drawn_path_.resize(common);
+    drawn_path_.insert(drawn_path_.end(), path.begin() + common, path.end());
+  } else if (const Construction* c = solver.construction()) {
+    const CompactTour& tour = c->tour();
+    const auto rows = c->row_bands();
+    const std::uint64_t per_row = c->column_bands().size();
+    // While running: the blocks written since the last update (once finished, the walk below
+    // colours every square anyway).
+    if (c->status() == Status::running && c->blocks_done() > drawn_blocks_ && per_row > 0 &&
+        tour.next.size() == std::size_t(g.size())) {
+      // Blocks are written a row of blocks at a time, left to right, bottom to top.
+      const std::uint64_t first = drawn_blocks_ / per_row, end = (c->blocks_done() - 1) / per_row;
+      int y0 = 0;
+      for (std::uint64_t r = 0; r < first; ++r) y0 += rows[r];
+      int y1 = y0;
+      for (std::uint64_t r = first; r <= end; ++r) y1 += rows[r];
+      for (int i = y0 * g.cols; i < y1 * g.cols; ++i) {
+        if (tour.next[i] != kNoJump) image_.written(i);
+      }
+      drawn_blocks_ = c->blocks_done();
+    }
+    if (c->status() == Status::found && !walk_started_) {
+      walk_started_ = true;
+      walk_at_ = tour.start;
+      walk_n_ = 0;
+      walk_left_ = free_;
+    }
+    // Colour the order: walk the tour from its start, a bounded stretch per frame.
+    for (std::int64_t k = 0; k < kWalkPerUpdate && walk_left_ > 0; ++k) {
+      const int i = g.index(walk_at_);
+      image_.visit(i, walk_n_ / last);
+      ++walk_n_;
+      --walk_left_;
+      const std::uint8_t d = tour.next[i];
+      if (d == kNoJump) {
+        walk_left_ = 0;
+        break;
+      }
+      walk_at_ = {walk_at_.x + kJumpDx[d], walk_at_.y + kJumpDy[d]};
+      if (!g.contains(walk_at_)) walk_left_ = 0;
+    }
+  }
+  image_.sync();
+}
+
+}  // namespace kt::ui

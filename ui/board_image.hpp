@@ -1,0 +1,102 @@
+// The picture of a large board: one texel per square, kept in memory and uploaded to a texture
+// row range at a time, so a board of a million squares costs the GPU one quad to draw and the
+// CPU only the squares that changed. Visited squares are coloured by when the knight got there
+// (blue first, red last); a construction's squares written so far, before their order is known,
+// in one neutral blue.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <vector>
+
+#include "geometry.hpp"
+
+namespace kt {
+class Solver;
+}
+
+namespace kt::ui {
+
+// Textures come from the host (WebGL2 on the page); the UI itself makes no graphics calls.
+struct TextureHost {
+  // A new w x h RGBA8 texture, contents undefined; returns its ImTextureID (null on failure).
+  std::function<void*(int w, int h)> create;
+  // Replaces texel rows [y0, y0 + rows) (row 0 at the top) with `pixels`: rows x w texels,
+  // each an ImU32 (IM_COL32: R, G, B, A bytes in memory).
+  std::function<void(void* texture, int w, int y0, int rows, const std::uint32_t* pixels)> upload;
+  std::function<void(void* texture)> destroy;
+};
+
+// The texel colours of a board.
+class BoardImage {
+ public:
+  BoardImage() = default;
+  ~BoardImage();
+  BoardImage(const BoardImage&) = delete;
+  BoardImage& operator=(const BoardImage&) = delete;
+
+  void set_host(const TextureHost* host);
+  // Starts over: base colours for `g` (checkered when `checker`: squares big enough to see
+  // them), blocked squares dark, nothing visited.
+  void reset(Geometry g, std::span<const std::uint8_t> blocked, bool checker);
+  bool matches(Geometry g, bool checker) const {
+    return g.rows == geometry_.rows && g.cols == geometry_.cols && checker == checker_ &&
+           !pixels_.empty();
+  }
+
+  void visit(int index, float fraction);  // visited at `fraction` of the tour (0 .. 1)
+  void written(int index);                // part of a construction, order not known yet
+  void clear(int index);                  // not visited
+
+  // Uploads the rows changed since the last call (creating the texture when needed).
+  void sync();
+  void* texture() const { return texture_; }
+
+ private:
+  void touch(int index) {
+    const int row = geometry_.rows - 1 - index / geometry_.cols;
+    if (row < dirty_lo_) dirty_lo_ = row;
+    if (row > dirty_hi_) dirty_hi_ = row;
+  }
+  std::uint32_t base(int index) const;
+  bool dark(int index) const;
+  std::uint32_t& texel(int index);
+
+  const TextureHost* host_ = nullptr;
+  void* texture_ = nullptr;
+  int texture_w_ = 0, texture_h_ = 0;
+  Geometry geometry_{};
+  bool checker_ = false;
+  std::vector<std::uint8_t> blocked_;
+  std::vector<std::uint32_t> pixels_;  // row 0 = the top row of the board (y = rows)
+  int dirty_lo_ = 0, dirty_hi_ = -1;   // texel rows to upload
+};
+
+// Keeps a BoardImage in step with a Solver: diffs the search's path between frames, refreshes
+// the rows of the construction's newly written blocks, and once a construction is finished
+// walks its tour to colour the order (a bounded number of squares per update).
+class BoardPicture {
+ public:
+  void set_host(const TextureHost* host) { image_.set_host(host); }
+  void forget() { fresh_ = false; }  // a new solver: start over at the next update
+  void update(const Solver& solver, bool checker);
+  void* texture() const { return image_.texture(); }
+  // A finished construction whose order is still being coloured.
+  bool colouring() const { return walk_left_ > 0; }
+
+ private:
+  void start_over(const Solver& solver, bool checker);
+
+  BoardImage image_;
+  bool fresh_ = false;            // pictures the current solver
+  const void* source_ = nullptr;  // its search or construction (null: theory answered)
+  int free_ = 1;
+  std::vector<std::int32_t> drawn_path_;
+  std::uint64_t drawn_blocks_ = 0;
+  bool walk_started_ = false;
+  Square walk_at_{};
+  std::int64_t walk_n_ = 0, walk_left_ = 0;
+};
+
+}  // namespace kt::ui
