@@ -65,14 +65,11 @@ struct SmallState {
   Bits free[64];           // frame i: the squares still free once path[i] is entered
   std::uint8_t path[65];   // path[d + 1]: the last square tried from frame d, unless fresh
   Bits here = 0, cur_rem = 0, cur_free = 0, active = 0;
-  std::uint64_t pushes = 0;  // squares entered that have somewhere to go (placed)
-  std::uint64_t pops = 0;    // frames backed out of (erased)
-  std::uint64_t leaves = 0;  // dead ends (placed and erased), counted ahead
+  // Moves placed plus moves erased, with every dead end of frames 0..d already counted (twice).
+  std::uint64_t steps = 0;
   int d = 0;
-  bool fresh = true;         // frame d has not tried a candidate yet
+  bool fresh = true;       // frame d has not tried a candidate yet
   Status status = Status::running;
-
-  std::uint64_t counted() const { return pushes + pops + 2 * leaves; }
 };
 
 // Squares with at least one knight's jump into `b`.
@@ -102,44 +99,44 @@ KT_ALWAYS_INLINE unsigned high_bit(Bits x) { return 63u ^ static_cast<unsigned>(
 template <bool kPopcnt>
 KT_ALWAYS_INLINE void small_kernel_body(const SmallTables& t, SmallState& s, std::uint64_t limit) {
   const Bits* const nb = t.neighbours;
-  const Bits* const runs = t.runs;
-  const int last = t.last;
+  const int edge = t.last - 1;  // frames below it have their dead ends counted ahead
   Bits here = s.here, rem = s.cur_rem, free = s.cur_free, active = s.active;
-  std::uint64_t pushes = s.pushes, pops = s.pops, leaves = s.leaves;
+  std::uint64_t steps = s.steps;
   int d = s.d;
   bool fresh = s.fresh;
   Status status = Status::running;
 
   // Invariant at the top: rem != 0 (frame d has a candidate with somewhere to go), and
-  // `active` has bits only below d.
-  while (pushes + pops + 2 * leaves < limit) {
+  // `active` has bits only below d: frames that have candidates left (their rem[]).
+  while (steps < limit) {
     // The first candidate in the move order: the lowest or highest square of the first run
     // that has one.
     unsigned to;
-    if ((rem & (rem - 1)) == 0) {
+    if ((rem & (rem - 1)) == 0) {  // the only one: frame d is done once it is
       to = low_bit(rem);
     } else {
-      const Bits* r = runs + here * 8;
+      const Bits* r = t.runs + here * 8;
       unsigned i = 0;
       Bits a;
       while ((a = rem & r[i]) == 0) ++i;
       to = (t.descending >> i & 1) ? high_bit(a) : low_bit(a);
+      s.rem[d] = rem & ~bit(to);
+      active |= bit(static_cast<unsigned>(d));
     }
     const Bits b = bit(to);
-    const Bits left = rem & ~b;
-    s.rem[d] = left;
-    active |= static_cast<Bits>(left != 0) << d;
     const int d1 = d + 1;
     const Bits free1 = free & ~b;
     s.free[d1] = free1;
     s.path[d1] = static_cast<std::uint8_t>(to);
-    ++pushes;
     Bits next = nb[to] & free1;
-    if (d1 + 1 < last) {
+    if (d1 < edge) {
       const Bits dead = next & ~reach(t, free1);
       next ^= dead;
-      leaves += count_bits<kPopcnt>(dead);
-    } else if (d1 == last) {
+      steps += 2 * count_bits<kPopcnt>(dead) + 1;
+    } else if (d1 == edge) {
+      steps += 1;
+    } else {  // d1 == last: the tour
+      steps += 1;
       d = d1;
       fresh = true;
       status = Status::found;
@@ -153,18 +150,18 @@ KT_ALWAYS_INLINE void small_kernel_body(const SmallTables& t, SmallState& s, std
       fresh = true;
       continue;
     }
-    // `to` has only dead ends: back out to the nearest frame with something left.
-    const Bits below = active & (bit(static_cast<unsigned>(d1)) - 1);
-    if (below == 0) {
-      pops += static_cast<unsigned>(d1);
+    // `to` has only dead ends: back out to the nearest frame with something left (`active`
+    // has bits only up to d).
+    if (active == 0) {
+      steps += static_cast<unsigned>(d1);
       d = 0;
       fresh = false;
       status = Status::none;
       break;
     }
-    const unsigned j = high_bit(below);
-    pops += static_cast<unsigned>(d1) - j;
-    active = below ^ bit(j);
+    const unsigned j = high_bit(active);
+    steps += static_cast<unsigned>(d1) - j;
+    active ^= bit(j);
     d = static_cast<int>(j);
     here = s.path[j];
     rem = s.rem[j];
@@ -176,9 +173,7 @@ KT_ALWAYS_INLINE void small_kernel_body(const SmallTables& t, SmallState& s, std
   s.cur_rem = rem;
   s.cur_free = free;
   s.active = active;
-  s.pushes = pushes;
-  s.pops = pops;
-  s.leaves = leaves;
+  s.steps = steps;
   s.d = d;
   s.fresh = fresh;
   s.status = status;
@@ -455,7 +450,7 @@ Status Backtracker::run_small(std::uint64_t max_steps) {
       untried |= bit(static_cast<unsigned>(*p));
     }
     untried &= cand;
-    s.leaves += count_bits<false>(untried & dead);
+    s.steps += 2 * count_bits<false>(untried & dead);
     s.rem[i] = untried & ~dead;
     if (i < d && s.rem[i] != 0) active |= bit(static_cast<unsigned>(i));
   }
@@ -468,13 +463,13 @@ Status Backtracker::run_small(std::uint64_t max_steps) {
   if (!s.fresh) s.path[d + 1] = static_cast<std::uint8_t>(moves_.list(path_[d])[cursor_[d] - 1]);
   if (s.cur_rem == 0) {  // nothing with somewhere to go: back out at once
     if (active == 0) {
-      s.pops += static_cast<unsigned>(d);
+      s.steps += static_cast<unsigned>(d);
       s.d = 0;
       s.fresh = false;
       s.status = Status::none;
     } else {
       const unsigned j = high_bit(active);
-      s.pops += static_cast<unsigned>(d) - j;
+      s.steps += static_cast<unsigned>(d) - j;
       s.active = active ^ bit(j);
       s.d = static_cast<int>(j);
       s.here = s.path[j];
@@ -486,8 +481,8 @@ Status Backtracker::run_small(std::uint64_t max_steps) {
 
   static const SmallKernel kernel = choose_small_kernel();
   const std::uint64_t stop = max_steps - kSmallMargin;
-  while (s.status == Status::running && s.counted() < stop) {
-    kernel(t, s, std::min(stop, s.counted() + kSmallChunk));
+  while (s.status == Status::running && s.steps < stop) {
+    kernel(t, s, std::min(stop, s.steps + kSmallChunk));
   }
 
   // Hand the state out as the textbook's: path, cursors, and the counters without the dead
@@ -523,12 +518,13 @@ Status Backtracker::run_small(std::uint64_t max_steps) {
       pending += count_bits<false>(dead);
     }
   }
-  const std::uint64_t placed = s.pushes + s.leaves - pending;
-  const std::uint64_t erased = s.pops + s.leaves - pending;
+  // placed + erased = steps - 2 * pending, placed - erased = e - d.
+  const std::uint64_t done = s.steps - 2 * pending;
+  const std::uint64_t placed = (done + static_cast<std::uint64_t>(e) - static_cast<std::uint64_t>(d)) / 2;
   counters_.placed += placed;
-  counters_.erased += erased;
+  counters_.erased += done - placed;
   depth_ = e;
-  if (s.status == Status::running) return run_small_exact(max_steps - placed - erased);
+  if (s.status == Status::running) return run_small_exact(max_steps - done);
   std::fill(board_.begin(), board_.end(), 0);
   for (int i = 0; i <= e; ++i) board_[path_[i]] = i + 1;
   status_ = s.status;
