@@ -94,8 +94,8 @@ KT_ALWAYS_INLINE unsigned count_bits(Bits x) {
 KT_ALWAYS_INLINE unsigned low_bit(Bits x) { return static_cast<unsigned>(__builtin_ctzll(x)); }
 KT_ALWAYS_INLINE unsigned high_bit(Bits x) { return 63u ^ static_cast<unsigned>(__builtin_clzll(x)); }
 
-// Runs until the search ends or state.counted() reaches `limit`; the caller keeps `limit` at
-// least 80 steps (one iteration's worth: 1 + 2 * 8 + 63) short of what the textbook may walk.
+// Runs until the search ends or s.steps reaches `limit`; the caller keeps `limit` at least 80
+// steps (one iteration's worth: 1 + 2 * 8 + 63) short of what the textbook may walk.
 template <bool kPopcnt>
 KT_ALWAYS_INLINE void small_kernel_body(const SmallTables& t, SmallState& s, std::uint64_t limit) {
   const Bits* const nb = t.neighbours;
@@ -185,10 +185,10 @@ using SmallKernel = void (*)(const SmallTables&, SmallState&, std::uint64_t);
 // (V8) run a long call in the baseline tier until it returns, so a search made of one call
 // would never reach optimized code.
 void small_kernel(const SmallTables& t, SmallState& s, std::uint64_t limit) {
-#if defined(__wasm__) || defined(__POPCNT__)
-  small_kernel_body<true>(t, s, limit);
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__POPCNT__)
+  small_kernel_body<false>(t, s, limit);  // no popcnt instruction in baseline x86
 #else
-  small_kernel_body<false>(t, s, limit);
+  small_kernel_body<true>(t, s, limit);  // WebAssembly's i64.popcnt, AArch64's cnt, ...
 #endif
 }
 
