@@ -7,9 +7,9 @@
 // 6x6 closed tours (9,862) within 2 s.
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstdint>
 #include <ctime>
 
 #include "count.hpp"
@@ -94,10 +94,11 @@ int main(int argc, char** argv) {
   kt::CountOptions o;
   o.threads = threads;
   const kt::CountResult r = kt::count_tours(p, o);
-  std::printf("baseline: plain counter 5x5 every start %llu tours in %.3f s; library %llu in "
-              "%.4f s: %.0fx\n",
-              static_cast<unsigned long long>(plain), plain_s,
-              static_cast<unsigned long long>(r.count), r.seconds, plain_s / r.seconds);
+  std::printf(
+      "baseline: plain counter 5x5 every start %llu tours in %.3f s; library %llu in "
+      "%.4f s: %.0fx\n",
+      static_cast<unsigned long long>(plain), plain_s, static_cast<unsigned long long>(r.count),
+      r.seconds, plain_s / r.seconds);
   ok = ok && plain == 1728 && r.count == 1728;
   return ok ? 0 : 1;
 }

@@ -56,8 +56,8 @@ int main(int argc, char** argv) {
     }
   }
   if (runs.size() < 3) runs = {7, 4, 4, 8, 3, 3};
-  std::printf("%-12s %14s %10s %10s %14s %10s %7s\n", "board", "placed", "baseline s",
-              "library s", "placed/s", "same tree", "speedup");
+  std::printf("%-12s %14s %10s %10s %14s %10s %7s\n", "board", "placed", "baseline s", "library s",
+              "placed/s", "same tree", "speedup");
   for (std::size_t r = 0; r + 2 < runs.size(); r += 3) {
     size = runs[r];
     total = size * size;

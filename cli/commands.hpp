@@ -25,6 +25,6 @@ Runner add_verify_command(CLI::App& app);
 
 // Every subcommand, in the order --help lists them.
 inline constexpr Runner (*kCommands[])(CLI::App&) = {add_solve_command, add_count_command,
-                                                       add_estimate_command, add_verify_command};
+                                                     add_estimate_command, add_verify_command};
 
 }  // namespace kt::cli

@@ -86,12 +86,11 @@ int run_estimate(const EstimateOptions& o) {
         static_cast<unsigned long long>(speed.placed));
     return kExitOk;
   }
-  std::printf("%dx%d from (%d,%d), %s tour, %s order; %llu random probes (Knuth 1975):\n",
-              g.rows, g.cols, problem.start->x, problem.start->y,
-              problem.closed ? "closed" : "open", std::string(order->name).c_str(),
-              static_cast<unsigned long long>(e.probes));
-  std::printf("  moves placed to exhaust the tree   about %.3g (standard error %.1f%%)\n",
-              e.nodes, 100 * e.relative_error);
+  std::printf("%dx%d from (%d,%d), %s tour, %s order; %llu random probes (Knuth 1975):\n", g.rows,
+              g.cols, problem.start->x, problem.start->y, problem.closed ? "closed" : "open",
+              std::string(order->name).c_str(), static_cast<unsigned long long>(e.probes));
+  std::printf("  moves placed to exhaust the tree   about %.3g (standard error %.1f%%)\n", e.nodes,
+              100 * e.relative_error);
   std::printf("  tours in the tree                  about %.3g\n", e.tours);
   std::printf("  moves placed to the first tour     about %.3g (if tours lie evenly)\n",
               e.first_tour);

@@ -47,16 +47,15 @@ int run_solve(const SolveOptions& o) {
     std::printf("%spath found!\n", board_text(g, solver.board()).c_str());
   } else if (stopped) {
     std::printf("%ssearch stopped after %llu steps at depth %d, no path found yet\n",
-                board_text(g, solver.board()).c_str(),
-                static_cast<unsigned long long>(o.max_steps), solver.depth() + 1);
+                board_text(g, solver.board()).c_str(), static_cast<unsigned long long>(o.max_steps),
+                solver.depth() + 1);
   } else {
     std::printf("no path found\n");
   }
   const Counters c = solver.counters();
   std::fprintf(stderr, "%s: placed %llu, erased %llu, %.3f s%s%s\n", to_string(solver.method()),
-               static_cast<unsigned long long>(c.placed),
-               static_cast<unsigned long long>(c.erased), c.seconds,
-               report.reason.empty() ? "" : "; ", report.reason.c_str());
+               static_cast<unsigned long long>(c.placed), static_cast<unsigned long long>(c.erased),
+               c.seconds, report.reason.empty() ? "" : "; ", report.reason.c_str());
   if (report.verified == false) {
     std::fprintf(stderr, "knights: internal error: the verifier rejects the tour: %s\n",
                  solver.verify().reason.c_str());

@@ -36,8 +36,8 @@ std::string parse_board_json(const std::string& text, Geometry& g,
     return "expected \"board\": rows of move numbers";
   }
   const std::size_t cols = rows[0].size();
-  if (auto why = check_geometry(static_cast<std::int64_t>(rows.size()),
-                                static_cast<std::int64_t>(cols));
+  if (auto why =
+          check_geometry(static_cast<std::int64_t>(rows.size()), static_cast<std::int64_t>(cols));
       !why.empty()) {
     return why;
   }
@@ -45,15 +45,14 @@ std::string parse_board_json(const std::string& text, Geometry& g,
   board.assign(g.size(), 0);
   for (int r = 0; r < g.rows; ++r) {
     if (!rows[r].is_array() || rows[r].size() != cols) {
-      return "row " + std::to_string(r + 1) + " does not have " + std::to_string(cols) +
-             " numbers";
+      return "row " + std::to_string(r + 1) + " does not have " + std::to_string(cols) + " numbers";
     }
     for (int x = 1; x <= g.cols; ++x) {
       const auto& v = rows[r][x - 1];
       if (!v.is_number_integer()) return "row " + std::to_string(r + 1) + " holds a non-integer";
       const auto m = v.get<std::int64_t>();
-      board[g.index({x, g.rows - r})] = m < 0 ? kBlocked : static_cast<std::int32_t>(
-                                                               std::min<std::int64_t>(m, INT32_MAX));
+      board[g.index({x, g.rows - r})] =
+          m < 0 ? kBlocked : static_cast<std::int32_t>(std::min<std::int64_t>(m, INT32_MAX));
     }
   }
   return {};

@@ -79,7 +79,7 @@ class Backtracker {
   Geometry geometry_;
   MoveTable moves_;
   Heuristic heuristic_;
-  bool general_;           // closed tour, end square or blocked squares: not the textbook loop
+  bool general_;  // closed tour, end square or blocked squares: not the textbook loop
   bool closed_;
   std::int32_t end_ = -1;  // required last square, or -1
   int last_ = 0;           // depth of the final square: free squares - 1
@@ -89,12 +89,12 @@ class Backtracker {
   // The textbook loop on boards of up to 64 squares (see run_small): squares as bits of one
   // word. Empty unless that loop is used.
   struct SmallBoard {
-    std::uint64_t all = 0;                          // the board's squares
+    std::uint64_t all = 0;                                     // the board's squares
     std::uint64_t west1 = 0, east1 = 0, west2 = 0, east2 = 0;  // column masks for reach()
-    unsigned row = 0;                               // index step of one row (columns)
+    unsigned row = 0;                                          // index step of one row (columns)
     std::uint8_t descending = 0;  // bit r: run r of the move order visits squares high to low
-    std::vector<std::uint64_t> neighbours;          // per square
-    std::vector<std::uint64_t> runs;                // per square, 8: neighbours in run r
+    std::vector<std::uint64_t> neighbours;  // per square
+    std::vector<std::uint64_t> runs;        // per square, 8: neighbours in run r
   };
   SmallBoard small_;
   // Warnsdorff only: free neighbours per square, and each frame's ordered candidates.

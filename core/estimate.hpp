@@ -13,10 +13,10 @@
 namespace kt {
 
 struct TreeEstimate {
-  double nodes = 0;         // moves placed to exhaust the tree (the root, the start, excluded)
-  double tours = 0;         // complete tours in the tree (directed, from the start)
-  double first_tour = 0;    // moves placed before the first tour, if tours lie evenly in the
-                            // tree: nodes / (tours + 1); equal to nodes when there are none
+  double nodes = 0;           // moves placed to exhaust the tree (the root, the start, excluded)
+  double tours = 0;           // complete tours in the tree (directed, from the start)
+  double first_tour = 0;      // moves placed before the first tour, if tours lie evenly in the
+                              // tree: nodes / (tours + 1); equal to nodes when there are none
   double relative_error = 0;  // standard error of `nodes` divided by `nodes`
   std::uint64_t probes = 0;
 };

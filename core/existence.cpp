@@ -7,12 +7,12 @@ namespace kt {
 
 namespace {
 
-std::string board_name(Geometry g) {
-  return std::to_string(g.rows) + "x" + std::to_string(g.cols);
-}
+std::string board_name(Geometry g) { return std::to_string(g.rows) + "x" + std::to_string(g.cols); }
 
-bool light(Square s) { return (s.x + s.y) % 2 == 0; }  // (1,1) is light: a1 is dark on a real
-                                                        // board, but only parity matters here
+bool light(Square s) {
+  return (s.x + s.y) % 2 == 0;
+}  // (1,1) is light: a1 is dark on a real
+   // board, but only parity matters here
 std::string at(Square s) { return "(" + format_square(s) + ")"; }
 
 // Free neighbours of every free square, and whether the free squares form one piece.
@@ -105,12 +105,16 @@ Existence settle(const Problem& p) {
   const std::string counts = std::to_string(light_free) + " squares of one colour and " +
                              std::to_string(dark_free) + " of the other";
   if (p.closed && light_free != dark_free) {
-    return none("a closed tour alternates colours, so it needs as many squares of each colour; "
-                "this board has " + counts);
+    return none(
+        "a closed tour alternates colours, so it needs as many squares of each colour; "
+        "this board has " +
+        counts);
   }
   if (std::abs(light_free - dark_free) > 1) {
-    return none("a tour alternates colours, so the two colours may differ by one square at "
-                "most; this board has " + counts);
+    return none(
+        "a tour alternates colours, so the two colours may differ by one square at "
+        "most; this board has " +
+        counts);
   }
   if (light_free != dark_free) {  // both ends on the majority colour
     const bool majority_light = light_free > dark_free;
@@ -123,8 +127,10 @@ Existence settle(const Problem& p) {
                   at(*p.end) + " is not");
     }
   } else if (p.start && p.end && light(*p.start) == light(*p.end)) {
-    return none("a tour with as many squares of each colour ends on the colour it did not "
-                "start on, and " + at(*p.start) + " and " + at(*p.end) + " share a colour");
+    return none(
+        "a tour with as many squares of each colour ends on the colour it did not "
+        "start on, and " +
+        at(*p.start) + " and " + at(*p.end) + " share a colour");
   }
 
   // The graph of free squares: needed with blocked squares; on full boards the theorems below
@@ -158,7 +164,8 @@ Existence settle_by_graph(const Problem& p) {
     }
   }
   if (ones > 2) {
-    return none(std::to_string(ones) + " squares have a single jump to another free square; "
+    return none(std::to_string(ones) +
+                " squares have a single jump to another free square; "
                 "a tour can only start or end on such a square");
   }
   if (!graph.connected) return none("the free squares fall apart into separate pieces");

@@ -64,8 +64,8 @@ std::optional<Square> parse_square(std::string_view text, std::string* error) {
 std::string check_on_board(Geometry g, Square s) {
   if (g.contains(s)) return {};
   return "square " + format_square(s) + " is off the " + std::to_string(g.rows) + "x" +
-         std::to_string(g.cols) + " board (x must be 1.." + std::to_string(g.cols) +
-         ", y 1.." + std::to_string(g.rows) + ")";
+         std::to_string(g.cols) + " board (x must be 1.." + std::to_string(g.cols) + ", y 1.." +
+         std::to_string(g.rows) + ")";
 }
 
 std::string format_square(Square s) { return std::to_string(s.x) + "," + std::to_string(s.y); }

@@ -6,7 +6,8 @@ namespace kt {
 
 int Problem::free_squares() const {
   if (blocked.empty()) return geometry.size();
-  return geometry.size() - static_cast<int>(std::count_if(blocked.begin(), blocked.end(), [](std::uint8_t b) { return b != 0; }));
+  return geometry.size() - static_cast<int>(std::count_if(blocked.begin(), blocked.end(),
+                                                          [](std::uint8_t b) { return b != 0; }));
 }
 
 }  // namespace kt

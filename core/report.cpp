@@ -26,8 +26,7 @@ std::string board_text(Geometry g, std::span<const std::int32_t> board) {
   return out;
 }
 
-std::string parse_board_text(std::string_view text, Geometry& g,
-                             std::vector<std::int32_t>& board) {
+std::string parse_board_text(std::string_view text, Geometry& g, std::vector<std::int32_t>& board) {
   std::vector<std::vector<std::int32_t>> rows;
   std::size_t at = 0;
   int line_no = 0;
@@ -36,7 +35,8 @@ std::string parse_board_text(std::string_view text, Geometry& g,
     const std::string_view line = text.substr(at, stop - at);
     at = stop + 1;
     ++line_no;
-    if (line.find_first_of("0123456789.") == std::string_view::npos) continue;  // e.g. "path found!"
+    if (line.find_first_of("0123456789.") == std::string_view::npos)
+      continue;  // e.g. "path found!"
     std::vector<std::int32_t> row;
     std::size_t i = 0;
     while (i < line.size()) {
@@ -51,7 +51,8 @@ std::string parse_board_text(std::string_view text, Geometry& g,
         while (j < line.size() && line[j] >= '0' && line[j] <= '9') ++j;
         long long v = 0;
         const std::string number(line.substr(i, j - i));
-        if (number == "-" || number.size() > 11) return "line " + std::to_string(line_no) + ": bad number '" + number + "'";
+        if (number == "-" || number.size() > 11)
+          return "line " + std::to_string(line_no) + ": bad number '" + number + "'";
         v = std::stoll(number);
         row.push_back(v < 0 ? kBlocked : static_cast<std::int32_t>(v));
         i = j;
@@ -151,9 +152,9 @@ std::string extras_json(const Report& r) {
 std::string to_json(const Report& r) {
   const Geometry g = r.geometry;
   auto pair = [](Square s) { return "[" + std::to_string(s.x) + ", " + std::to_string(s.y) + "]"; };
-  std::string out = "{\"status\": " + json_quote(r.status) + ", \"rows\": " +
-                    std::to_string(g.rows) + ", \"cols\": " + std::to_string(g.cols) +
-                    ", \"start\": " + pair(r.start) + ", \"board\": [";
+  std::string out =
+      "{\"status\": " + json_quote(r.status) + ", \"rows\": " + std::to_string(g.rows) +
+      ", \"cols\": " + std::to_string(g.cols) + ", \"start\": " + pair(r.start) + ", \"board\": [";
   for (int y = g.rows; y >= 1 && !r.board.empty(); --y) {
     out += y == g.rows ? "[" : ", [";
     for (int x = 1; x <= g.cols; ++x) {
@@ -171,9 +172,9 @@ std::string to_json(const Report& r) {
 }
 
 std::string to_summary_json(const Report& r) {
-  return "{\"status\": " + json_quote(r.status) + ", \"rows\": " +
-         std::to_string(r.geometry.rows) + ", \"cols\": " + std::to_string(r.geometry.cols) +
-         ", " + counters_json(r.counters) + extras_json(r) + "}";
+  return "{\"status\": " + json_quote(r.status) + ", \"rows\": " + std::to_string(r.geometry.rows) +
+         ", \"cols\": " + std::to_string(r.geometry.cols) + ", " + counters_json(r.counters) +
+         extras_json(r) + "}";
 }
 
 }  // namespace kt

@@ -55,7 +55,8 @@ std::string make_request(std::int64_t rows, std::int64_t cols, std::string_view 
   in.rows = rows;
   in.cols = cols;
   in.start = std::string(start);
-  if (in.start.empty()) return "start: empty square: expected x,y (such as 1,1) or a name such as a1";
+  if (in.start.empty())
+    return "start: empty square: expected x,y (such as 1,1) or a name such as a1";
   Problem p;
   if (auto why = make_problem(in, p); !why.empty()) return why;
   const auto order = find_move_order(method);

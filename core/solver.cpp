@@ -109,7 +109,8 @@ Counters Solver::counters() const {
   Counters c;
   if (construction_) {
     // Every square written has recorded its move; nothing is ever taken back.
-    if (status_ == Status::found) c.placed = static_cast<std::uint64_t>(problem_.free_squares()) - 1;
+    if (status_ == Status::found)
+      c.placed = static_cast<std::uint64_t>(problem_.free_squares()) - 1;
     c.seconds = construction_->seconds();
   }
   return c;

@@ -6,9 +6,7 @@ namespace kt {
 
 namespace {
 
-bool is_knight_jump(Square a, Square b) {
-  return std::abs(a.x - b.x) * std::abs(a.y - b.y) == 2;
-}
+bool is_knight_jump(Square a, Square b) { return std::abs(a.x - b.x) * std::abs(a.y - b.y) == 2; }
 
 std::string at(Square s) { return "(" + format_square(s) + ")"; }
 
@@ -71,8 +69,8 @@ Verdict verify_board(Geometry g, std::span<const std::int32_t> board, bool requi
   Verdict v;
   const std::size_t n = static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols);
   if (board.size() != n) {
-    v.reason = "the board has " + std::to_string(board.size()) + " squares, expected " +
-               std::to_string(n);
+    v.reason =
+        "the board has " + std::to_string(board.size()) + " squares, expected " + std::to_string(n);
     return v;
   }
   // Negative numbers mark blocked squares; the others must number the free squares 1..free.

@@ -43,8 +43,8 @@ TEST_CASE("Knuth's estimate is close to the exact tree size") {
 
     const kt::TreeEstimate e = kt::estimate_tree(p, 40000, 7);
     INFO(rows << "x" << cols << " from " << start << ": exact " << exact.nodes << " nodes, "
-              << exact.tours << " tours; estimate " << e.nodes << " +- "
-              << e.relative_error * 100 << "%, " << e.tours << " tours");
+              << exact.tours << " tours; estimate " << e.nodes << " +- " << e.relative_error * 100
+              << "%, " << e.tours << " tours");
     // Unbiased: within five standard errors (and the error itself is small here).
     CHECK(std::abs(e.nodes - exact.nodes) < 5 * e.relative_error * e.nodes);
     CHECK(e.relative_error < 0.05);

@@ -40,9 +40,9 @@ TEST_CASE("Warnsdorff finds open and closed tours on every board it can, verifie
         kt::Solver s(problem({rows, cols, "", "", "", closed}), kt::Method::warnsdorff);
         s.run(UINT64_MAX);
         INFO(rows << "x" << cols << (closed ? " closed" : " open") << ": " << s.reason());
-        const bool exists = closed ? kt::closed_tour_exists({rows, cols})
-                                   : kt::open_tour_exists({rows, cols}) &&
-                                         s.theory().answer != kt::Answer::none;
+        const bool exists =
+            closed ? kt::closed_tour_exists({rows, cols})
+                   : kt::open_tour_exists({rows, cols}) && s.theory().answer != kt::Answer::none;
         if (exists) {
           REQUIRE(s.status() == kt::Status::found);
           const kt::Verdict v = s.verify();
@@ -79,8 +79,8 @@ TEST_CASE("random boards, blocked squares, starts and ends: every method's tour 
     }
     kt::Problem p;
     if (!kt::make_problem(in, p).empty()) continue;  // e.g. the start is blocked
-    for (const kt::Method m : {kt::Method::warnsdorff, kt::Method::automatic,
-                               kt::Method::textbook, kt::Method::wirth}) {
+    for (const kt::Method m :
+         {kt::Method::warnsdorff, kt::Method::automatic, kt::Method::textbook, kt::Method::wirth}) {
       kt::Solver s(p, m);
       s.run(2'000'000);  // the textbook orders may take long: judge what finished
       INFO(rows << "x" << cols << " " << in.start << " end '" << in.end << "' blocked '"
@@ -102,8 +102,8 @@ TEST_CASE("random boards, blocked squares, starts and ends: every method's tour 
 }
 
 TEST_CASE("every method runs in slices to the same result") {
-  for (const kt::Method m : {kt::Method::textbook, kt::Method::wirth, kt::Method::warnsdorff,
-                             kt::Method::automatic}) {
+  for (const kt::Method m :
+       {kt::Method::textbook, kt::Method::wirth, kt::Method::warnsdorff, kt::Method::automatic}) {
     const kt::Problem p = problem({6, 6, "1,1", "", "", false});
     kt::Solver whole(p, m);
     whole.run(UINT64_MAX);
