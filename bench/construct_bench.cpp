@@ -14,9 +14,9 @@
 #include <memory>
 #include <string>
 
-#include "construct.hpp"
-#include "construct_blocks.hpp"
-#include "verify.hpp"
+#include "construction/construct.hpp"
+#include "construction/construct_blocks.hpp"
+#include "verify/verify.hpp"
 
 namespace {
 

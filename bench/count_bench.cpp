@@ -12,7 +12,7 @@
 #include <cstdlib>
 #include <ctime>
 
-#include "count.hpp"
+#include "counting/count.hpp"
 
 namespace {
 

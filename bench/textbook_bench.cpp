@@ -10,7 +10,7 @@
 #include <cstring>
 #include <vector>
 
-#include "backtrack.hpp"
+#include "search/backtrack.hpp"
 
 namespace {
 

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "commands.hpp"
-#include "problem.hpp"
-#include "request.hpp"
+#include "board/problem.hpp"
+#include "board/request.hpp"
 
 namespace kt::cli {
 

@@ -8,9 +8,9 @@
 
 #include "board_options.hpp"
 #include "commands.hpp"
-#include "count.hpp"
-#include "geometry.hpp"
-#include "square_list.hpp"
+#include "counting/count.hpp"
+#include "board/geometry.hpp"
+#include "board/square_list.hpp"
 
 namespace kt::cli {
 

@@ -5,12 +5,12 @@
 #include <memory>
 #include <string>
 
-#include "backtrack.hpp"
+#include "search/backtrack.hpp"
 #include "board_options.hpp"
 #include "commands.hpp"
-#include "estimate.hpp"
-#include "report.hpp"
-#include "solver.hpp"
+#include "counting/estimate.hpp"
+#include "formats/report.hpp"
+#include "search/solver.hpp"
 
 namespace kt::cli {
 

@@ -8,8 +8,8 @@
 
 #include "board_options.hpp"
 #include "commands.hpp"
-#include "report.hpp"
-#include "solver.hpp"
+#include "formats/report.hpp"
+#include "search/solver.hpp"
 
 namespace kt::cli {
 

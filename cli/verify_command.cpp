@@ -13,8 +13,8 @@
 
 #include "board_options.hpp"
 #include "commands.hpp"
-#include "report.hpp"
-#include "verify.hpp"
+#include "formats/report.hpp"
+#include "verify/verify.hpp"
 
 namespace kt::cli {
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Command 2: install what is missing and run every test: native (Catch2 + CLI), native under
 # AddressSanitizer and UndefinedBehaviorSanitizer, WebAssembly under node, and the page in real
-# Chromium. Exits non-zero when any test fails.
+# Chromium, then each libFuzzer target for about 30 s. Exits non-zero when any test fails.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -18,6 +18,7 @@ run() {  # run <name> <configure preset>: configure, build, ctest
 run "native" native
 run "native, address + undefined sanitizers" native-asan
 run "WebAssembly (node) and browser (Chromium)" wasm
+run "fuzzing (libFuzzer, clang, address + undefined sanitizers)" fuzz
 
 if [[ ${#failed[@]} -gt 0 ]]; then
   echo "FAILED: ${failed[*]}"

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "construct.hpp"
-#include "construct_blocks.hpp"
-#include "verify.hpp"
+#include "construction/construct.hpp"
+#include "construction/construct_blocks.hpp"
+#include "verify/verify.hpp"
 
 using kt::CompactTour;
 using kt::Problem;

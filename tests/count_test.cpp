@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "count.hpp"
-#include "verify.hpp"
+#include "counting/count.hpp"
+#include "verify/verify.hpp"
 
 using kt::CountOptions;
 using kt::Geometry;

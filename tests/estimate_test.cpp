@@ -3,8 +3,8 @@
 
 #include <vector>
 
-#include "estimate.hpp"
-#include "request.hpp"
+#include "counting/estimate.hpp"
+#include "board/request.hpp"
 
 namespace {
 

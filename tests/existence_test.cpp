@@ -2,10 +2,10 @@
 // start and closed tours, must agree with what the complete search finds.
 #include <catch2/catch.hpp>
 
-#include "backtrack.hpp"
-#include "existence.hpp"
-#include "request.hpp"
-#include "verify.hpp"
+#include "search/backtrack.hpp"
+#include "theory/existence.hpp"
+#include "board/request.hpp"
+#include "verify/verify.hpp"
 
 namespace {
 

@@ -1,7 +1,7 @@
 // Coordinates, algebraic names and board limits.
 #include <catch2/catch.hpp>
 
-#include "geometry.hpp"
+#include "board/geometry.hpp"
 
 using kt::Square;
 

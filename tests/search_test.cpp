@@ -1,8 +1,8 @@
 // The resumable backtracking search: counters, exhaustion, slicing.
 #include <catch2/catch.hpp>
 
-#include "backtrack.hpp"
-#include "verify.hpp"
+#include "search/backtrack.hpp"
+#include "verify/verify.hpp"
 
 using kt::Backtracker;
 using kt::Status;

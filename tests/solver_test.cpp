@@ -3,9 +3,9 @@
 
 #include <random>
 
-#include "report.hpp"
-#include "request.hpp"
-#include "solver.hpp"
+#include "formats/report.hpp"
+#include "board/request.hpp"
+#include "search/solver.hpp"
 
 namespace {
 

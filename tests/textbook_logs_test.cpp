@@ -1,9 +1,9 @@
 // The four run logs printed in seed 000, reproduced to the character.
 #include <catch2/catch.hpp>
 
-#include "backtrack.hpp"
-#include "report.hpp"
-#include "verify.hpp"
+#include "search/backtrack.hpp"
+#include "formats/report.hpp"
+#include "verify/verify.hpp"
 
 namespace {
 

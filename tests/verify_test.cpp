@@ -3,8 +3,8 @@
 
 #include <vector>
 
-#include "report.hpp"
-#include "verify.hpp"
+#include "formats/report.hpp"
+#include "verify/verify.hpp"
 
 using kt::Geometry;
 using kt::Square;

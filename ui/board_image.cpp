@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "solver.hpp"
+#include "search/solver.hpp"
 
 namespace kt::ui {
 

@@ -10,7 +10,7 @@
 #include <span>
 #include <vector>
 
-#include "geometry.hpp"
+#include "board/geometry.hpp"
 
 namespace kt {
 class Solver;

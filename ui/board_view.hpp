@@ -15,7 +15,7 @@
 #include <optional>
 #include <span>
 
-#include "geometry.hpp"
+#include "board/geometry.hpp"
 #include "rect.hpp"
 #include "theme.hpp"
 

@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <limits>
 
-#include "square_list.hpp"
+#include "board/square_list.hpp"
 
 namespace kt::ui {
 

@@ -17,11 +17,11 @@
 
 #include "board_image.hpp"
 #include "board_view.hpp"
-#include "count.hpp"
+#include "counting/count.hpp"
 #include "pacer.hpp"
 #include "page_problem.hpp"
 #include "rect.hpp"
-#include "solver.hpp"
+#include "search/solver.hpp"
 #include "theme.hpp"
 
 namespace kt::ui {

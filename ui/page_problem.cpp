@@ -1,6 +1,6 @@
 #include "page_problem.hpp"
 
-#include "count.hpp"
+#include "counting/count.hpp"
 
 namespace kt::ui {
 

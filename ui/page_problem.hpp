@@ -9,8 +9,8 @@
 #include <string>
 #include <string_view>
 
-#include "request.hpp"
-#include "solver.hpp"
+#include "board/request.hpp"
+#include "search/solver.hpp"
 
 namespace kt::ui {
 

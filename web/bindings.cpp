@@ -14,7 +14,7 @@
 #include "live_app.hpp"
 #include "page_problem.hpp"
 #include "readout.hpp"
-#include "square_list.hpp"
+#include "board/square_list.hpp"
 
 namespace kt::web {
 

@@ -6,8 +6,8 @@
 #include <string_view>
 
 #include "page_problem.hpp"
-#include "report.hpp"
-#include "verify.hpp"
+#include "formats/report.hpp"
+#include "verify/verify.hpp"
 
 // clang-format off
 // Builds [[x, y], ...] from square indices in one pass of JS (a val call per number would take

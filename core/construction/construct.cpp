@@ -1,0 +1,435 @@
+#include "construction/construct.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <limits>
+#include <utility>
+
+#include "construction/construct_blocks.hpp"
+
+namespace kt {
+
+using namespace construct_detail;
+
+namespace {
+
+std::uint8_t direction_of(std::int64_t dx, std::int64_t dy) {
+  for (int d = 0; d < 8; ++d) {
+    if (kJumpDx[d] == dx && kJumpDy[d] == dy) return static_cast<std::uint8_t>(d);
+  }
+  return kNoJump;
+}
+
+bool is_jump(std::int64_t dx, std::int64_t dy) { return direction_of(dx, dy) != kNoJump; }
+
+// Schwenk 1991: an m x n board (m <= n) has a closed tour unless m and n are both odd, or m is
+// 1, 2 or 4, or m = 3 and n is 4, 6 or 8.
+std::string no_closed_tour(int m, int n) {
+  if (m > n) std::swap(m, n);
+  const std::string board = std::to_string(m) + " x " + std::to_string(n);
+  if (m == 1 && n == 1) return "";  // a lone square is toured by standing on it
+  if (m % 2 == 1 && n % 2 == 1) {
+    return "no closed tour exists on the " + board +
+           " board: both sides are odd, so one colour has more squares";
+  }
+  if (m == 1 || m == 2 || m == 4 || (m == 3 && (n == 4 || n == 6 || n == 8))) {
+    return "no closed tour exists on a " + board + " board (Schwenk 1991)";
+  }
+  return "";
+}
+
+// Conrad et al. 1994 / Cull and De Curtins 1978: an m x n board (m <= n) has an open tour
+// unless m is 2, or m is 1 and n > 1, or m = 3 and n is 3, 5 or 6, or m = n = 4.
+std::string no_open_tour(int m, int n) {
+  if (m > n) std::swap(m, n);
+  const std::string board = std::to_string(m) + " x " + std::to_string(n);
+  if ((m == 1 && n > 1) || m == 2 || (m == 3 && (n == 3 || n == 5 || n == 6)) ||
+      (m == 4 && n == 4)) {
+    return "no open tour exists on a " + board + " board";
+  }
+  return "";
+}
+
+std::string at(Square s) { return "(" + format_square(s) + ")"; }
+
+}  // namespace
+
+std::string construction_refusal(const Problem& p) {
+  const Geometry g = p.geometry;
+  if (std::string e = check_geometry(g.rows, g.cols); !e.empty()) return e;
+  if (std::string e = p.closed ? no_closed_tour(g.rows, g.cols) : no_open_tour(g.rows, g.cols);
+      !e.empty()) {
+    return e;
+  }
+  if (!p.closed && !p.start) return "an open tour needs a start square";
+  if (p.start) {
+    if (std::string e = check_on_board(g, *p.start); !e.empty()) return e;
+  }
+  if (!p.closed && p.end) {
+    if (std::string e = check_on_board(g, *p.end); !e.empty()) return e;
+  }
+  const bool odd_odd = g.rows % 2 == 1 && g.cols % 2 == 1;
+  if (odd_odd && !p.closed && (p.start->x + p.start->y) % 2 != 0 && std::min(g.rows, g.cols) >= 3) {
+    return "no open tour starts at " + at(*p.start) + ": on an odd x odd board a tour starts " +
+           "on the colour with more squares (x + y even)";
+  }
+  if (std::min(g.rows, g.cols) < kConstructMinSide) {
+    return "the " + std::to_string(g.rows) + " x " + std::to_string(g.cols) +
+           " board is too small for the construction (both sides must be at least " +
+           std::to_string(kConstructMinSide) + "); use the search";
+  }
+  for (std::uint8_t b : p.blocked) {
+    if (b != 0) return "the construction does not support blocked squares; use the search";
+  }
+  if (!p.closed && p.end) {
+    return "the construction cannot prescribe the end square of an open tour; use the search";
+  }
+  return "";
+}
+
+std::string construct_tour(const Problem& p, CompactTour& out) {
+  Construction c(p);
+  c.run(std::numeric_limits<std::uint64_t>::max());
+  if (c.status() != Status::found) {
+    out = CompactTour{};
+    return c.reason().empty() ? std::string("the construction failed") : c.reason();
+  }
+  out = c.take_tour();
+  return "";
+}
+
+// ---------------------------------------------------------------------------------------------
+
+Construction::Construction(const Problem& p) {
+  if (std::string why = construction_refusal(p); !why.empty()) {
+    fail(std::move(why));
+    return;
+  }
+  const Geometry g = p.geometry;
+  const bool odd_odd = g.rows % 2 == 1 && g.cols % 2 == 1;
+  // The tiling: even bands, plus one odd band along an odd side. On an odd x odd board the two
+  // odd bands cross at the start's block, the only block without a closed tour.
+  const auto bands = [&](int length, int start_coord, std::vector<int>& out, int& odd_index) {
+    odd_index = -1;
+    if (length % 2 == 0) {
+      out = construct_detail::even_bands(length);
+      return true;
+    }
+    return construct_detail::odd_bands(length, start_coord, out, odd_index);
+  };
+  int odd_c = -1, odd_r = -1;
+  if (!bands(g.cols, odd_odd ? p.start->x - 1 : -1, col_bands_, odd_c) ||
+      !bands(g.rows, odd_odd ? p.start->y - 1 : -1, row_bands_, odd_r)) {
+    fail("internal: no tiling of the " + std::to_string(g.rows) + " x " + std::to_string(g.cols) +
+         " board");
+    return;
+  }
+  if (odd_odd) {
+    path_r_ = odd_r;
+    path_c_ = odd_c;
+  }
+  std::int64_t o = 0;
+  for (int w : col_bands_) col_x_.push_back(std::exchange(o, o + w));
+  o = 0;
+  for (int h : row_bands_) row_y_.push_back(std::exchange(o, o + h));
+
+  tour_.geometry = g;
+  tour_.start = p.start.value_or(Square{1, 1});
+  tour_.closed = p.closed;
+  cut_ = !p.closed && !odd_odd;
+  type_cache_.assign(8 * 8 * 256, nullptr);
+}
+
+bool Construction::fail(std::string why) {
+  status_ = Status::none;
+  reason_ = std::move(why);
+  return false;
+}
+
+Construction::JoinChoice Construction::hjoin(int r, int c) const {
+  if (r == path_r_) {
+    if (c == path_c_ - 1) return path_left_;
+    if (c == path_c_) return path_right_;
+  }
+  return {};
+}
+
+Construction::JoinChoice Construction::vjoin(int r) const {
+  if (path_c_ == 0) {
+    if (r == path_r_ - 1) return path_down_;
+    if (r == path_r_) return path_up_;
+  }
+  return {};
+}
+
+namespace {
+
+// The catalogue bits a join takes from block A (left / lower) and block B (right / upper).
+std::pair<std::uint16_t, std::uint16_t> join_bits(bool vertical, int end, int variant) {
+  if (!vertical) {
+    const int ca = end ? kTopRight : kBottomRight, cb = end ? kTopLeft : kBottomLeft;
+    return {edge_bit(ca, variant ? kCh : kNh), edge_bit(cb, variant ? kNh : kCh)};
+  }
+  const int ca = end ? kTopRight : kTopLeft, cb = end ? kBottomRight : kBottomLeft;
+  return {edge_bit(ca, variant ? kCv : kNv), edge_bit(cb, variant ? kNv : kCv)};
+}
+
+int bit_index(std::uint16_t bit) {
+  int i = 0;
+  while (!(bit >> i & 1)) ++i;
+  return i;
+}
+
+// Does `b` (orientation `flip`) go from local cell `from` to local cell `to`?
+bool goes(const Block& b, int flip, int from, int to) {
+  const std::uint8_t d = b.dir(from, flip);
+  return d != kNoJump && from % b.w + kJumpDx[d] == to % b.w && from / b.w + kJumpDy[d] == to / b.w;
+}
+
+}  // namespace
+
+std::uint16_t Construction::mask(int r, int c) const {
+  const int last_c = static_cast<int>(col_bands_.size()) - 1;
+  const int last_r = static_cast<int>(row_bands_.size()) - 1;
+  std::uint16_t m = 0;
+  if (c > 0) m |= join_bits(false, hjoin(r, c - 1).end, hjoin(r, c - 1).variant).second;
+  if (c < last_c) m |= join_bits(false, hjoin(r, c).end, hjoin(r, c).variant).first;
+  if (c == 0 && r > 0) m |= join_bits(true, vjoin(r - 1).end, vjoin(r - 1).variant).second;
+  if (c == 0 && r < last_r) m |= join_bits(true, vjoin(r).end, vjoin(r).variant).first;
+  return m;
+}
+
+const Block* Construction::block(int r, int c) {
+  if (r == path_r_ && c == path_c_) return path_block_;
+  const int w = col_bands_[c], h = row_bands_[r];
+  const std::uint16_t m = mask(r, c);
+  int n_bits = 0;  // the N_h, N_v bits of the four corners, packed
+  for (int k = 0; k < 4; ++k) n_bits |= ((m >> (4 * k + 2)) & 3) << (2 * k);
+  const std::size_t key = (static_cast<std::size_t>(w - 5) * 8 + (h - 5)) * 256 + n_bits;
+  const Block*& slot = type_cache_[key];
+  if (!slot) slot = closed_block(w, h, m);
+  return slot;
+}
+
+// A join removes edge a1-a2 of block A and edge b1-b2 of block B and adds the jumps a1-b1 and
+// a2-b2. The result is one cycle (or path) when A runs a1 -> a2 and B runs b2 -> b1, or A runs
+// a2 -> a1 and B runs b1 -> b2; relation() gives the flip of B relative to A that ensures it.
+int Construction::relation(bool vertical, JoinChoice j, int ra, int ca, int rb, int cb) {
+  // Returns 0 or 1: flip(B) = flip(A) ^ relation; or -1 when the join is impossible.
+  const Block* a = block(ra, ca);
+  const Block* b = block(rb, cb);
+  if (!a || !b) return -1;
+  const auto bits = join_bits(vertical, j.end, j.variant);
+  const auto ea = catalogue_edge(a->w, a->h, bit_index(bits.first) / 4, bit_index(bits.first) % 4);
+  const auto eb =
+      catalogue_edge(b->w, b->h, bit_index(bits.second) / 4, bit_index(bits.second) % 4);
+  const std::int64_t axo = col_x_[ca], ayo = row_y_[ra], bxo = col_x_[cb], byo = row_y_[rb];
+  int i1 = 0;  // eb[i1] pairs with ea[0]
+  if (!is_jump(bxo + eb[0].x - axo - ea[0].x, byo + eb[0].y - ayo - ea[0].y)) i1 = 1;
+  const int la1 = ea[0].y * a->w + ea[0].x, la2 = ea[1].y * a->w + ea[1].x;
+  const int lb1 = eb[i1].y * b->w + eb[i1].x, lb2 = eb[1 - i1].y * b->w + eb[1 - i1].x;
+  // In the result A runs a1 -> a2 exactly when B runs b2 -> b1.
+  return (goes(*a, 0, la1, la2) ? 1 : 0) ^ (goes(*b, 0, lb2, lb1) ? 1 : 0);
+}
+
+bool Construction::apply_join(bool vertical, JoinChoice j, int ra, int ca, int rb, int cb) {
+  const Block* a = block(ra, ca);
+  const Block* b = block(rb, cb);
+  const auto bits = join_bits(vertical, j.end, j.variant);
+  const auto ea = catalogue_edge(a->w, a->h, bit_index(bits.first) / 4, bit_index(bits.first) % 4);
+  const auto eb =
+      catalogue_edge(b->w, b->h, bit_index(bits.second) / 4, bit_index(bits.second) % 4);
+  const std::int64_t cols = tour_.geometry.cols;
+  const std::int64_t ax1 = col_x_[ca] + ea[0].x, ay1 = row_y_[ra] + ea[0].y;
+  const std::int64_t ax2 = col_x_[ca] + ea[1].x, ay2 = row_y_[ra] + ea[1].y;
+  std::int64_t bx1 = col_x_[cb] + eb[0].x, by1 = row_y_[rb] + eb[0].y;
+  std::int64_t bx2 = col_x_[cb] + eb[1].x, by2 = row_y_[rb] + eb[1].y;
+  if (!is_jump(bx1 - ax1, by1 - ay1)) {
+    std::swap(bx1, bx2);
+    std::swap(by1, by2);
+  }
+  if (!is_jump(bx1 - ax1, by1 - ay1) || !is_jump(bx2 - ax2, by2 - ay2)) {
+    return fail("internal: a join's edges do not cross");
+  }
+  std::uint8_t* next = tour_.next.data();
+  const auto idx = [cols](std::int64_t x, std::int64_t y) {
+    return static_cast<std::size_t>(y * cols + x);
+  };
+  const std::size_t a1 = idx(ax1, ay1), a2 = idx(ax2, ay2), b1 = idx(bx1, by1), b2 = idx(bx2, by2);
+  if (next[a1] == direction_of(ax2 - ax1, ay2 - ay1) &&
+      next[b2] == direction_of(bx1 - bx2, by1 - by2)) {
+    next[a1] = direction_of(bx1 - ax1, by1 - ay1);  // a1 -> b1 ... b2 -> a2
+    next[b2] = direction_of(ax2 - bx2, ay2 - by2);
+  } else if (next[a2] == direction_of(ax1 - ax2, ay1 - ay2) &&
+             next[b1] == direction_of(bx2 - bx1, by2 - by1)) {
+    next[a2] = direction_of(bx2 - ax2, by2 - ay2);  // a2 -> b2 ... b1 -> a1
+    next[b1] = direction_of(ax1 - bx1, ay1 - by1);
+  } else {
+    return fail("internal: a join's edges are missing or oriented alike");
+  }
+  return true;
+}
+
+bool Construction::setup() {
+  const Geometry g = tour_.geometry;
+  const int nr = static_cast<int>(row_bands_.size()), nc = static_cast<int>(col_bands_.size());
+  if (path_r_ >= 0) {
+    // The start's block: an open block tour from the start containing its joins' edges. Try
+    // each end and variant of its (at most three) joins until it and its neighbours exist.
+    const int w = col_bands_[path_c_], h = row_bands_[path_r_];
+    const int start = static_cast<int>((tour_.start.y - 1 - row_y_[path_r_]) * w +
+                                       (tour_.start.x - 1 - col_x_[path_c_]));
+    std::vector<JoinChoice*> joins;
+    std::vector<std::pair<int, int>> neighbours;
+    if (path_c_ > 0) joins.push_back(&path_left_), neighbours.emplace_back(path_r_, path_c_ - 1);
+    if (path_c_ < nc - 1)
+      joins.push_back(&path_right_), neighbours.emplace_back(path_r_, path_c_ + 1);
+    if (path_c_ == 0 && path_r_ > 0)
+      joins.push_back(&path_down_), neighbours.emplace_back(path_r_ - 1, 0);
+    if (path_c_ == 0 && path_r_ < nr - 1)
+      joins.push_back(&path_up_), neighbours.emplace_back(path_r_ + 1, 0);
+    const int combos = 1 << (2 * joins.size());
+    bool found = false;
+    for (int combo = 0; combo < combos && !found; ++combo) {
+      for (std::size_t i = 0; i < joins.size(); ++i) {
+        joins[i]->end = static_cast<std::uint8_t>(combo >> (2 * i) & 1);
+        joins[i]->variant = static_cast<std::uint8_t>(combo >> (2 * i + 1) & 1);
+      }
+      path_block_ = open_block(w, h, mask(path_r_, path_c_), start);
+      if (!path_block_) continue;
+      found = true;
+      for (const auto& [r, c] : neighbours) found = found && block(r, c) != nullptr;
+    }
+    if (!found) {
+      path_block_ = nullptr;
+      return fail("internal: no open " + std::to_string(w) + " x " + std::to_string(h) +
+                  " block tour from " + at(tour_.start));
+    }
+    // Orient the tree so that the open block, which cannot be reversed, keeps its direction:
+    // the root's flip is the parity of the relations on the tree path from the root to it.
+    int parity = 0;
+    for (int r = 0; r < path_r_; ++r) {
+      const int rel = relation(true, vjoin(r), r, 0, r + 1, 0);
+      if (rel < 0) return fail("internal: a block tour is missing");
+      parity ^= rel;
+    }
+    for (int c = 0; c < path_c_; ++c) {
+      const int rel = relation(false, hjoin(path_r_, c), path_r_, c, path_r_, c + 1);
+      if (rel < 0) return fail("internal: a block tour is missing");
+      parity ^= rel;
+    }
+    root_flip_ = parity;
+  }
+  tour_.next.assign(static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols), kNoJump);
+  set_up_ = true;
+  return true;
+}
+
+bool Construction::write_block() {
+  const int r = r_, c = c_;
+  const Block* b = block(r, c);
+  if (!b) {
+    return fail("internal: no " + std::to_string(col_bands_[c]) + " x " +
+                std::to_string(row_bands_[r]) + " block tour");
+  }
+  int flip = 0;
+  if (r == 0 && c == 0) {
+    flip = root_flip_;
+  } else {
+    const bool vertical = c == 0;
+    const int ra = vertical ? r - 1 : r, ca = vertical ? 0 : c - 1;
+    const int rel = relation(vertical, vertical ? vjoin(r - 1) : hjoin(r, c - 1), ra, ca, r, c);
+    if (rel < 0) return fail("internal: a block tour is missing");
+    flip = (vertical ? flip_col0_ : flip_left_) ^ rel;
+  }
+  if (!b->closed && flip != 0) return fail("internal: the open block would need reversing");
+
+  // Copy the block's directions row by row.
+  const std::size_t cols = static_cast<std::size_t>(tour_.geometry.cols);
+  const std::uint8_t* src = flip ? b->rev.data() : b->fwd.data();
+  std::uint8_t* dst = tour_.next.data() + static_cast<std::size_t>(row_y_[r]) * cols +
+                      static_cast<std::size_t>(col_x_[c]);
+  for (int y = 0; y < b->h; ++y, src += b->w, dst += cols) std::memcpy(dst, src, b->w);
+
+  if (c > 0 && !apply_join(false, hjoin(r, c - 1), r, c - 1, r, c)) return false;
+  if (c == 0 && r > 0 && !apply_join(true, vjoin(r - 1), r - 1, 0, r, 0)) return false;
+
+  flip_left_ = flip;
+  if (c == 0) flip_col0_ = flip;
+  ++blocks_done_;
+  if (++c_ == static_cast<int>(col_bands_.size())) {
+    c_ = 0;
+    ++r_;
+  }
+  return true;
+}
+
+Status Construction::run(std::uint64_t max_steps) {
+  if (status_ != Status::running || max_steps == 0) return status_;
+  const auto t0 = std::chrono::steady_clock::now();
+  std::uint64_t steps = 0;
+  if (!set_up_) {
+    setup();
+    ++steps;
+  }
+  const int nr = static_cast<int>(row_bands_.size());
+  while (status_ == Status::running && steps < max_steps && r_ < nr) {
+    write_block();
+    ++steps;
+  }
+  if (status_ == Status::running && r_ == nr) {
+    if (cut_) {
+      // Open the cycle before the start: the start's predecessor becomes the end.
+      const Geometry g = tour_.geometry;
+      const Square s = tour_.start;
+      bool cut = false;
+      for (int d = 0; d < 8 && !cut; ++d) {
+        const Square q{s.x - kJumpDx[d], s.y - kJumpDy[d]};
+        if (!g.contains(q)) continue;
+        std::uint8_t& nq = tour_.next[static_cast<std::size_t>(g.index(q))];
+        if (nq == d) {
+          nq = kNoJump;
+          cut = true;
+        }
+      }
+      if (!cut) fail("internal: the start has no predecessor");
+    }
+    if (status_ == Status::running) status_ = Status::found;
+  }
+  seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return status_;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+std::vector<Square> compact_to_path(const CompactTour& tour) {
+  std::vector<Square> path;
+  const Geometry g = tour.geometry;
+  const std::size_t n = static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols);
+  if (tour.next.size() != n || !g.contains(tour.start)) return path;
+  Square s = tour.start;
+  for (std::size_t i = 0; i < n; ++i) {
+    path.push_back(s);
+    const std::uint8_t d = tour.next[static_cast<std::size_t>(g.index(s))];
+    if (d > 7) break;
+    s = {s.x + kJumpDx[d], s.y + kJumpDy[d]};
+    if (!g.contains(s) || s == tour.start) break;
+  }
+  return path;
+}
+
+std::vector<std::int32_t> compact_to_board(const CompactTour& tour) {
+  const Geometry g = tour.geometry;
+  std::vector<std::int32_t> board(
+      static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols), 0);
+  const std::vector<Square> path = compact_to_path(tour);
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    std::int32_t& cell = board[static_cast<std::size_t>(g.index(path[i]))];
+    if (cell != 0) break;  // a revisit: the tour is broken; keep the first lap
+    cell = static_cast<std::int32_t>(i + 1);
+  }
+  return board;
+}
+
+}  // namespace kt

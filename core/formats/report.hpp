@@ -1,0 +1,58 @@
+// Text and JSON renderings of a search's state, shared by the CLI, the page and the tests.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "search/backtrack.hpp"
+#include "board/geometry.hpp"
+
+namespace kt {
+
+class Solver;
+
+// The board as seed 000's PrintBoard prints it: "%5d" per square, top row (y = rows) first,
+// each row followed by a blank line. Blocked squares print as ".".
+std::string board_text(Geometry g, std::span<const std::int32_t> board);
+
+// Reads a board printed by board_text (or any rows of numbers, top row first, "." for blocked
+// squares; lines without numbers such as "path found!" are skipped). Fills the geometry and
+// the move numbers (kBlocked for "."); on failure returns a one-line reason.
+std::string parse_board_text(std::string_view text, Geometry& g, std::vector<std::int32_t>& board);
+
+// What a finished or interrupted search reports.
+struct Report {
+  std::string_view status;  // "found", "none", "stopped" or "running"
+  Geometry geometry;
+  Square start;
+  std::span<const std::int32_t> board;  // move numbers by square index (kBlocked: blocked)
+  std::span<const std::int32_t> path;   // square indices in visiting order
+  Counters counters;
+  // Set by make_report(const Solver&) only; the textbook's JSON shape omits them.
+  std::string_view method;
+  bool closed = false;
+  std::string reason;
+  std::optional<bool> verified;
+};
+
+Report make_report(const Backtracker& search);
+// with_board: fill board and path (for huge constructed boards that costs 8 bytes a square).
+Report make_report(const Solver& solver, bool with_board = true);
+
+// One JSON object: {"status", "rows", "cols", "start": [x, y], "board": rows of move numbers,
+// top row first (-1 blocked), "path": [[x, y], ...], "placed", "erased", "seconds"}, then
+// "method", "closed", "verified" and "reason" when known.
+std::string to_json(const Report& r);
+
+// One JSON line without board or path: {"status", "rows", "cols", "closed", "method",
+// "seconds", "placed", "erased", "verified"}, and "reason" when there is one.
+std::string to_summary_json(const Report& r);
+
+// A JSON string literal.
+std::string json_quote(std::string_view text);
+
+}  // namespace kt

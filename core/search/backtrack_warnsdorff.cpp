@@ -1,0 +1,138 @@
+// Warnsdorff's rule with backtracking (Backtracker::run_warnsdorff): candidates ordered by
+// onward moves, sound pruning, complete.
+#include <algorithm>
+
+#include "search/backtrack.hpp"
+
+namespace kt {
+
+// Orders frame d's candidates: free neighbours of its square, fewest onward moves first.
+void Backtracker::fill_candidates(int d) {
+  const std::int32_t here = path_[d];
+  std::int32_t* out = candidates_.data() + static_cast<std::size_t>(d) * 8;
+  int n = 0;
+  for (const std::int32_t* p = moves_.list(here); *p >= 0; ++p) {
+    const std::int32_t to = *p;
+    if (board_[to] != 0 || (to == end_ && d + 1 != last_)) continue;
+    // Insertion sort on (degree ascending, distance from centre descending), stable in order.
+    int i = n++;
+    while (i > 0) {
+      const std::int32_t prev = out[i - 1];
+      const bool before =
+          degree_[to] < degree_[prev] || (degree_[to] == degree_[prev] && rim_[to] > rim_[prev]);
+      if (!before) break;
+      out[i] = prev;
+      --i;
+    }
+    out[i] = to;
+  }
+  candidate_count_[d] = static_cast<std::uint8_t>(n);
+  cursor_[d] = 0;
+}
+
+Status Backtracker::run_warnsdorff(std::uint64_t max_steps) {
+  std::int32_t* const board = board_.data();
+  std::int32_t* const path = path_.data();
+  std::uint8_t* const degree = degree_.data();
+  const int last = last_;
+  const std::int32_t start = path[0];
+  int d = depth_;
+  std::uint64_t placed = 0, erased = 0, steps = 0;
+  Status status = Status::running;
+
+  // `ones` counts free squares with a single free neighbour: each must end the tour, unless
+  // the knight passes through it next.
+  int ones = ones_;
+  auto take_back = [&](std::int32_t sq) {
+    board[sq] = 0;
+    ones += degree[sq] == 1;
+    for (const std::int32_t* p = moves_.list(sq); *p >= 0; ++p) {
+      if (board[*p] == 0) ones += (degree[*p] == 0) - (degree[*p] == 1);
+      ++degree[*p];
+    }
+    ++erased;
+    ++steps;
+  };
+
+  while (steps < max_steps) {
+    const std::int32_t here = path[d];
+    if (cursor_[d] == candidate_count_[d]) {  // frame exhausted
+      if (d == 0) {
+        status = Status::none;
+        break;
+      }
+      take_back(here);
+      --d;
+      continue;
+    }
+    const std::int32_t to = candidates_[static_cast<std::size_t>(d) * 8 + cursor_[d]++];
+    if (board[to] != 0) continue;  // cannot happen in order, kept for safety
+    ++d;
+    path[d] = to;
+    board[to] = d + 1;
+    ++placed;
+    ++steps;
+    // Enter `to`. A free neighbour left with no free neighbour can only be the last square;
+    // a free square with one, away from `to`, can only be the last square too.
+    ones -= degree[to] == 1;
+    int stranded = 0, near_ones = 0;
+    for (const std::int32_t* p = moves_.list(to); *p >= 0; ++p) {
+      const std::int32_t n = *p;
+      if (board[n] != 0) {
+        --degree[n];
+        continue;
+      }
+      const int left = --degree[n];
+      ones += (left == 1) - (left == 0);
+      stranded += left == 0;
+      near_ones += left == 1;
+    }
+    if (d == last) {
+      if (!closed_ || moves_.adjacent(to, start)) {
+        status = Status::found;
+        break;
+      }
+    } else if ((stranded == 0 || (stranded == 1 && d + 1 == last)) && ones - near_ones <= 1 &&
+               (!check_pieces_ || one_piece(to, last - d))) {
+      // A closed tour must keep a free square next to the start to come back from.
+      if (!closed_ || degree[start] > 0) {
+        fill_candidates(d);
+        continue;
+      }
+    }
+    take_back(to);  // dead end at once: no need to open a frame
+    --d;
+  }
+
+  depth_ = d;
+  ones_ = ones;
+  status_ = status;
+  counters_.placed += placed;
+  counters_.erased += erased;
+  return status_;
+}
+
+// Whether the free squares, seen from `from`, are all reachable: `free` of them should be.
+bool Backtracker::one_piece(std::int32_t from, int free) {
+  ++stamp_;
+  if (stamp_ == 0) {
+    std::fill(seen_.begin(), seen_.end(), 0);
+    stamp_ = 1;
+  }
+  std::int32_t* stack = stack_.data();
+  int top = 0, reached = 0;
+  stack[top++] = from;
+  while (top > 0) {
+    const std::int32_t sq = stack[--top];
+    for (const std::int32_t* p = moves_.list(sq); *p >= 0; ++p) {
+      const std::int32_t n = *p;
+      if (board_[n] != 0 || seen_[n] == stamp_) continue;
+      seen_[n] = stamp_;
+      ++reached;
+      stack[top++] = n;
+    }
+  }
+  return reached == free;
+}
+
+}  // namespace kt

@@ -1,0 +1,203 @@
+#include "search/solver.hpp"
+
+#include <algorithm>
+
+namespace kt {
+
+namespace {
+
+constexpr std::string_view kMethodNames[] = {"textbook", "wirth", "warnsdorff", "construct",
+                                             "auto"};
+// automatic: how long the textbook gets before a faster method takes over (~0.5 s natively;
+// the 7x7 run log needs 24 million steps).
+constexpr std::uint64_t kTextbookBudget = std::uint64_t{1} << 26;
+constexpr int kTextbookMaxSquares = 49;  // the textbook printed boards up to 7x7
+
+}  // namespace
+
+std::optional<Method> parse_method(std::string_view name) {
+  for (std::size_t i = 0; i < std::size(kMethodNames); ++i) {
+    if (kMethodNames[i] == name) return static_cast<Method>(i);
+  }
+  return std::nullopt;
+}
+
+const char* to_string(Method m) { return kMethodNames[static_cast<int>(m)].data(); }
+
+std::string check_size(const Problem& p, Method method) {
+  const std::int64_t squares = p.geometry.size();
+  if (squares <= kMaxSearchSquares) return {};
+  const bool constructible = construction_refusal(p).empty() || settle(p).answer == Answer::none;
+  if ((method == Method::automatic || method == Method::construct) && constructible) return {};
+  return "a " + std::to_string(p.geometry.rows) + "x" + std::to_string(p.geometry.cols) +
+         " board is too large for a backtracking search (at most " +
+         std::to_string(kMaxSearchSquares) + " squares, about 90 bytes each)" +
+         (constructible ? "; --method construct takes it" : "");
+}
+
+Solver::Solver(Problem problem, Method method)
+    : problem_(std::move(problem)), requested_(method), method_(method) {
+  theory_ = settle(problem_);
+  const bool textbook_tree = method == Method::textbook || method == Method::wirth;
+  if (theory_.answer == Answer::none && !textbook_tree) {
+    status_ = Status::none;
+    return;
+  }
+  if (method == Method::automatic) {
+    const bool textbook_case = !problem_.closed && !problem_.end && problem_.blocked.empty() &&
+                               problem_.geometry.size() <= kTextbookMaxSquares;
+    if (textbook_case) {
+      textbook_budget_ = kTextbookBudget;
+      start_search(Method::textbook);
+    } else {
+      start_construction();
+    }
+    return;
+  }
+  if (method == Method::construct) {
+    start_construction();
+  } else {
+    start_search(method);
+  }
+}
+
+// The construction where it applies, else Warnsdorff's search.
+void Solver::start_construction() {
+  if (!construction_refusal(problem_).empty()) {
+    start_search(Method::warnsdorff);
+    return;
+  }
+  method_ = Method::construct;
+  search_.reset();
+  construction_ = std::make_unique<Construction>(problem_);
+  status_ = construction_->status();
+}
+
+Solver::~Solver() = default;
+
+void Solver::start_search(Method m) {
+  method_ = m;
+  const MoveOrder& order = m == Method::wirth ? kWirthOrder : kTextbookOrder;
+  search_ = std::make_unique<Backtracker>(
+      problem_, order, m == Method::warnsdorff ? Heuristic::warnsdorff : Heuristic::none);
+  status_ = search_->status();
+}
+
+// Runs until a tour is found, there is provably none, or max_steps steps are spent. A hand-over
+// (automatic's textbook attempt running out of budget) happens inside this call and is
+// invisible to the caller: the steps left go on with the next method.
+Status Solver::run(std::uint64_t max_steps) {
+  while (status_ == Status::running && max_steps > 0 && (search_ || construction_)) {
+    if (textbook_budget_ == 0) {
+      status_ = search_ ? search_->run(max_steps) : construction_->run(max_steps);
+      break;
+    }
+    const std::uint64_t slice = std::min(max_steps, textbook_budget_);
+    const Counters before = search_->counters();
+    status_ = search_->run(slice);
+    const Counters after = search_->counters();
+    const std::uint64_t spent = (after.placed - before.placed) + (after.erased - before.erased);
+    textbook_budget_ -= std::min(spent, textbook_budget_);
+    max_steps -= std::min(spent, max_steps);
+    if (status_ == Status::running && (textbook_budget_ == 0 || spent == 0)) {
+      handed_over_ = after;  // the abandoned attempt's work still counts
+      textbook_budget_ = 0;
+      start_construction();
+    }
+  }
+  return status_;
+}
+
+std::string Solver::reason() const {
+  if (status_ == Status::none) {
+    if (theory_.answer == Answer::none) return theory_.reason;
+    return "the " + std::string(to_string(method_)) + " search tried every possibility";
+  }
+  if (handed_over_.placed > 0) {
+    std::string why = "the textbook search found no tour in its first " +
+                      std::to_string(kTextbookBudget) + " steps; " + to_string(method_) +
+                      " took over";
+    return theory_.reason.empty() ? why : theory_.reason + "; " + why;
+  }
+  return theory_.reason;
+}
+
+Counters Solver::counters() const {
+  Counters c = handed_over_;
+  if (search_) {
+    const Counters& s = search_->counters();
+    c.placed += s.placed;
+    c.erased += s.erased;
+    c.seconds += s.seconds;
+    return c;
+  }
+  if (construction_) {
+    // Every square written has recorded its move; nothing is ever taken back.
+    if (status_ == Status::found)
+      c.placed += static_cast<std::uint64_t>(problem_.free_squares()) - 1;
+    c.seconds += construction_->seconds();
+  }
+  return c;
+}
+
+void Solver::materialize() const {
+  if (!construction_ || !built_board_.empty()) return;
+  built_board_ = compact_to_board(construction_->tour());
+  for (const Square s : compact_to_path(construction_->tour())) {
+    built_path_.push_back(problem_.geometry.index(s));
+  }
+}
+
+std::span<const std::int32_t> Solver::board() const {
+  if (search_) return search_->board();
+  if (construction_ && status_ != Status::running) {
+    materialize();
+    return built_board_;
+  }
+  return {};
+}
+
+std::span<const std::int32_t> Solver::path() const {
+  if (search_) return search_->path();
+  if (construction_ && status_ != Status::running) {
+    materialize();
+    return built_path_;
+  }
+  return {};
+}
+
+int Solver::depth() const {
+  if (search_) return search_->depth();
+  return static_cast<int>(path().size()) - 1;
+}
+
+std::optional<CompactTour> Solver::compact() const {
+  if (status_ != Status::found) return std::nullopt;
+  if (construction_) return construction_->tour();
+  if (!search_) return std::nullopt;
+  const Geometry g = problem_.geometry;
+  CompactTour tour{g, *problem_.start, problem_.closed,
+                   std::vector<std::uint8_t>(g.size(), kNoJump)};
+  const auto p = path();
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    const std::int32_t from = p[i];
+    const std::int32_t to = i + 1 < p.size() ? p[i + 1] : (problem_.closed ? p[0] : -1);
+    if (to < 0) break;
+    const Square a = g.square(from), b = g.square(to);
+    for (std::uint8_t k = 0; k < 8; ++k) {
+      if (a.x + kJumpDx[k] == b.x && a.y + kJumpDy[k] == b.y) tour.next[from] = k;
+    }
+  }
+  return tour;
+}
+
+Verdict Solver::verify() const {
+  if (construction_ && status_ == Status::found) {
+    return verify_compact(problem_, construction_->tour());  // no copy of a huge board
+  }
+  const auto tour = compact();
+  if (!tour) return {false, false, "no tour to verify"};
+  return verify_compact(problem_, *tour);
+}
+
+}  // namespace kt

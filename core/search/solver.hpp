@@ -1,0 +1,96 @@
+// One front door to every method: theory first, then the chosen search, run in slices.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "board/problem.hpp"
+#include "construction/construct.hpp"
+#include "search/backtrack.hpp"
+#include "theory/existence.hpp"
+#include "verify/verify.hpp"
+
+namespace kt {
+
+enum class Method : std::uint8_t { textbook, wirth, warnsdorff, construct, automatic };
+
+std::optional<Method> parse_method(std::string_view name);  // "auto" names Method::automatic
+const char* to_string(Method m);
+
+// The largest board a backtracking search takes: it needs about 90 bytes a square (move table,
+// board, path, Warnsdorff's candidates), so 2^25 squares is about 3 GB. The construction needs
+// about 1.2 bytes a square and takes every board make_problem accepts (kMaxSquares).
+inline constexpr std::int64_t kMaxSearchSquares = std::int64_t{1} << 25;
+
+// Empty when `method` can take `problem` within memory, else a one-line reason. Call before
+// constructing a Solver: nothing is allocated here.
+std::string check_size(const Problem& problem, Method method);
+
+class Solver {
+ public:
+  // Precondition: `problem` came from make_problem (well formed).
+  //
+  // textbook and wirth walk their whole tree even where theory says no tour exists (the
+  // textbook's teaching point); the other methods answer at once where theory settles it.
+  // construct: the linear-time construction; where it does not apply (sides below 5, blocked
+  // squares, an end square) Warnsdorff with backtracking answers instead.
+  // automatic: theory; then, on full boards of up to 7x7 asking for an open tour, the
+  // textbook search for a bounded number of steps (so a teacher sees the book's tour); then
+  // the linear-time construction where it applies; else Warnsdorff with backtracking.
+  Solver(Problem problem, Method method);
+  ~Solver();
+  Solver(const Solver&) = delete;
+  Solver& operator=(const Solver&) = delete;
+
+  // Runs at most max_steps steps; returns running only when all of them were spent. Method
+  // hand-overs happen inside and never show as a stop.
+  Status run(std::uint64_t max_steps);
+  Status status() const { return status_; }
+
+  const Problem& problem() const { return problem_; }
+  Method requested() const { return requested_; }
+  Method method() const { return method_; }  // the method at work or that answered
+  const Existence& theory() const { return theory_; }
+  // Why the answer is what it is: theory's reason, or what the search established.
+  std::string reason() const;
+  Counters counters() const;
+
+  // The live backtracking search, if one is at work (the page draws its stack).
+  const Backtracker* backtracker() const { return search_.get(); }
+  // The live construction, if the construct method is at work (the page draws its blocks).
+  const Construction* construction() const { return construction_.get(); }
+  // Move numbers (0 free, kBlocked) and visiting order of the current state or result. For a
+  // construction these are made on first call (four bytes per square each): huge boards
+  // should use compact() instead.
+  std::span<const std::int32_t> board() const;
+  std::span<const std::int32_t> path() const;
+  int depth() const;
+  // The result as a compact tour (one byte per square), when status() is found.
+  std::optional<CompactTour> compact() const;
+  // The independent verifier's verdict on the result (ok is false unless found).
+  Verdict verify() const;
+
+ private:
+  void start_search(Method m);
+  void start_construction();
+  void materialize() const;
+
+  Problem problem_;
+  Method requested_;
+  Method method_;
+  Existence theory_;
+  Status status_ = Status::running;
+  std::unique_ptr<Backtracker> search_;
+  std::unique_ptr<Construction> construction_;
+  mutable std::vector<std::int32_t> built_board_, built_path_;  // construction, as numbers
+  std::uint64_t textbook_budget_ = 0;  // automatic: steps left for the textbook's attempt
+  Counters handed_over_;               // automatic: the abandoned textbook attempt's work
+  std::vector<std::int32_t> empty_board_;
+};
+
+}  // namespace kt

@@ -1,0 +1,33 @@
+// An independent tour verifier. It shares no code with the searches (no move tables, no move
+// orders): a jump is legal when |dx| * |dy| == 2, and everything else is counted afresh.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "board/geometry.hpp"
+#include "board/problem.hpp"
+
+namespace kt {
+
+struct Verdict {
+  bool ok = false;      // a legal tour visiting every square exactly once
+  bool closed = false;  // ok, and the last square is a knight's jump from the first
+  std::string reason;   // when !ok: where and how it breaks
+};
+
+// Checks a path of squares (1-based coordinates). With require_closed, an open tour fails.
+Verdict verify_path(Geometry g, std::span<const Square> path, bool require_closed = false);
+
+// Checks a board of move numbers (1..free squares, indexed by Geometry::index); negative
+// numbers (kBlocked) mark blocked squares, which the tour must leave out.
+Verdict verify_board(Geometry g, std::span<const std::int32_t> board, bool require_closed = false);
+
+// Checks a compact tour (a direction per square) against a problem: it must visit every free
+// square once, avoid blocked ones, start (and end) where the problem says, and be closed when
+// asked. Uses one bit per square besides the tour itself, so it scales to 10^8 squares.
+Verdict verify_compact(const Problem& problem, const CompactTour& tour);
+
+}  // namespace kt
