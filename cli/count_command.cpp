@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
+#include "board/geometry.hpp"
+#include "board/square_list.hpp"
 #include "board_options.hpp"
 #include "commands.hpp"
 #include "counting/count.hpp"
-#include "board/geometry.hpp"
-#include "board/square_list.hpp"
 
 namespace kt::cli {
 

@@ -5,11 +5,11 @@
 #include <memory>
 #include <string>
 
-#include "search/backtrack.hpp"
 #include "board_options.hpp"
 #include "commands.hpp"
 #include "counting/estimate.hpp"
 #include "formats/report.hpp"
+#include "search/backtrack.hpp"
 #include "search/solver.hpp"
 
 namespace kt::cli {
@@ -17,7 +17,7 @@ namespace kt::cli {
 namespace {
 
 struct EstimateOptions {
-  BoardOptions board;
+  RequestText board;
   std::string method = "textbook";
   std::string format = "text";
   std::uint64_t probes = 20000;
@@ -58,8 +58,9 @@ std::string human_time(double seconds) {
 }
 
 int run_estimate(const EstimateOptions& o) {
-  Problem problem;
-  if (auto why = o.board.make(problem); !why.empty()) return bad_input(why);
+  Request request;
+  if (auto why = parse_request(o.board, request); !why.empty()) return bad_input(why);
+  Problem& problem = request.problem;
   const auto order = find_move_order(o.method);
   if (!order) return bad_input("unknown method '" + o.method + "' (textbook or wirth)");
   if (o.probes == 0) return bad_input("--probes must be at least 1");
@@ -110,7 +111,7 @@ Runner add_estimate_command(CLI::App& app) {
   auto o = std::make_shared<EstimateOptions>();
   CLI::App* cmd = app.add_subcommand(
       "estimate", "Estimate the size of the textbook search's tree and its running time");
-  auto board = add_board_options(*cmd, o->board, /*with_end=*/true);
+  add_board_options(*cmd, o->board, /*with_end=*/true);
   cmd->add_option("--method", o->method, "Move order whose speed is measured: textbook or wirth")
       ->capture_default_str();
   cmd->add_option("--probes", o->probes, "Random probes (more: smaller error)")
@@ -119,10 +120,7 @@ Runner add_estimate_command(CLI::App& app) {
   cmd->add_option("--format", o->format, "text or json")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
-  return [o, board] {
-    board();
-    return run_estimate(*o);
-  };
+  return [o] { return run_estimate(*o); };
 }
 
 }  // namespace kt::cli

@@ -16,23 +16,19 @@ namespace kt::cli {
 namespace {
 
 struct SolveOptions {
-  BoardOptions board;
+  RequestText board;
   std::string method = "auto";
   std::string format = "text";
   std::uint64_t max_steps = std::numeric_limits<std::uint64_t>::max();
 };
 
 int run_solve(const SolveOptions& o) {
-  Problem problem;
-  if (auto why = o.board.make(problem); !why.empty()) return bad_input(why);
-  const auto method = parse_method(o.method);
-  if (!method) {
-    return bad_input("unknown method '" + o.method +
-                     "' (auto, textbook, wirth, warnsdorff or construct)");
-  }
-
-  if (auto why = check_size(problem, *method); !why.empty()) return bad_input(why);
-  Solver solver(std::move(problem), *method);
+  RequestText text = o.board;
+  text.method = o.method;
+  Request request;
+  if (auto why = parse_request(text, request); !why.empty()) return bad_input(why);
+  if (auto why = check_size(request.problem, request.method); !why.empty()) return bad_input(why);
+  Solver solver(std::move(request.problem), request.method);
   solver.run(o.max_steps);
   Report report = make_report(solver, o.format != "summary");
   const bool stopped = solver.status() == Status::running;
@@ -69,19 +65,14 @@ int run_solve(const SolveOptions& o) {
 Runner add_solve_command(CLI::App& app) {
   auto o = std::make_shared<SolveOptions>();
   CLI::App* cmd = app.add_subcommand("solve", "Find a knight's tour");
-  auto board = add_board_options(*cmd, o->board, /*with_end=*/true);
-  cmd->add_option("--method", o->method,
-                  "auto, textbook (seed 000), wirth (seed 002), warnsdorff or construct")
-      ->capture_default_str();
+  add_board_options(*cmd, o->board, /*with_end=*/true);
+  cmd->add_option("--method", o->method, method_names())->capture_default_str();
   cmd->add_option("--format", o->format, "text (as the textbook prints), json or summary")
       ->check(CLI::IsMember({"text", "json", "summary"}))
       ->capture_default_str();
   cmd->add_option("--max-steps", o->max_steps,
                   "Stop after this many steps (moves placed or taken back)");
-  return [o, board] {
-    board();
-    return run_solve(*o);
-  };
+  return [o] { return run_solve(*o); };
 }
 
 }  // namespace kt::cli

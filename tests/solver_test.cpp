@@ -132,8 +132,16 @@ TEST_CASE("bad problems are refused with a reason") {
   kt::Problem p;
   CHECK_THAT(kt::make_problem({8, 8, "1,1", "", "1,1", false}, p), Catch::Contains("blocked"));
   CHECK_THAT(kt::make_problem({8, 8, "", "", "9,9", false}, p), Catch::Contains("off the"));
-  CHECK_THAT(kt::make_problem({8, 8, "", "2,3", "", true}, p), Catch::Contains("--end"));
+  CHECK_THAT(kt::make_problem({8, 8, "", "2,3", "", true}, p), Catch::Contains("end: a closed tour"));
   CHECK_THAT(kt::make_problem({8, 8, "1,1", "1,1", "", false}, p), Catch::Contains("cannot end"));
   CHECK_THAT(kt::make_problem({8, 8, "", "", "1,1;zz", false}, p), Catch::Contains("blocked"));
   CHECK_THAT(kt::make_problem({0, 8, "", "", "", false}, p), Catch::Contains("at least"));
+  CHECK_THAT(kt::make_problem({8, 8, "99999999999,1", "", "", false}, p),
+             Catch::Contains("start: square is off the 8x8 board"));
+  CHECK_THAT(kt::make_problem({2, 2, "", "", ". 1,1;1,2;2,1;2,2", false}, p),
+             Catch::Contains("blocked:"));
+  CHECK_THAT(kt::make_problem({2, 2, "", "", "1,1;1,2;2,1;2,2", true}, p),
+             Catch::Contains("blocked: every square of the board is blocked"));
+  CHECK_THAT(kt::make_problem({1 << 15, 1 << 15, "2,1", "", "1,1", false}, p),
+             Catch::Contains("blocked: blocked squares are taken on boards of up to"));
 }

@@ -1,7 +1,10 @@
 #include "board/geometry.hpp"
 
+#include "board/text_input.hpp"
+
+#include <algorithm>
 #include <cctype>
-#include <charconv>
+#include <cstdlib>
 
 namespace kt {
 
@@ -19,13 +22,17 @@ std::string check_geometry(std::int64_t rows, std::int64_t cols) {
 
 namespace {
 
-// Parses a whole decimal integer (optional leading '-') filling all of `text`.
+// A coordinate: decimal digits with an optional '-'. Values beyond any board are kept as one
+// past the largest side, so that they are reported as off the board, not as malformed.
 std::optional<int> parse_int(std::string_view text) {
-  int value = 0;
-  const char* end = text.data() + text.size();
-  auto [ptr, ec] = std::from_chars(text.data(), end, value);
-  if (ec != std::errc() || ptr != end || text.empty()) return std::nullopt;
-  return value;
+  const bool negative = !text.empty() && text[0] == '-';
+  const std::string_view digits = negative ? text.substr(1) : text;
+  if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) {
+    return std::nullopt;
+  }
+  std::int64_t v = 0;
+  for (const char c : digits) v = std::min<std::int64_t>(v * 10 + (c - '0'), kMaxSide + 1);
+  return static_cast<int>(negative ? -v : v);
 }
 
 std::string_view trim(std::string_view s) {
@@ -42,7 +49,7 @@ std::optional<Square> parse_square(std::string_view text, std::string* error) {
     return std::nullopt;
   };
   const std::string_view s = trim(text);
-  const std::string quoted = "'" + std::string(text) + "'";
+  const std::string quoted = excerpt(text);
   if (s.empty()) return fail("empty square: expected x,y (such as 1,1) or a name such as a1");
   if (auto comma = s.find(','); comma != std::string_view::npos) {
     auto x = parse_int(trim(s.substr(0, comma)));
@@ -63,6 +70,10 @@ std::optional<Square> parse_square(std::string_view text, std::string* error) {
 
 std::string check_on_board(Geometry g, Square s) {
   if (g.contains(s)) return {};
+  if (std::max(std::abs(s.x), std::abs(s.y)) > kMaxSide) {
+    return "square is off the " + std::to_string(g.rows) + "x" + std::to_string(g.cols) +
+           " board (a coordinate is larger than any board)";
+  }
   return "square " + format_square(s) + " is off the " + std::to_string(g.rows) + "x" +
          std::to_string(g.cols) + " board (x must be 1.." + std::to_string(g.cols) + ", y 1.." +
          std::to_string(g.rows) + ")";

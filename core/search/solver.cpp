@@ -6,23 +6,12 @@ namespace kt {
 
 namespace {
 
-constexpr std::string_view kMethodNames[] = {"textbook", "wirth", "warnsdorff", "construct",
-                                             "auto"};
 // automatic: how long the textbook gets before a faster method takes over (~0.5 s natively;
 // the 7x7 run log needs 24 million steps).
 constexpr std::uint64_t kTextbookBudget = std::uint64_t{1} << 26;
 constexpr int kTextbookMaxSquares = 49;  // the textbook printed boards up to 7x7
 
 }  // namespace
-
-std::optional<Method> parse_method(std::string_view name) {
-  for (std::size_t i = 0; i < std::size(kMethodNames); ++i) {
-    if (kMethodNames[i] == name) return static_cast<Method>(i);
-  }
-  return std::nullopt;
-}
-
-const char* to_string(Method m) { return kMethodNames[static_cast<int>(m)].data(); }
 
 std::string check_size(const Problem& p, Method method) {
   const std::int64_t squares = p.geometry.size();

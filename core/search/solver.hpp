@@ -10,17 +10,13 @@
 #include <vector>
 
 #include "board/problem.hpp"
+#include "board/request.hpp"  // Method
 #include "construction/construct.hpp"
 #include "search/backtrack.hpp"
 #include "theory/existence.hpp"
 #include "verify/verify.hpp"
 
 namespace kt {
-
-enum class Method : std::uint8_t { textbook, wirth, warnsdorff, construct, automatic };
-
-std::optional<Method> parse_method(std::string_view name);  // "auto" names Method::automatic
-const char* to_string(Method m);
 
 // The largest board a backtracking search takes: it needs about 90 bytes a square (move table,
 // board, path, Warnsdorff's candidates), so 2^25 squares is about 3 GB. The construction needs
