@@ -10,20 +10,40 @@ namespace kt {
 std::string board_text(Geometry g, std::span<const std::int32_t> board) {
   std::string out;
   if (board.size() != static_cast<std::size_t>(g.size())) return out;  // nothing built yet
+  // The textbook's "%5d" wherever the numbers fit (boards of up to 9999 squares); wider numbers
+  // get a column one wider than the largest, so that neighbours never run together.
+  const int width = std::max(5, static_cast<int>(std::to_string(g.size()).size()) + 1);
+  out.reserve(static_cast<std::size_t>(g.size()) * width + 2 * g.rows);
   char cell[16];
   for (int y = g.rows; y >= 1; --y) {
     for (int x = 1; x <= g.cols; ++x) {
       const std::int32_t m = board[g.index({x, y})];
       if (m == kBlocked) {
-        out += "    .";
+        out.append(width - 1, ' ');
+        out += '.';
       } else {
-        std::snprintf(cell, sizeof cell, "%5d", static_cast<int>(m));
+        std::snprintf(cell, sizeof cell, "%*d", width, static_cast<int>(m));
         out += cell;
       }
     }
     out += "\n\n";
   }
   return out;
+}
+
+std::string check_output_size(Geometry g, std::string_view format) {
+  if (format != "text" && format != "json") return {};
+  const std::int64_t squares = std::int64_t{g.rows} * g.cols;
+  const std::int64_t digits = static_cast<std::int64_t>(std::to_string(squares).size());
+  // Per square: the printed number (text: its column; JSON: the board's number and the path's
+  // "[x, y], ") plus the move-number board and path kept while printing (8 bytes).
+  const std::int64_t per_square = format == "text" ? std::max<std::int64_t>(5, digits + 1) + 8
+                                                   : (digits + 2) + (2 * digits + 6) + 8;
+  if (squares * per_square <= kMaxOutputBytes) return {};
+  return "format: the " + std::string(format) + " of a " + std::to_string(g.rows) + "x" +
+         std::to_string(g.cols) + " board would take about " +
+         std::to_string(squares * per_square >> 20) + " MiB (at most " +
+         std::to_string(kMaxOutputBytes >> 20) + "); use --format summary";
 }
 
 std::string parse_board_text(std::string_view text, Geometry& g, std::vector<std::int32_t>& board) {

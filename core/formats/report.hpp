@@ -19,6 +19,11 @@ class Solver;
 // each row followed by a blank line. Blocked squares print as ".".
 std::string board_text(Geometry g, std::span<const std::int32_t> board);
 
+// Empty when `format` ("text" or "json"; "summary" always fits) of a board of g's size fits in
+// memory (at most kMaxOutputBytes, the board and path included), else a one-line reason.
+inline constexpr std::int64_t kMaxOutputBytes = std::int64_t{1} << 30;
+std::string check_output_size(Geometry g, std::string_view format);
+
 // Reads a board printed by board_text (or any rows of numbers, top row first, "." for blocked
 // squares; lines without numbers such as "path found!" are skipped). Fills the geometry and
 // the move numbers (kBlocked for "."); on failure returns a one-line reason.
