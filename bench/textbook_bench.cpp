@@ -10,7 +10,7 @@
 #include <cstring>
 #include <vector>
 
-#include "search/backtrack.hpp"
+#include "search/search.hpp"
 
 namespace {
 
@@ -76,11 +76,11 @@ int main(int argc, char** argv) {
       TryMove(2, x, y, &ok);
       base = std::min(base, seconds_since(t0));
 
-      kt::Backtracker search({size, size}, {x, y}, kt::kTextbookOrder);
+      auto search = kt::make_search(kt::open_problem({size, size}, {x, y}), kt::kTextbookOrder);
       t0 = std::chrono::steady_clock::now();
-      search.run(UINT64_MAX);
+      search->run(UINT64_MAX);
       lib = std::min(lib, seconds_since(t0));
-      ours = search.counters().placed;
+      ours = search->counters().placed;
     }
     char name[32];
     std::snprintf(name, sizeof name, "%dx%d (%d,%d)", size, size, x, y);

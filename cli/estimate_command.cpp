@@ -9,7 +9,7 @@
 #include "commands.hpp"
 #include "counting/estimate.hpp"
 #include "formats/report.hpp"
-#include "search/backtrack.hpp"
+#include "search/search.hpp"
 #include "search/solver.hpp"
 
 namespace kt::cli {
@@ -33,13 +33,13 @@ struct Speed {
 };
 
 Speed measure(const Problem& p, const MoveOrder& order, double budget) {
-  Backtracker search(p, order);
+  auto search = kt::make_search(p, order);
   const auto t0 = std::chrono::steady_clock::now();
-  while (search.run(1 << 20) == Status::running &&
+  while (search->run(1 << 20) == Status::running &&
          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < budget) {
   }
-  const Counters& c = search.counters();
-  return {c.seconds > 0 ? c.placed / c.seconds : 0, search.status(), c.placed};
+  const Counters& c = search->counters();
+  return {c.seconds > 0 ? c.placed / c.seconds : 0, search->status(), c.placed};
 }
 
 std::string human_time(double seconds) {

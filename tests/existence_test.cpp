@@ -2,17 +2,17 @@
 // start and closed tours, must agree with what the complete search finds.
 #include <catch2/catch.hpp>
 
-#include "search/backtrack.hpp"
-#include "theory/existence.hpp"
 #include "board/request.hpp"
+#include "search/search.hpp"
+#include "theory/existence.hpp"
 #include "verify/verify.hpp"
 
 namespace {
 
 // A complete search (Warnsdorff order with sound pruning, backtracking to the end).
 kt::Status search(const kt::Problem& p) {
-  kt::Backtracker b(p, kt::kTextbookOrder, kt::Heuristic::warnsdorff);
-  return b.run(UINT64_MAX);
+  auto b = kt::make_search(p, kt::kTextbookOrder, kt::Heuristic::warnsdorff);
+  return b->run(UINT64_MAX);
 }
 
 void check_agreement(const kt::Problem& p) {

@@ -1,77 +1,110 @@
 // The resumable backtracking search: counters, exhaustion, slicing.
 #include <catch2/catch.hpp>
 
-#include "search/backtrack.hpp"
+#include "search/search.hpp"
 #include "verify/verify.hpp"
 
-using kt::Backtracker;
 using kt::Status;
 
 TEST_CASE("a finished tour has placed - erased = squares - 1") {
   for (int n : {5, 6}) {
-    Backtracker search({n, n}, {1, 1}, kt::kTextbookOrder);
-    REQUIRE(search.run(UINT64_MAX) == Status::found);
-    const auto& c = search.counters();
+    auto search = kt::make_search(kt::open_problem({n, n}, {1, 1}), kt::kTextbookOrder);
+    REQUIRE(search->run(UINT64_MAX) == Status::found);
+    const auto& c = search->counters();
     CHECK(c.placed - c.erased == static_cast<std::uint64_t>(n * n - 1));
-    CHECK(search.depth() == n * n - 1);
-    CHECK(search.path().size() == static_cast<std::size_t>(n * n));
+    CHECK(search->depth() == n * n - 1);
+    CHECK(search->path().size() == static_cast<std::size_t>(n * n));
   }
 }
 
 TEST_CASE("the textbook counters match the recursive program") {
   // Counts of `board[m, n] := moveNumber` and `:= 0` in seed 000's TryMove.
-  Backtracker search({5, 5}, {3, 3}, kt::kTextbookOrder);
-  search.run(UINT64_MAX);
-  CHECK(search.counters().placed == 25541);
-  CHECK(search.counters().erased == 25517);
+  auto search = kt::make_search(kt::open_problem({5, 5}, {3, 3}), kt::kTextbookOrder);
+  search->run(UINT64_MAX);
+  CHECK(search->counters().placed == 25541);
+  CHECK(search->counters().erased == 25517);
 }
 
 TEST_CASE("no tour on 3x3 and 4x4 after the exhaustive search") {
   for (int n : {2, 3, 4}) {
     for (int x = 1; x <= n; ++x) {
       for (int y = 1; y <= n; ++y) {
-        Backtracker search({n, n}, {x, y}, kt::kTextbookOrder);
-        CHECK(search.run(UINT64_MAX) == Status::none);
+        auto search = kt::make_search(kt::open_problem({n, n}, {x, y}), kt::kTextbookOrder);
+        CHECK(search->run(UINT64_MAX) == Status::none);
         // Everything placed was taken back: only the start is left on the board.
-        CHECK(search.counters().placed == search.counters().erased);
-        CHECK(search.depth() == 0);
+        CHECK(search->counters().placed == search->counters().erased);
+        CHECK(search->depth() == 0);
       }
     }
   }
 }
 
 TEST_CASE("a 1x1 board is toured by its start square") {
-  Backtracker search({1, 1}, {1, 1}, kt::kTextbookOrder);
-  CHECK(search.status() == Status::found);
-  CHECK(search.run(10) == Status::found);
-  CHECK(kt::verify_board({1, 1}, search.board()).ok);
+  auto search = kt::make_search(kt::open_problem({1, 1}, {1, 1}), kt::kTextbookOrder);
+  CHECK(search->status() == Status::found);
+  CHECK(search->run(10) == Status::found);
+  CHECK(kt::verify_board({1, 1}, search->board()).ok);
 }
 
 TEST_CASE("running in slices walks the same tree as one run") {
   const std::uint64_t slice = GENERATE(1, 7, 1000);
-  Backtracker whole({6, 6}, {1, 1}, kt::kTextbookOrder);
-  whole.run(UINT64_MAX);
-  Backtracker sliced({6, 6}, {1, 1}, kt::kTextbookOrder);
+  auto whole = kt::make_search(kt::open_problem({6, 6}, {1, 1}), kt::kTextbookOrder);
+  whole->run(UINT64_MAX);
+  auto sliced = kt::make_search(kt::open_problem({6, 6}, {1, 1}), kt::kTextbookOrder);
   std::uint64_t slices = 0;
-  while (sliced.run(slice) == Status::running) {
+  while (sliced->run(slice) == Status::running) {
     ++slices;
     // Between slices the state is consistent: the path and the board agree.
-    const auto path = sliced.path();
+    const auto path = sliced->path();
     for (std::size_t i = 0; i < path.size(); ++i) {
-      REQUIRE(sliced.board()[path[i]] == static_cast<int>(i + 1));
+      REQUIRE(sliced->board()[path[i]] == static_cast<int>(i + 1));
     }
   }
-  CHECK(sliced.status() == Status::found);
-  CHECK(sliced.board() == whole.board());
-  CHECK(sliced.counters().placed == whole.counters().placed);
-  CHECK(sliced.counters().erased == whole.counters().erased);
-  CHECK(slices + 1 >= (whole.counters().placed + whole.counters().erased) / slice);
+  CHECK(sliced->status() == Status::found);
+  CHECK(sliced->board() == whole->board());
+  CHECK(sliced->counters().placed == whole->counters().placed);
+  CHECK(sliced->counters().erased == whole->counters().erased);
+  CHECK(slices + 1 >= (whole->counters().placed + whole->counters().erased) / slice);
 }
 
 TEST_CASE("rectangular boards are not assumed square") {
-  Backtracker search({3, 4}, {1, 1}, kt::kTextbookOrder);  // 3 rows, 4 columns
-  REQUIRE(search.run(UINT64_MAX) == Status::found);
-  CHECK(kt::verify_board({3, 4}, search.board()).ok);
-  Backtracker none({4, 3}, {2, 2}, kt::kTextbookOrder);
-  CHECK(none.run(UINT64_MAX) == Status::none);
+  auto search =
+      kt::make_search(kt::open_problem({3, 4}, {1, 1}), kt::kTextbookOrder);  // 3 rows, 4 columns
+  REQUIRE(search->run(UINT64_MAX) == Status::found);
+  CHECK(kt::verify_board({3, 4}, search->board()).ok);
+  auto none = kt::make_search(kt::open_problem({4, 3}, {2, 2}), kt::kTextbookOrder);
+  CHECK(none->run(UINT64_MAX) == Status::none);
+}
+
+TEST_CASE("every engine reports its stack of frames and its last action") {
+  const kt::Problem full = kt::open_problem({5, 5}, {1, 1});
+  kt::Problem closed = kt::open_problem({6, 6}, {1, 1});
+  closed.closed = true;
+  for (const auto& [problem, heuristic] :
+       {std::pair{full, kt::Heuristic::none}, std::pair{full, kt::Heuristic::warnsdorff},
+        std::pair{closed, kt::Heuristic::none}}) {
+    auto search = kt::make_search(problem, kt::kTextbookOrder, heuristic);
+    REQUIRE(search->last_action() == kt::Action::none);
+    bool saw_erase = false;
+    for (int step = 0; step < 5000 && search->status() == kt::Status::running; ++step) {
+      const int before = search->depth();
+      search->run(1);
+      // One step moves one frame deeper (placed) or back (erased; a closed search's full path
+      // that does not close is placed and erased in one step).
+      if (search->last_action() == kt::Action::placed) REQUIRE(search->depth() == before + 1);
+      if (search->last_action() == kt::Action::erased) {
+        REQUIRE(search->depth() <= before);
+        REQUIRE(search->depth() >= before - 1);
+        saw_erase = true;
+      }
+      for (int d = 0; d <= search->depth(); ++d) {
+        const kt::Frame f = search->frame(d);
+        REQUIRE(f.move == d + 1);
+        REQUIRE(f.square == search->path()[d]);
+        REQUIRE(search->board()[f.square] == f.move);
+        REQUIRE(f.cursor <= 8);
+      }
+    }
+    CHECK((saw_erase || heuristic == kt::Heuristic::warnsdorff));
+  }
 }

@@ -1,17 +1,17 @@
 // The four run logs printed in seed 000, reproduced to the character.
 #include <catch2/catch.hpp>
 
-#include "search/backtrack.hpp"
 #include "formats/report.hpp"
+#include "search/search.hpp"
 #include "verify/verify.hpp"
 
 namespace {
 
 std::string run_textbook(int size, kt::Square start) {
-  kt::Backtracker search({size, size}, start, kt::kTextbookOrder);
-  REQUIRE(search.run(UINT64_MAX) == kt::Status::found);
-  CHECK(kt::verify_board(search.geometry(), search.board()).ok);
-  return kt::board_text(search.geometry(), search.board());
+  auto search = kt::make_search(kt::open_problem({size, size}, start), kt::kTextbookOrder);
+  REQUIRE(search->run(UINT64_MAX) == kt::Status::found);
+  CHECK(kt::verify_board(search->geometry(), search->board()).ok);
+  return kt::board_text(search->geometry(), search->board());
 }
 
 }  // namespace
@@ -57,8 +57,8 @@ TEST_CASE("seed 000 run log: 7x7 from (4,4)") {
 
 TEST_CASE("Wirth's move order gives his table 3.1 for n = 5 from (1,1)") {
   // Wirth prints h[x, y] with x as the printed row: row x = 1 is 1 6 15 10 21.
-  kt::Backtracker search({5, 5}, {1, 1}, kt::kWirthOrder);
-  REQUIRE(search.run(UINT64_MAX) == kt::Status::found);
+  auto search = kt::make_search(kt::open_problem({5, 5}, {1, 1}), kt::kWirthOrder);
+  REQUIRE(search->run(UINT64_MAX) == kt::Status::found);
   const int table[5][5] = {{1, 6, 15, 10, 21},
                            {14, 9, 20, 5, 16},
                            {19, 2, 7, 22, 11},
@@ -66,7 +66,7 @@ TEST_CASE("Wirth's move order gives his table 3.1 for n = 5 from (1,1)") {
                            {25, 18, 3, 12, 23}};
   for (int x = 1; x <= 5; ++x) {
     for (int y = 1; y <= 5; ++y) {
-      CHECK(search.board()[search.geometry().index({x, y})] == table[x - 1][y - 1]);
+      CHECK(search->board()[search->geometry().index({x, y})] == table[x - 1][y - 1]);
     }
   }
 }

@@ -117,7 +117,7 @@ void BoardPicture::start_over(const Solver& solver, bool checker) {
   const Problem& p = solver.problem();
   image_.reset(p.geometry, p.blocked, checker);
   source_ = solver.construction() ? static_cast<const void*>(solver.construction())
-                                  : static_cast<const void*>(solver.backtracker());
+                                  : static_cast<const void*>(solver.search());
   fresh_ = true;
   free_ = std::max(1, p.free_squares());
   drawn_path_.clear();
@@ -130,11 +130,11 @@ void BoardPicture::update(const Solver& solver, bool checker) {
   const Problem& p = solver.problem();
   const Geometry g = p.geometry;
   const void* source = solver.construction() ? static_cast<const void*>(solver.construction())
-                                             : static_cast<const void*>(solver.backtracker());
+                                             : static_cast<const void*>(solver.search());
   if (!fresh_ || source != source_ || !image_.matches(g, checker)) start_over(solver, checker);
   const float last = static_cast<float>(std::max(1, free_ - 1));
 
-  if (const Backtracker* search = solver.backtracker()) {
+  if (const Search* search = solver.search()) {
     // The path is a stack: squares past the first difference changed.
     const auto path = search->path();
     const std::size_t common = static_cast<std::size_t>(

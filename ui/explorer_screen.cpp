@@ -290,7 +290,7 @@ void ExplorerApp::draw_status_section() {
   if (const Construction* c = solver_->construction()) {
     row("blocks", with_commas(c->blocks_done()) + " of " + with_commas(c->blocks_total()) + kDot +
                       rate + "/s");
-  } else if (solver_->backtracker()) {
+  } else if (solver_->search()) {
     const Counters k = solver_->counters();
     row("depth", with_commas(static_cast<std::uint64_t>(solver_->depth() + 1)) + " of " +
                      with_commas(static_cast<std::uint64_t>(solver_->problem().free_squares())));
@@ -406,7 +406,7 @@ float ExplorerApp::draw_banner(float x, float y, float w) {
           title = s.problem().closed ? "No closed tour" : "No tour" + from;
           detail = s.reason();
           // The textbook's methods search even where theory already said no: say so too.
-          if (s.backtracker() && s.theory().answer == Answer::none) {
+          if (s.search() && s.theory().answer == Answer::none) {
             detail += kDot + std::string("the ") + to_string(s.method()) +
                       " search tried every move sequence: " + steps;
           }

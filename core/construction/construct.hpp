@@ -28,7 +28,7 @@
 #include <string>
 #include <vector>
 
-#include "search/backtrack.hpp"  // Status
+#include "search/status.hpp"
 #include "board/geometry.hpp"
 #include "board/problem.hpp"
 

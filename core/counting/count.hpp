@@ -35,7 +35,7 @@
 #include <string>
 #include <vector>
 
-#include "search/backtrack.hpp"  // Status
+#include "search/status.hpp"
 #include "board/problem.hpp"
 
 namespace kt {

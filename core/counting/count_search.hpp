@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "search/backtrack.hpp"  // Status
+#include "search/status.hpp"
 #include "board/problem.hpp"
 
 namespace kt::count_detail {

@@ -100,17 +100,6 @@ std::string parse_board_text(std::string_view text, Geometry& g, std::vector<std
   return {};
 }
 
-Report make_report(const Backtracker& search) {
-  Report r;
-  r.status = to_string(search.status());
-  r.geometry = search.geometry();
-  r.start = search.start();
-  r.board = search.board();
-  r.path = search.path();
-  r.counters = search.counters();
-  return r;
-}
-
 Report make_report(const Solver& solver, bool with_board) {
   const Problem& p = solver.problem();
   Report r;

@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "search/backtrack.hpp"
 #include "board/geometry.hpp"
+#include "search/status.hpp"
 
 namespace kt {
 
@@ -37,14 +37,12 @@ struct Report {
   std::span<const std::int32_t> board;  // move numbers by square index (kBlocked: blocked)
   std::span<const std::int32_t> path;   // square indices in visiting order
   Counters counters;
-  // Set by make_report(const Solver&) only; the textbook's JSON shape omits them.
   std::string_view method;
   bool closed = false;
   std::string reason;
   std::optional<bool> verified;
 };
 
-Report make_report(const Backtracker& search);
 // with_board: fill board and path (for huge constructed boards that costs 8 bytes a square).
 Report make_report(const Solver& solver, bool with_board = true);
 

@@ -67,8 +67,8 @@ Solver::~Solver() = default;
 void Solver::start_search(Method m) {
   method_ = m;
   const MoveOrder& order = m == Method::wirth ? kWirthOrder : kTextbookOrder;
-  search_ = std::make_unique<Backtracker>(
-      problem_, order, m == Method::warnsdorff ? Heuristic::warnsdorff : Heuristic::none);
+  search_ = make_search(problem_, order,
+                        m == Method::warnsdorff ? Heuristic::warnsdorff : Heuristic::none);
   status_ = search_->status();
 }
 

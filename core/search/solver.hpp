@@ -12,7 +12,7 @@
 #include "board/problem.hpp"
 #include "board/request.hpp"  // Method
 #include "construction/construct.hpp"
-#include "search/backtrack.hpp"
+#include "search/search.hpp"
 #include "theory/existence.hpp"
 #include "verify/verify.hpp"
 
@@ -57,7 +57,7 @@ class Solver {
   Counters counters() const;
 
   // The live backtracking search, if one is at work (the page draws its stack).
-  const Backtracker* backtracker() const { return search_.get(); }
+  const Search* search() const { return search_.get(); }
   // The live construction, if the construct method is at work (the page draws its blocks).
   const Construction* construction() const { return construction_.get(); }
   // Move numbers (0 free, kBlocked) and visiting order of the current state or result. For a
@@ -81,12 +81,11 @@ class Solver {
   Method method_;
   Existence theory_;
   Status status_ = Status::running;
-  std::unique_ptr<Backtracker> search_;
+  std::unique_ptr<Search> search_;
   std::unique_ptr<Construction> construction_;
   mutable std::vector<std::int32_t> built_board_, built_path_;  // construction, as numbers
   std::uint64_t textbook_budget_ = 0;  // automatic: steps left for the textbook's attempt
   Counters handed_over_;               // automatic: the abandoned textbook attempt's work
-  std::vector<std::int32_t> empty_board_;
 };
 
 }  // namespace kt

@@ -1,15 +1,15 @@
-// The textbook loop on boards of up to 64 squares (Backtracker::run_small): the board as bits
-// of one word, dead ends counted in bulk, the state handed out exactly as the textbook's.
+// The textbook loop on full boards of up to 64 squares: the board as bits of one word, dead
+// ends counted in bulk, the state handed out exactly as the textbook's.
 #include <algorithm>
 #include <cstdint>
 
-#include "search/backtrack.hpp"
+#include "search/small_search.hpp"
 
 namespace kt {
 
 namespace {
 
-// ---- The textbook loop on boards of up to 64 squares, as bit sets (run_small) ----
+// ---- The textbook loop on boards of up to 64 squares, as bit sets ----
 //
 // The search is the textbook's, step for step; only its bookkeeping is batched:
 // - A candidate with no free neighbour once entered (a dead end) costs two steps, placed and
@@ -210,9 +210,17 @@ constexpr std::uint64_t kSmallMinSteps = 1 << 12;  // below this, the step-by-st
 
 }  // namespace
 
-// Tables for run_small, when the board fits a 64-bit word and the order is the knight's eight
-// jumps (reach() assumes them).
-void Backtracker::init_small(const MoveOrder& order) {
+bool SmallSearch::applies(const Problem& p, const MoveOrder&) {
+  return !p.closed && !p.end && p.blocked.empty() && p.geometry.size() <= 64;
+}
+
+SmallSearch::SmallSearch(const Problem& problem, const MoveOrder& order) : Search(problem, order) {
+  init_tables(order);
+}
+
+// Tables for the bit-set kernel, when the board's rows fit the shifts of reach() and the order
+// is the knight's eight jumps (reach() assumes them); else every step goes step by step.
+void SmallSearch::init_tables(const MoveOrder& order) {
   const Geometry g = geometry_;
   if (g.size() > 64 || g.cols > 31) return;  // reach() shifts by two rows
   int knight = 0;
@@ -249,7 +257,7 @@ void Backtracker::init_small(const MoveOrder& order) {
     k = j;
   }
 
-  SmallBoard& sb = small_;
+  BitTables& sb = tables_;
   sb.row = static_cast<unsigned>(g.cols);
   sb.descending = static_cast<std::uint8_t>(descending);
   sb.all = g.size() == 64 ? ~Bits{0} : bit(static_cast<unsigned>(g.size())) - 1;
@@ -279,7 +287,7 @@ void Backtracker::init_small(const MoveOrder& order) {
   }
 }
 
-int Backtracker::slot(std::int32_t from, std::int32_t to) const {
+int SmallSearch::slot(std::int32_t from, std::int32_t to) const {
   const std::int32_t* list = moves_.list(from);
   int k = 0;
   while (list[k] != to) ++k;
@@ -288,10 +296,10 @@ int Backtracker::slot(std::int32_t from, std::int32_t to) const {
 
 // The textbook loop for boards of up to 64 squares. Long runs go through the bit-set kernel
 // (see the comment at SmallState), short ones and the last steps of each run step by step
-// (run_small_exact); either way the state handed out after max_steps steps is the textbook's.
-Status Backtracker::run_small(std::uint64_t max_steps) {
-  if (small_.neighbours.empty() || max_steps < kSmallMinSteps) return run_small_exact(max_steps);
-  const SmallBoard& sb = small_;
+// (exact); either way the state handed out after max_steps steps is the textbook's.
+void SmallSearch::advance(std::uint64_t max_steps) {
+  if (tables_.neighbours.empty() || max_steps < kSmallMinSteps) return exact(max_steps);
+  const BitTables& sb = tables_;
   const SmallTables t{
       sb.neighbours.data(), sb.runs.data(), sb.west1, sb.east1, sb.west2, sb.east2, sb.row,
       2 * sb.row,           sb.descending,  last_};
@@ -389,16 +397,16 @@ Status Backtracker::run_small(std::uint64_t max_steps) {
   counters_.placed += placed;
   counters_.erased += done - placed;
   depth_ = e;
-  if (s.status == Status::running) return run_small_exact(max_steps - done);
+  if (s.status == Status::running) return exact(max_steps - done);
   std::fill(board_.begin(), board_.end(), 0);
   for (int i = 0; i <= e; ++i) board_[path_[i]] = i + 1;
   status_ = s.status;
-  return status_;
+  last_action_ = status_ == Status::found ? Action::placed : Action::erased;
 }
 
 // The textbook loop step by step on a board of up to 64 squares: the visited set lives in one
 // 64-bit register, and move numbers are written back to board_ once per slice, not per move.
-Status Backtracker::run_small_exact(std::uint64_t max_steps) {
+void SmallSearch::exact(std::uint64_t max_steps) {
   std::int32_t* const path = path_.data();
   std::uint8_t* const cursor = cursor_.data();
   const int last = last_;
@@ -407,6 +415,7 @@ Status Backtracker::run_small_exact(std::uint64_t max_steps) {
   for (int i = 0; i <= d; ++i) visited |= std::uint64_t{1} << path[i];
   std::uint64_t placed = 0, erased = 0, steps = 0;
   Status status = Status::running;
+  Action action = last_action_;
 
   while (steps < max_steps) {
     ++steps;
@@ -422,6 +431,7 @@ Status Backtracker::run_small_exact(std::uint64_t max_steps) {
       cursor[d] = 0;
       visited |= std::uint64_t{1} << to;
       ++placed;
+      action = Action::placed;
       if (d == last) {
         status = Status::found;
         break;
@@ -434,6 +444,7 @@ Status Backtracker::run_small_exact(std::uint64_t max_steps) {
       visited &= ~(std::uint64_t{1} << here);
       ++erased;
       --d;
+      action = Action::erased;
     }
   }
 
@@ -441,9 +452,9 @@ Status Backtracker::run_small_exact(std::uint64_t max_steps) {
   for (int i = 0; i <= d; ++i) board_[path[i]] = i + 1;
   depth_ = d;
   status_ = status;
+  last_action_ = action;
   counters_.placed += placed;
   counters_.erased += erased;
-  return status_;
 }
 
 }  // namespace kt

@@ -1,13 +1,38 @@
-// Warnsdorff's rule with backtracking (Backtracker::run_warnsdorff): candidates ordered by
-// onward moves, sound pruning, complete.
-#include <algorithm>
+#include "search/warnsdorff_search.hpp"
 
-#include "search/backtrack.hpp"
+#include <algorithm>
 
 namespace kt {
 
+WarnsdorffSearch::WarnsdorffSearch(const Problem& problem, const MoveOrder& order)
+    : Search(problem, order), closed_(problem.closed) {
+  const Geometry g = geometry_;
+  if (problem.end) end_ = g.index(*problem.end);
+  degree_.assign(g.size(), 0);
+  rim_.resize(g.size());
+  for (int i = 0; i < g.size(); ++i) {
+    for (std::int32_t n : moves_.neighbours(i)) degree_[i] += board_[n] == 0;
+    const Square q = g.square(i);
+    const int dx = 2 * q.x - (g.cols + 1), dy = 2 * q.y - (g.rows + 1);
+    // Roth's tie-break sends 4 x n searches from a corner down exponential trees, while the
+    // plain move order walks them straight: there, ties go by move order alone.
+    rim_[i] = g.rows == 4 || g.cols == 4 ? 0 : static_cast<std::uint32_t>(dx * dx + dy * dy);
+  }
+  for (int i = 0; i < g.size(); ++i) ones_ += board_[i] == 0 && degree_[i] == 1;
+  // Narrow boards split easily into pieces that no tour can join again; checking costs a pass
+  // over the free squares per move, cheap where boards are small or narrow.
+  check_pieces_ = std::min(g.rows, g.cols) <= 4 || g.size() <= 400;
+  if (check_pieces_) {
+    seen_.assign(g.size(), 0);
+    stack_.assign(g.size(), 0);
+  }
+  candidates_.assign(static_cast<std::size_t>(g.size()) * 8, -1);
+  candidate_count_.assign(g.size(), 0);
+  fill_candidates(0);
+}
+
 // Orders frame d's candidates: free neighbours of its square, fewest onward moves first.
-void Backtracker::fill_candidates(int d) {
+void WarnsdorffSearch::fill_candidates(int d) {
   const std::int32_t here = path_[d];
   std::int32_t* out = candidates_.data() + static_cast<std::size_t>(d) * 8;
   int n = 0;
@@ -30,7 +55,7 @@ void Backtracker::fill_candidates(int d) {
   cursor_[d] = 0;
 }
 
-Status Backtracker::run_warnsdorff(std::uint64_t max_steps) {
+void WarnsdorffSearch::advance(std::uint64_t max_steps) {
   std::int32_t* const board = board_.data();
   std::int32_t* const path = path_.data();
   std::uint8_t* const degree = degree_.data();
@@ -39,6 +64,7 @@ Status Backtracker::run_warnsdorff(std::uint64_t max_steps) {
   int d = depth_;
   std::uint64_t placed = 0, erased = 0, steps = 0;
   Status status = Status::running;
+  Action action = last_action_;
 
   // `ones` counts free squares with a single free neighbour: each must end the tour, unless
   // the knight passes through it next.
@@ -52,6 +78,7 @@ Status Backtracker::run_warnsdorff(std::uint64_t max_steps) {
     }
     ++erased;
     ++steps;
+    action = Action::erased;
   };
 
   while (steps < max_steps) {
@@ -72,6 +99,7 @@ Status Backtracker::run_warnsdorff(std::uint64_t max_steps) {
     board[to] = d + 1;
     ++placed;
     ++steps;
+    action = Action::placed;
     // Enter `to`. A free neighbour left with no free neighbour can only be the last square;
     // a free square with one, away from `to`, can only be the last square too.
     ones -= degree[to] == 1;
@@ -107,13 +135,13 @@ Status Backtracker::run_warnsdorff(std::uint64_t max_steps) {
   depth_ = d;
   ones_ = ones;
   status_ = status;
+  last_action_ = action;
   counters_.placed += placed;
   counters_.erased += erased;
-  return status_;
 }
 
 // Whether the free squares, seen from `from`, are all reachable: `free` of them should be.
-bool Backtracker::one_piece(std::int32_t from, int free) {
+bool WarnsdorffSearch::one_piece(std::int32_t from, int free) {
   ++stamp_;
   if (stamp_ == 0) {
     std::fill(seen_.begin(), seen_.end(), 0);

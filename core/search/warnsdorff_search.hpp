@@ -1,0 +1,36 @@
+// Warnsdorff's rule with backtracking: each frame's candidates ordered by fewest onward moves
+// (Warnsdorff 1823), ties by the larger distance from the board's centre (Roth; not on 4 x n
+// boards, where it fails), then by the move order. Sound pruning cuts branches that leave a
+// free square unreachable; backtracking behind it keeps the search complete.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "search/search.hpp"
+
+namespace kt {
+
+class WarnsdorffSearch final : public Search {
+ public:
+  WarnsdorffSearch(const Problem& problem, const MoveOrder& order);
+
+ private:
+  void advance(std::uint64_t max_steps) override;
+  void fill_candidates(int d);
+  bool one_piece(std::int32_t from, int free);
+
+  bool closed_;
+  std::int32_t end_ = -1;                 // required last square, or -1
+  std::vector<std::uint8_t> degree_;      // free neighbours per square
+  std::vector<std::uint32_t> rim_;        // squared distance from the centre (x4), tie-break
+  std::vector<std::int32_t> candidates_;  // 8 per frame, in the order tried
+  std::vector<std::uint8_t> candidate_count_;
+  int ones_ = 0;  // free squares with exactly one free neighbour
+  bool check_pieces_ = false;
+  std::vector<std::uint32_t> seen_;  // one_piece's marks, stamped to avoid clearing
+  std::uint32_t stamp_ = 0;
+  std::vector<std::int32_t> stack_;  // one_piece's work stack
+};
+
+}  // namespace kt
