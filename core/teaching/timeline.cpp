@@ -1,0 +1,161 @@
+#include "teaching/timeline.hpp"
+
+#include <algorithm>
+
+namespace kt {
+
+const char* to_string(Granularity g) {
+  switch (g) {
+    case Granularity::line:
+      return "line";
+    case Granularity::move:
+      return "move";
+    case Granularity::dead_end:
+      return "dead-end";
+    case Granularity::tour:
+      return "tour";
+  }
+  return "?";
+}
+
+Timeline::Timeline(const Problem& problem, const MoveOrder& order, std::size_t memory_budget)
+    : machine_(problem, order) {
+  // A checkpoint holds the board, the stack and the tree's shape: about 32 bytes a square.
+  const std::size_t bytes = 32 * static_cast<std::size_t>(problem.geometry.size()) + 256;
+  max_checkpoints_ = std::max<std::size_t>(16, memory_budget / bytes);
+  checkpoints_.push_back({0, machine_});
+}
+
+void Timeline::keep_checkpoint() {
+  const std::uint64_t line = machine_.lines();
+  if (line <= checkpoints_.back().line || line % spacing_ != 0) return;
+  checkpoints_.push_back({line, machine_});
+  if (checkpoints_.size() <= max_checkpoints_) return;
+  spacing_ *= 2;  // keep every checkpoint on the new spacing (the first, at 0, always is)
+  std::erase_if(checkpoints_, [this](const Checkpoint& c) { return c.line % spacing_ != 0; });
+}
+
+bool Timeline::run(TryMoveMachine::Goal goal, std::uint64_t max_lines) {
+  using Kind = TryMoveMachine::Goal::Kind;
+  // Goals counted from here become absolute targets, so that the run can go in pieces.
+  const std::uint64_t lines0 = machine_.lines(), moves0 = machine_.moves();
+  std::uint64_t left = max_lines;
+  bool met = false;
+  while (left > 0 && machine_.status() == Status::running) {
+    const std::uint64_t to_checkpoint = spacing_ - machine_.lines() % spacing_;
+    const std::uint64_t piece = std::min(left, to_checkpoint);
+    TryMoveMachine::Goal g = goal;
+    if (goal.kind == Kind::lines) g.n = goal.n - (machine_.lines() - lines0);
+    if (goal.kind == Kind::moves) g.n = goal.n - (machine_.moves() - moves0);
+    const std::uint64_t before = machine_.lines();
+    met = machine_.run_until(g, piece);
+    left -= machine_.lines() - before;
+    if (machine_.lines() > furthest_) {
+      keep_checkpoint();
+      furthest_ = machine_.lines();
+    }
+    if (met || machine_.lines() == before) break;
+  }
+  return met || (goal.kind == Kind::end && machine_.status() != Status::running);
+}
+
+bool Timeline::forward(Granularity g, std::uint64_t count, std::uint64_t max_lines) {
+  using Kind = TryMoveMachine::Goal::Kind;
+  switch (g) {
+    case Granularity::line:
+      return run({Kind::lines, count}, max_lines);
+    case Granularity::move:
+      return run({Kind::moves, count}, max_lines);
+    case Granularity::dead_end:
+      for (std::uint64_t i = 0; i < count; ++i) {
+        const std::uint64_t before = machine_.lines();
+        if (!run({Kind::erase, 0}, max_lines)) return false;
+        max_lines -= std::min(max_lines, machine_.lines() - before);
+      }
+      return true;
+    case Granularity::tour:
+      return run({Kind::end, 0}, max_lines);
+  }
+  return false;
+}
+
+bool Timeline::step_over(std::uint64_t max_lines) {
+  using Kind = TryMoveMachine::Goal::Kind;
+  if (machine_.line() != Line::recurse) return run({Kind::lines, 1}, max_lines);
+  const std::uint64_t depth = machine_.frames().size();
+  return run({Kind::lines, 1}, 1) && run({Kind::depth, depth}, max_lines);
+}
+
+bool Timeline::step_out(std::uint64_t max_lines) {
+  using Kind = TryMoveMachine::Goal::Kind;
+  const std::uint64_t depth = machine_.frames().size();
+  if (depth == 0) return false;
+  return run({Kind::depth, depth - 1}, max_lines);
+}
+
+const Timeline::Checkpoint& Timeline::checkpoint_at_or_before(std::uint64_t line) const {
+  auto it = std::upper_bound(checkpoints_.begin(), checkpoints_.end(), line,
+                             [](std::uint64_t l, const Checkpoint& c) { return l < c.line; });
+  return *(it - 1);  // the first checkpoint is at line 0
+}
+
+void Timeline::seek(std::uint64_t line) {
+  line = std::min(line, furthest_);
+  if (line == machine_.lines()) return;
+  if (line < machine_.lines() || line - machine_.lines() > spacing_) {
+    const Checkpoint& c = checkpoint_at_or_before(line);
+    if (c.line > machine_.lines() || line < machine_.lines()) machine_ = c.machine;
+  }
+  machine_.run_until({TryMoveMachine::Goal::Kind::lines, line - machine_.lines()},
+                     line - machine_.lines());
+}
+
+std::uint64_t Timeline::previous_effect(bool erase_only) const {
+  // Replay the window before the current line, one checkpoint spacing at a time, going back
+  // until a window holds the effect; keep the last line that had it.
+  const std::uint64_t now = machine_.lines();
+  std::uint64_t window_end = now;
+  while (window_end > 0) {
+    const Checkpoint& c = checkpoint_at_or_before(window_end - 1);
+    TryMoveMachine m = c.machine;
+    std::uint64_t found = 0;
+    bool any = false;
+    const Effect at_checkpoint = m.last_effect();
+    if (c.line > 0 && c.line < now &&
+        (at_checkpoint == Effect::erased || (!erase_only && at_checkpoint == Effect::placed))) {
+      found = c.line;
+      any = true;
+    }
+    while (m.lines() < window_end - 1 && m.step_line()) {
+      const Effect e = m.last_effect();
+      if (e == Effect::erased || (!erase_only && e == Effect::placed)) {
+        found = m.lines();
+        any = true;
+      }
+    }
+    if (any) return found;
+    window_end = c.line;
+  }
+  return 0;
+}
+
+void Timeline::back(Granularity g, std::uint64_t count) {
+  for (std::uint64_t i = 0; i < count && machine_.lines() > 0; ++i) {
+    switch (g) {
+      case Granularity::line:
+        seek(machine_.lines() - 1);
+        break;
+      case Granularity::move:
+        seek(previous_effect(false));
+        break;
+      case Granularity::dead_end:
+        seek(previous_effect(true));
+        break;
+      case Granularity::tour:
+        seek(0);
+        return;
+    }
+  }
+}
+
+}  // namespace kt

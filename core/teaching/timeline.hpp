@@ -1,0 +1,61 @@
+// The textbook's run with a timeline: forward and back at any granularity, and a scrubber over
+// everything run so far. Going back restores the nearest earlier checkpoint (a copy of the
+// machine) and replays the lines after it: the machine is deterministic, so the state reached
+// is exactly the one that was there. Checkpoints are thinned as the run grows (every other one
+// dropped and the spacing doubled) to stay within a fixed memory budget, so any point of a run
+// of any length can be reached by replaying at most one spacing of lines.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "teaching/try_move.hpp"
+
+namespace kt {
+
+enum class Granularity : std::uint8_t { line, move, dead_end, tour };
+const char* to_string(Granularity g);  // "line", "move", "dead-end", "tour"
+
+class Timeline {
+ public:
+  Timeline(const Problem& problem, const MoveOrder& order,
+           std::size_t memory_budget = std::size_t{64} << 20);
+
+  const TryMoveMachine& machine() const { return machine_; }
+
+  // Forward by `count` steps of the granularity (line: one line; move: until a square is
+  // recorded or erased; dead end: until the next erase; tour: to the end of the run), at most
+  // max_lines lines in all. True when the steps were completed.
+  bool forward(Granularity g, std::uint64_t count, std::uint64_t max_lines);
+  // Step over: at a recursive call, run the whole call (at most max_lines lines); elsewhere one
+  // line. Step out: run until the current call returns to its caller.
+  bool step_over(std::uint64_t max_lines);
+  bool step_out(std::uint64_t max_lines);
+  // Back by `count` steps of the granularity: to the state right after the count-th earlier
+  // record or erase (move), erase (dead end), line (line), or to the beginning (tour).
+  void back(Granularity g, std::uint64_t count = 1);
+  // Any line in 0..furthest(): the state after that many lines.
+  void seek(std::uint64_t line);
+  std::uint64_t furthest() const { return furthest_; }
+
+ private:
+  struct Checkpoint {
+    std::uint64_t line;
+    TryMoveMachine machine;
+  };
+  // Runs toward the goal in pieces that end on checkpoint lines, keeping checkpoints.
+  bool run(TryMoveMachine::Goal goal, std::uint64_t max_lines);
+  void keep_checkpoint();
+  const Checkpoint& checkpoint_at_or_before(std::uint64_t line) const;
+  // The latest line before the current one after which `effect` (none: any effect) happened;
+  // 0 (the beginning) when there is none.
+  std::uint64_t previous_effect(bool erase_only) const;
+
+  TryMoveMachine machine_;
+  std::vector<Checkpoint> checkpoints_;  // by line, the first at line 0
+  std::uint64_t spacing_ = 1024;         // lines between checkpoints
+  std::size_t max_checkpoints_;
+  std::uint64_t furthest_ = 0;
+};
+
+}  // namespace kt
