@@ -61,7 +61,7 @@ int run_estimate(const EstimateOptions& o) {
   Request request;
   if (auto why = parse_request(o.board, request); !why.empty()) return bad_input(why);
   Problem& problem = request.problem;
-  const auto order = find_move_order(o.method);
+  const auto order = parse_move_order(o.method == "textbook" ? "sutcliffe" : o.method);
   if (!order) return bad_input("unknown method '" + o.method + "' (textbook or wirth)");
   if (o.probes == 0) return bad_input("--probes must be at least 1");
   if (auto why = check_size(problem, Method::textbook); !why.empty()) return bad_input(why);

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -19,16 +20,35 @@ struct MoveOrder {
   std::array<int, 8> dy;
 };
 
-// Seed 000 (Sutcliffe's Modula-2 program): the order that reproduces its printed run logs.
+// The orders the source texts print, named after their authors. The `textbook` and `wirth`
+// methods walk the plain backtracking tree in the first two.
+//
+// Sutcliffe's Modula-2 program (seed 000): the order that reproduces its printed run logs.
 inline constexpr MoveOrder kTextbookOrder{
-    "textbook", {1, 2, 1, 2, -1, -2, -1, -2}, {2, 1, -2, -1, 2, 1, -2, -1}};
-// Seed 002 (Wirth, Algorithms + Data Structures = Programs, program 3.3): counter-clockwise
-// from (2, 1).
+    "sutcliffe", {1, 2, 1, 2, -1, -2, -1, -2}, {2, 1, -2, -1, 2, 1, -2, -1}};
+// Wirth, Algorithms + Data Structures = Programs, 3.4 (seed 002): counter-clockwise from
+// (2, 1).
 inline constexpr MoveOrder kWirthOrder{
     "wirth", {2, 1, -1, -2, -2, -1, 1, 2}, {1, 2, 2, 1, -1, -2, -2, -1}};
+// The course handout (seed 003): New_x = x + row(k), New_y = y + col(k), taken literally.
+inline constexpr MoveOrder kHandoutOrder{
+    "handout", {-2, -1, 1, 2, 2, 1, -1, -2}, {1, 2, 2, 1, -1, -2, -2, -1}};
+// The handout's Init_Moves loops: i from -2 to 2, then j from -2 to 2, keeping i*i + j*j = 5.
+inline constexpr MoveOrder kHandoutLoopOrder{
+    "handout-loop", {-2, -2, -1, -1, 1, 1, 2, 2}, {-1, 1, -2, 2, -2, 2, -1, 1}};
+// The recursive pseudocode (seed 001): Move(x+2, y+1), Move(x+2, y-1), Move(x-2, y+1), ...
+inline constexpr MoveOrder kPseudocodeOrder{
+    "pseudocode", {2, 2, -2, -2, 1, 1, -1, -1}, {1, -1, 1, -1, 2, -2, 2, -2}};
 
-// Looks a move order up by name ("textbook" or "wirth").
-std::optional<MoveOrder> find_move_order(std::string_view name);
+inline constexpr MoveOrder kMoveOrders[] = {kTextbookOrder, kWirthOrder, kHandoutOrder,
+                                            kHandoutLoopOrder, kPseudocodeOrder};
+
+// A named order, or a custom one: eight "dx,dy" pairs separated by ';', each knight jump once
+// ("1,2;2,1;2,-1;1,-2;-1,-2;-2,-1;-2,1;-1,2"). On failure nullopt and, if `error` is given, a
+// one-line reason.
+std::optional<MoveOrder> parse_move_order(std::string_view text, std::string* error = nullptr);
+// The order as parse_move_order reads it back: its name, or its eight pairs when custom.
+std::string format_move_order(const MoveOrder& order);
 
 // For every square, the on-board knight neighbours in the order's sequence, so that inner
 // loops need no bounds arithmetic. Each square owns kStride slots ending with a -1 sentinel.

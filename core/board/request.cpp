@@ -143,8 +143,15 @@ std::string parse_request(const RequestText& in, Request& out, const RequestLimi
   if (!method) return "method: " + excerpt(in.method) + " is not one of " + method_names();
   r.method = *method;
   if (!in.order.empty()) {
-    r.order = find_move_order(in.order);
-    if (!r.order) return "order: " + excerpt(in.order) + " is not a move order we know";
+    r.order = parse_move_order(in.order, &why);
+    if (!r.order) return "order: " + why;
+    if (r.method == Method::wirth && r.order->name != kWirthOrder.name) {
+      return "order: the wirth method walks Wirth's order; give the textbook method with order " +
+             excerpt(in.order);
+    }
+    if (r.method == Method::construct) {
+      return "order: the construction has no move order; give it to textbook, warnsdorff or auto";
+    }
   }
   if (why = make_problem(p, r.problem); !why.empty()) return why;
   out = std::move(r);

@@ -24,8 +24,11 @@ std::string check_size(const Problem& p, Method method) {
          (constructible ? "; --method construct takes it" : "");
 }
 
-Solver::Solver(Problem problem, Method method)
-    : problem_(std::move(problem)), requested_(method), method_(method) {
+Solver::Solver(Problem problem, Method method, std::optional<MoveOrder> order)
+    : problem_(std::move(problem)),
+      requested_(method),
+      method_(method),
+      order_(method == Method::wirth ? kWirthOrder : order.value_or(kTextbookOrder)) {
   theory_ = settle(problem_);
   const bool textbook_tree = method == Method::textbook || method == Method::wirth;
   if (theory_.answer == Answer::none && !textbook_tree) {
@@ -66,8 +69,7 @@ Solver::~Solver() = default;
 
 void Solver::start_search(Method m) {
   method_ = m;
-  const MoveOrder& order = m == Method::wirth ? kWirthOrder : kTextbookOrder;
-  search_ = make_search(problem_, order,
+  search_ = make_search(problem_, order_,
                         m == Method::warnsdorff ? Heuristic::warnsdorff : Heuristic::none);
   status_ = search_->status();
 }

@@ -38,7 +38,10 @@ class Solver {
   // automatic: theory; then, on full boards of up to 7x7 asking for an open tour, the
   // textbook search for a bounded number of steps (so a teacher sees the book's tour); then
   // the linear-time construction where it applies; else Warnsdorff with backtracking.
-  Solver(Problem problem, Method method);
+  // `order`: the move order of the backtracking searches (textbook: its tree; warnsdorff: its
+  // ties; automatic: its textbook attempt); by default the method's own (Sutcliffe's, or
+  // Wirth's for wirth).
+  Solver(Problem problem, Method method, std::optional<MoveOrder> order = std::nullopt);
   ~Solver();
   Solver(const Solver&) = delete;
   Solver& operator=(const Solver&) = delete;
@@ -51,6 +54,7 @@ class Solver {
   const Problem& problem() const { return problem_; }
   Method requested() const { return requested_; }
   Method method() const { return method_; }  // the method at work or that answered
+  const MoveOrder& order() const { return order_; }
   const Existence& theory() const { return theory_; }
   // Why the answer is what it is: theory's reason, or what the search established.
   std::string reason() const;
@@ -79,6 +83,7 @@ class Solver {
   Problem problem_;
   Method requested_;
   Method method_;
+  MoveOrder order_;
   Existence theory_;
   Status status_ = Status::running;
   std::unique_ptr<Search> search_;
