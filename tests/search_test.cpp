@@ -1,6 +1,9 @@
 // The resumable backtracking search: counters, exhaustion, slicing.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
+#include "counting/count.hpp"
 #include "search/search.hpp"
 #include "verify/verify.hpp"
 
@@ -106,5 +109,32 @@ TEST_CASE("every engine reports its stack of frames and its last action") {
       }
     }
     CHECK((saw_erase || heuristic == kt::Heuristic::warnsdorff));
+  }
+}
+
+TEST_CASE("every tour in the search's order (Try_All): 304 from a corner of 5x5, as counted") {
+  for (const kt::MoveOrder& order : {kt::kTextbookOrder, kt::kWirthOrder}) {
+    for (const auto& [g, s] : {std::pair{kt::Geometry{5, 5}, kt::Square{1, 1}},
+                               std::pair{kt::Geometry{3, 4}, kt::Square{1, 1}},
+                               std::pair{kt::Geometry{5, 5}, kt::Square{3, 3}}}) {
+      const kt::Problem p = kt::open_problem(g, s);
+      auto search = kt::make_search(p, order);
+      std::uint64_t tours = 0;
+      std::vector<std::vector<std::int32_t>> seen;
+      while (search->run(~std::uint64_t{0}) == kt::Status::found) {
+        ++tours;
+        const auto path = search->path();
+        seen.emplace_back(path.begin(), path.end());
+        REQUIRE(path.size() == static_cast<std::size_t>(g.size()));
+        search->continue_after_tour();
+      }
+      REQUIRE(search->status() == kt::Status::none);
+      kt::CountOptions o;
+      o.use_symmetry = false;
+      REQUIRE(tours == kt::count_tours(p, o).count);
+      std::sort(seen.begin(), seen.end());
+      REQUIRE(std::adjacent_find(seen.begin(), seen.end()) == seen.end());  // all distinct
+      if (g.rows == 5 && s.x == 1) REQUIRE(tours == 304);
+    }
   }
 }

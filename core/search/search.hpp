@@ -51,6 +51,13 @@ class Search {
   // Advances by at most max_steps steps; returns running only when all of them were spent.
   Status run(std::uint64_t max_steps);
 
+  // The handout's Try_All: after a tour is found, go on searching for the next one, in the
+  // search's own order (run() then takes the last move back first). Ordered engines only
+  // (OrderedSearch, SmallSearch): Warnsdorff's pruning is for one tour.
+  void continue_after_tour() {
+    if (status_ == Status::found && depth_ > 0) status_ = Status::running;
+  }
+
   Status status() const { return status_; }
   Geometry geometry() const { return geometry_; }
   Square start() const { return geometry_.square(path_[0]); }
