@@ -15,6 +15,8 @@ Search::Search(const Problem& problem, const MoveOrder& order)
       path_(static_cast<std::size_t>(geometry_.size()), -1),
       cursor_(static_cast<std::size_t>(geometry_.size()), 0) {
   const Geometry g = geometry_;
+  closed_ = problem.closed;
+  if (problem.end) end_ = g.index(*problem.end);
   for (int i = 0; i < g.size(); ++i) {
     if (problem.is_blocked(i)) board_[i] = kBlocked;
   }
@@ -33,6 +35,76 @@ Status Search::run(std::uint64_t max_steps) {
   counters_.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return status_;
 }
+
+// kGeneral adds the end-square and closed-tour rules; without it this is exactly seed 000's
+// TryMove.
+template <bool kGeneral>
+void Search::ordered_loop(std::uint64_t max_steps) {
+  // Locals so the compiler keeps the hot state in registers.
+  std::int32_t* const board = board_.data();
+  std::int32_t* const path = path_.data();
+  std::uint8_t* const cursor = cursor_.data();
+  const int last = last_;
+  const std::int32_t end = end_;
+  int d = depth_;
+  std::uint64_t placed = 0, erased = 0, steps = 0;
+  Status status = Status::running;
+  Action action = last_action_;
+
+  while (steps < max_steps) {
+    ++steps;
+    const std::int32_t here = path[d];
+    const std::int32_t* list = moves_.list(here);
+    unsigned k = cursor[d];
+    std::int32_t to;
+    if constexpr (kGeneral) {
+      // The end square may only be entered as the last move.
+      while ((to = list[k]) >= 0 && (board[to] != 0 || (to == end && d + 1 != last))) ++k;
+    } else {
+      while ((to = list[k]) >= 0 && board[to] != 0) ++k;
+    }
+    if (to >= 0) {  // record the move: TryMove(d + 2, to)
+      cursor[d] = static_cast<std::uint8_t>(k + 1);
+      ++d;
+      path[d] = to;
+      cursor[d] = 0;
+      board[to] = d + 1;
+      ++placed;
+      action = Action::placed;
+      if (d == last) {
+        if constexpr (kGeneral) {
+          if (closed_ && !moves_.adjacent(to, path[0])) {  // a full path that does not close
+            board[to] = 0;
+            ++erased;
+            --d;
+            action = Action::erased;
+            continue;
+          }
+        }
+        status = Status::found;
+        break;
+      }
+    } else {  // no candidate left: take this move back, or give up at the start square
+      if (d == 0) {
+        status = Status::none;
+        break;
+      }
+      board[here] = 0;
+      ++erased;
+      --d;
+      action = Action::erased;
+    }
+  }
+
+  depth_ = d;
+  status_ = status;
+  last_action_ = action;
+  counters_.placed += placed;
+  counters_.erased += erased;
+}
+
+template void Search::ordered_loop<true>(std::uint64_t);
+template void Search::ordered_loop<false>(std::uint64_t);
 
 std::unique_ptr<Search> make_search(const Problem& problem, const MoveOrder& order,
                                     Heuristic heuristic) {

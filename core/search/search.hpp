@@ -83,10 +83,17 @@ class Search {
   Search(const Problem& problem, const MoveOrder& order);
   // The engine's loop: at most max_steps steps, updating the shared state below.
   virtual void advance(std::uint64_t max_steps) = 0;
+  // The textbook's loop over board_ in the move order, one step per move recorded or erased:
+  // exactly seed 000's TryMove without kGeneral; with it, the rules of an end square (entered
+  // only as the last move) and of a closed tour (a full path that does not close is erased).
+  template <bool kGeneral>
+  void ordered_loop(std::uint64_t max_steps);
 
   Geometry geometry_;
   MoveTable moves_;
-  int last_ = 0;  // depth of the final square: free squares - 1
+  bool closed_ = false;
+  std::int32_t end_ = -1;  // required last square, or -1
+  int last_ = 0;           // depth of the final square: free squares - 1
   std::vector<std::int32_t> board_;
   std::vector<std::int32_t> path_;
   std::vector<std::uint8_t> cursor_;

@@ -296,9 +296,10 @@ int SmallSearch::slot(std::int32_t from, std::int32_t to) const {
 
 // The textbook loop for boards of up to 64 squares. Long runs go through the bit-set kernel
 // (see the comment at SmallState), short ones and the last steps of each run step by step
-// (exact); either way the state handed out after max_steps steps is the textbook's.
+// (ordered_loop); either way the state handed out after max_steps steps is the textbook's.
 void SmallSearch::advance(std::uint64_t max_steps) {
-  if (tables_.neighbours.empty() || max_steps < kSmallMinSteps) return exact(max_steps);
+  if (tables_.neighbours.empty() || max_steps < kSmallMinSteps)
+    return ordered_loop<false>(max_steps);
   const BitTables& sb = tables_;
   const SmallTables t{
       sb.neighbours.data(), sb.runs.data(), sb.west1, sb.east1, sb.west2, sb.east2, sb.row,
@@ -397,64 +398,11 @@ void SmallSearch::advance(std::uint64_t max_steps) {
   counters_.placed += placed;
   counters_.erased += done - placed;
   depth_ = e;
-  if (s.status == Status::running) return exact(max_steps - done);
   std::fill(board_.begin(), board_.end(), 0);
   for (int i = 0; i <= e; ++i) board_[path_[i]] = i + 1;
+  if (s.status == Status::running) return ordered_loop<false>(max_steps - done);
   status_ = s.status;
   last_action_ = status_ == Status::found ? Action::placed : Action::erased;
-}
-
-// The textbook loop step by step on a board of up to 64 squares: the visited set lives in one
-// 64-bit register, and move numbers are written back to board_ once per slice, not per move.
-void SmallSearch::exact(std::uint64_t max_steps) {
-  std::int32_t* const path = path_.data();
-  std::uint8_t* const cursor = cursor_.data();
-  const int last = last_;
-  int d = depth_;
-  std::uint64_t visited = 0;
-  for (int i = 0; i <= d; ++i) visited |= std::uint64_t{1} << path[i];
-  std::uint64_t placed = 0, erased = 0, steps = 0;
-  Status status = Status::running;
-  Action action = last_action_;
-
-  while (steps < max_steps) {
-    ++steps;
-    const std::int32_t here = path[d];
-    const std::int32_t* list = moves_.list(here);
-    unsigned k = cursor[d];
-    std::int32_t to;
-    while ((to = list[k]) >= 0 && (visited >> to & 1)) ++k;
-    if (to >= 0) {
-      cursor[d] = static_cast<std::uint8_t>(k + 1);
-      ++d;
-      path[d] = to;
-      cursor[d] = 0;
-      visited |= std::uint64_t{1} << to;
-      ++placed;
-      action = Action::placed;
-      if (d == last) {
-        status = Status::found;
-        break;
-      }
-    } else {
-      if (d == 0) {
-        status = Status::none;
-        break;
-      }
-      visited &= ~(std::uint64_t{1} << here);
-      ++erased;
-      --d;
-      action = Action::erased;
-    }
-  }
-
-  std::fill(board_.begin(), board_.end(), 0);
-  for (int i = 0; i <= d; ++i) board_[path[i]] = i + 1;
-  depth_ = d;
-  status_ = status;
-  last_action_ = action;
-  counters_.placed += placed;
-  counters_.erased += erased;
 }
 
 }  // namespace kt

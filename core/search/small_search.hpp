@@ -19,7 +19,6 @@ class SmallSearch final : public Search {
 
  private:
   void advance(std::uint64_t max_steps) override;
-  void exact(std::uint64_t max_steps);  // step by step
   void init_tables(const MoveOrder& order);
   int slot(std::int32_t from, std::int32_t to) const;
 

@@ -5,9 +5,8 @@
 namespace kt {
 
 WarnsdorffSearch::WarnsdorffSearch(const Problem& problem, const MoveOrder& order)
-    : Search(problem, order), closed_(problem.closed) {
+    : Search(problem, order) {
   const Geometry g = geometry_;
-  if (problem.end) end_ = g.index(*problem.end);
   degree_.assign(g.size(), 0);
   rim_.resize(g.size());
   for (int i = 0; i < g.size(); ++i) {

@@ -20,8 +20,6 @@ class WarnsdorffSearch final : public Search {
   void fill_candidates(int d);
   bool one_piece(std::int32_t from, int free);
 
-  bool closed_;
-  std::int32_t end_ = -1;                 // required last square, or -1
   std::vector<std::uint8_t> degree_;      // free neighbours per square
   std::vector<std::uint32_t> rim_;        // squared distance from the centre (x4), tie-break
   std::vector<std::int32_t> candidates_;  // 8 per frame, in the order tried

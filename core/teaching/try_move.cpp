@@ -130,37 +130,25 @@ bool TryMoveMachine::step_line() {
 bool TryMoveMachine::run_until(Goal goal, std::uint64_t max_lines) {
   const std::uint64_t moves0 = moves(), lines0 = lines_;
   using Kind = Goal::Kind;
-  for (std::uint64_t i = 0; i < max_lines; ++i) {
+  auto met = [&] {
     switch (goal.kind) {
       case Kind::lines:
-        if (lines_ - lines0 >= goal.n) return true;
-        break;
+        return lines_ - lines0 >= goal.n;
       case Kind::moves:
-        if (moves() - moves0 >= goal.n) return true;
-        break;
+        return moves() - moves0 >= goal.n;
       case Kind::depth:
-        if (frames_.size() <= goal.n) return true;
-        break;
+        return frames_.size() <= goal.n;
       case Kind::erase:
+        return lines_ > lines0 && effect_ == Effect::erased;
       case Kind::end:
-        break;
+        return status_ != Status::running;
     }
-    if (!step_line()) return goal.kind == Kind::end || goal.kind == Kind::depth;
-    if (goal.kind == Kind::erase && effect_ == Effect::erased) return true;
+    return false;
+  };
+  for (std::uint64_t i = 0; i < max_lines && !met(); ++i) {
+    if (!step_line()) break;
   }
-  switch (goal.kind) {
-    case Kind::lines:
-      return lines_ - lines0 >= goal.n;
-    case Kind::moves:
-      return moves() - moves0 >= goal.n;
-    case Kind::depth:
-      return frames_.size() <= goal.n;
-    case Kind::erase:
-      return effect_ == Effect::erased;
-    case Kind::end:
-      return status_ != Status::running;
-  }
-  return false;
+  return met();
 }
 
 std::array<Candidate, 8> TryMoveMachine::candidates() const {

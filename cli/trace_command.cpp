@@ -1,0 +1,108 @@
+// knights trace: the textbook's procedure step by step, as JSON lines, for handouts and tests.
+// Move granularity: one line per square recorded ("place") or erased ("erase"); line
+// granularity: one line per line of TryMove run, named as the page's pseudocode names it.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "board/request.hpp"
+#include "board/text_input.hpp"
+#include "board_options.hpp"
+#include "commands.hpp"
+#include "teaching/try_move.hpp"
+
+namespace kt::cli {
+
+namespace {
+
+constexpr std::uint64_t kDefaultSteps = 1'000'000;
+constexpr std::uint64_t kMaxSteps = std::uint64_t{1} << 40;
+constexpr std::int64_t kMaxTraceSquares = 1 << 16;
+
+struct TraceOptions {
+  RequestText board;
+  std::string steps;
+  std::string granularity = "move";
+};
+
+nlohmann::json square_json(Geometry g, std::int32_t index) {
+  if (index < 0) return nullptr;
+  const Square s = g.square(index);
+  return {s.x, s.y};
+}
+
+int run_trace(TraceOptions o) {
+  o.board.method = "textbook";
+  Request request;
+  if (auto why = parse_request(o.board, request); !why.empty()) return bad_input(why);
+  const Problem& p = request.problem;
+  if (p.closed || p.end) {
+    return bad_input("closed: the textbook's procedure has no closed tours or end squares");
+  }
+  if (p.geometry.size() > kMaxTraceSquares) {
+    return bad_input("size: trace takes boards of up to " + std::to_string(kMaxTraceSquares) +
+                     " squares");
+  }
+  std::string why;
+  std::uint64_t max_steps = kDefaultSteps;
+  if (!o.steps.empty()) {
+    const auto n = parse_unsigned(o.steps, "steps", 1, kMaxSteps, &why);
+    if (!n) return bad_input(why);
+    max_steps = *n;
+  }
+  const bool lines = o.granularity == "line";
+  const Geometry g = p.geometry;
+  TryMoveMachine m(p, request.order.value_or(kTextbookOrder));
+  std::uint64_t step = 0;
+  while (step < max_steps && m.status() == Status::running) {
+    const Line line = m.line();
+    const int move = m.frames().back().move;
+    const int count = m.frames().back().count;
+    m.step_line();
+    const Effect e = m.last_effect();
+    if (!lines && e == Effect::none) continue;
+    nlohmann::ordered_json j;
+    j["step"] = ++step;
+    if (lines) j["line"] = to_string(line);
+    if (e != Effect::none) {
+      j["action"] = e == Effect::placed ? "place" : "erase";
+      j["move"] =
+          m.board()[m.effect_square()] > 0 ? m.board()[m.effect_square()] : m.frames().back().move;
+      j["square"] = square_json(g, m.effect_square());
+      j["candidate"] = m.effect_candidate();
+    } else {
+      // The call that ran the line: the move it places, and the candidate it is on.
+      j["move"] = move;
+      j["square"] = square_json(g, m.target());
+      j["candidate"] = line == Line::select ? count + 1 : count;
+    }
+    std::printf("%s\n", j.dump().c_str());
+  }
+  std::fprintf(stderr, "trace: %llu steps, %s; placed %llu, erased %llu%s\n",
+               static_cast<unsigned long long>(step), to_string(m.status()),
+               static_cast<unsigned long long>(m.placed()),
+               static_cast<unsigned long long>(m.erased()),
+               m.status() == Status::running ? " (stopped at --steps)" : "");
+  return kExitOk;
+}
+
+}  // namespace
+
+Runner add_trace_command(CLI::App& app) {
+  auto o = std::make_shared<TraceOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "trace", "The textbook's TryMove step by step, as JSON lines (place/erase, or every line)");
+  add_board_options(*cmd, o->board, /*with_end=*/false);
+  cmd->add_option("--order", o->board.order,
+                  "Move order: sutcliffe (default), wirth, handout, handout-loop, pseudocode, "
+                  "or eight dx,dy pairs separated by ';'");
+  cmd->add_option("--steps", o->steps, "Print at most this many steps (default 1000000)");
+  cmd->add_option("--granularity", o->granularity, "move (place and erase) or line")
+      ->check(CLI::IsMember({"move", "line"}))
+      ->capture_default_str();
+  return [o] { return run_trace(*o); };
+}
+
+}  // namespace kt::cli
