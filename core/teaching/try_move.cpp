@@ -62,6 +62,16 @@ std::int32_t TryMoveMachine::jump(std::int32_t from, int k) const {
   return geometry_.contains(t) ? geometry_.index(t) : -1;
 }
 
+void TryMoveMachine::write(const Frame& f, Effect e) {
+  const bool place = e == Effect::placed;
+  board_[target_] = place ? f.move : 0;
+  ++(place ? placed_ : erased_);
+  ++(place ? reached_ : dead_ends_)[f.move];
+  effect_ = e;
+  effect_square_ = target_;
+  effect_candidate_ = f.count;
+}
+
 bool TryMoveMachine::step_line() {
   if (status_ != Status::running) return false;
   ++lines_;
@@ -78,13 +88,8 @@ bool TryMoveMachine::step_line() {
       line_ = target_ >= 0 && board_[target_] == 0 ? Line::record : Line::until;
       break;
     case Line::record:  // board [m, n] := moveNumber; moveOK := TRUE
-      board_[target_] = f.move;
       move_ok_ = true;
-      ++placed_;
-      ++reached_[f.move];
-      effect_ = Effect::placed;
-      effect_square_ = target_;
-      effect_candidate_ = f.count;
+      write(f, Effect::placed);
       line_ = Line::filled;
       break;
     case Line::filled:  // IF moveNumber < totalSquares
@@ -98,14 +103,7 @@ bool TryMoveMachine::step_line() {
       break;
     }
     case Line::erase:  // IF NOT moveOK THEN board [m, n] := 0
-      if (!move_ok_) {
-        board_[target_] = 0;
-        ++erased_;
-        ++dead_ends_[f.move];
-        effect_ = Effect::erased;
-        effect_square_ = target_;
-        effect_candidate_ = f.count;
-      }
+      if (!move_ok_) write(f, Effect::erased);
       line_ = Line::until;
       break;
     case Line::until:  // UNTIL moveOK OR (count = 8)

@@ -111,6 +111,8 @@ class TryMoveMachine {
 
  private:
   std::int32_t jump(std::int32_t from, int k) const;  // -1 off the board
+  // board [m, n] := moveNumber (placed) or 0 (erased), counted and remembered as the effect.
+  void write(const Frame& f, Effect e);
 
   Geometry geometry_;
   MoveOrder order_;
