@@ -1,19 +1,21 @@
 // knights verify: is this board a knight's tour? Reads the text format (as `knights solve`
 // prints it) or the JSON (`knights solve --format json`, or a bare array of rows), from a file
-// or standard input.
+// or standard input. Exit status: 0 a tour, 1 not a tour (or the verdict could not be
+// written), 2 unreadable input.
 #include <CLI/CLI.hpp>
-#include <algorithm>
+
+#include <sys/stat.h>  // fstat: refuse large files before reading them
+#include <cerrno>
 #include <cstdio>
-#include <fstream>
-#include <iostream>
-#include <iterator>
+#include <cstring>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "board/text_input.hpp"
 #include "board_options.hpp"
 #include "commands.hpp"
-#include "formats/report.hpp"
+#include "formats/board_read.hpp"
 #include "verify/verify.hpp"
 
 namespace kt::cli {
@@ -26,67 +28,81 @@ struct VerifyOptions {
   std::string format = "text";
 };
 
-// A JSON board: an object with "board" (rows of numbers, top row first) or the rows alone.
-std::string parse_board_json(const std::string& text, Geometry& g,
-                             std::vector<std::int32_t>& board) {
-  const auto json = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (json.is_discarded()) return "not valid JSON";
-  const nlohmann::json& rows = json.is_object() && json.contains("board") ? json["board"] : json;
-  if (!rows.is_array() || rows.empty() || !rows[0].is_array()) {
-    return "expected \"board\": rows of move numbers";
+// The file's name for a message: as given when it prints safely, else an escaped excerpt.
+std::string display_name(const std::string& file) {
+  if (file == "-") return "standard input";
+  const std::string quoted = excerpt(file, 200);
+  return quoted == "'" + file + "'" ? file : quoted;
+}
+
+// strerror's text in the style of the tool's messages ("is a directory").
+std::string error_text(int error) {
+  std::string text = std::strerror(error);
+  if (!text.empty() && text[0] >= 'A' && text[0] <= 'Z') text[0] = static_cast<char>(text[0] + 32);
+  return text;
+}
+
+// Reads all of `file` ("-": standard input) into `text`. Refuses inputs above
+// kMaxBoardInputBytes without reading them whole: regular files by their size, streams once
+// they pass it. Empty, or "cannot read <name>: <why>".
+std::string read_input(const std::string& file, std::string& text) {
+  const std::string cannot = "cannot read " + display_name(file) + ": ";
+  std::FILE* in = file == "-" ? stdin : std::fopen(file.c_str(), "rb");
+  if (!in) return cannot + error_text(errno);
+  const std::unique_ptr<std::FILE, int (*)(std::FILE*)> closer(
+      in == stdin ? nullptr : in, [](std::FILE* f) { return std::fclose(f); });
+  const std::string too_large =
+      cannot + "larger than " + std::to_string(kMaxBoardInputBytes >> 20) + " MiB";
+  struct stat st {};
+  if (fstat(fileno(in), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+    if (static_cast<std::uint64_t>(st.st_size) > kMaxBoardInputBytes) return too_large;
+    text.reserve(static_cast<std::size_t>(st.st_size));
   }
-  const std::size_t cols = rows[0].size();
-  if (auto why =
-          check_geometry(static_cast<std::int64_t>(rows.size()), static_cast<std::int64_t>(cols));
-      !why.empty()) {
-    return why;
+  char chunk[1 << 16];
+  for (;;) {
+    const std::size_t got = std::fread(chunk, 1, sizeof chunk, in);
+    if (got > kMaxBoardInputBytes - text.size()) return too_large;
+    text.append(chunk, got);
+    if (got < sizeof chunk) break;
   }
-  g = {static_cast<int>(rows.size()), static_cast<int>(cols)};
-  board.assign(g.size(), 0);
-  for (int r = 0; r < g.rows; ++r) {
-    if (!rows[r].is_array() || rows[r].size() != cols) {
-      return "row " + std::to_string(r + 1) + " does not have " + std::to_string(cols) + " numbers";
-    }
-    for (int x = 1; x <= g.cols; ++x) {
-      const auto& v = rows[r][x - 1];
-      if (!v.is_number_integer()) return "row " + std::to_string(r + 1) + " holds a non-integer";
-      const auto m = v.get<std::int64_t>();
-      board[g.index({x, g.rows - r})] =
-          m < 0 ? kBlocked : static_cast<std::int32_t>(std::min<std::int64_t>(m, INT32_MAX));
-    }
-  }
+  // A failure after some bytes (an I/O error, or reading a directory) is not a short file.
+  if (std::ferror(in)) return cannot + error_text(errno);
   return {};
 }
 
 int run_verify(const VerifyOptions& o) {
   std::string text;
-  if (o.file == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  } else {
-    std::ifstream in(o.file, std::ios::binary);
-    if (!in) return bad_input("cannot read " + o.file);
-    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  }
-  const bool json = text.find_first_not_of(" \t\r\n") != std::string::npos &&
-                    (text[text.find_first_not_of(" \t\r\n")] == '{' ||
-                     text[text.find_first_not_of(" \t\r\n")] == '[');
+  if (auto why = read_input(o.file, text); !why.empty()) return bad_input(why);
   Geometry g;
   std::vector<std::int32_t> board;
-  const std::string why =
-      json ? parse_board_json(text, g, board) : parse_board_text(text, g, board);
-  if (!why.empty()) return bad_input("cannot read the board: " + why);
+  if (auto why = parse_board(text, g, board); !why.empty()) {
+    return bad_input("cannot read the board: " + why);
+  }
+  text = std::string();  // the board holds what is needed: give its memory back to verify
 
   const Verdict v = verify_board(g, board, o.closed);
   const std::string size = std::to_string(g.rows) + "x" + std::to_string(g.cols);
   if (o.format == "json") {
-    std::printf("{\"tour\": %s, \"closed\": %s, \"rows\": %d, \"cols\": %d, \"reason\": %s}\n",
-                v.ok ? "true" : "false", v.ok && v.closed ? "true" : "false", g.rows, g.cols,
-                json_quote(v.reason).c_str());
+    nlohmann::ordered_json out;
+    out["tour"] = v.ok;
+    out["closed"] = v.ok && v.closed;
+    out["rows"] = g.rows;
+    out["cols"] = g.cols;
+    out["reason"] = v.reason;
+    // The verifier's reasons are ASCII; should one ever not be, print it rather than throw.
+    const std::string line =
+        out.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+    std::printf("%s\n", line.c_str());
   } else if (v.ok) {
     std::printf("%s knight's tour of the %s board\n", v.closed ? "a closed" : "an open",
                 size.c_str());
   } else {
     std::printf("not a knight's tour of the %s board: %s\n", size.c_str(), v.reason.c_str());
+  }
+  // A verdict nobody received (a full disk, a closed pipe) must not pass for a tour.
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    std::fprintf(stderr, "knights: cannot write the verdict: %s\n", error_text(errno).c_str());
+    return kExitFailure;
   }
   return v.ok ? kExitOk : kExitFailure;
 }
@@ -102,7 +118,9 @@ Runner add_verify_command(CLI::App& app) {
   cmd->add_option("--format", o->format, "text or json")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
-  cmd->footer("Exit status: 0 a tour, 1 not a tour, 2 unreadable input.");
+  cmd->footer(
+      "Exit status: 0 a tour, 1 not a tour (or the verdict could not be written), 2 unreadable "
+      "input.");
   return [o] { return run_verify(*o); };
 }
 

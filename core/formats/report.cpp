@@ -46,60 +46,6 @@ std::string check_output_size(Geometry g, std::string_view format) {
          std::to_string(kMaxOutputBytes >> 20) + "); use --format summary";
 }
 
-std::string parse_board_text(std::string_view text, Geometry& g, std::vector<std::int32_t>& board) {
-  std::vector<std::vector<std::int32_t>> rows;
-  std::size_t at = 0;
-  int line_no = 0;
-  while (at <= text.size()) {
-    const std::size_t stop = std::min(text.find('\n', at), text.size());
-    const std::string_view line = text.substr(at, stop - at);
-    at = stop + 1;
-    ++line_no;
-    if (line.find_first_of("0123456789.") == std::string_view::npos)
-      continue;  // e.g. "path found!"
-    std::vector<std::int32_t> row;
-    std::size_t i = 0;
-    while (i < line.size()) {
-      const char c = line[i];
-      if (c == ' ' || c == '\t' || c == '\r' || c == ',') {
-        ++i;
-      } else if (c == '.') {
-        row.push_back(kBlocked);
-        ++i;
-      } else if (c == '-' || (c >= '0' && c <= '9')) {
-        std::size_t j = i + 1;
-        while (j < line.size() && line[j] >= '0' && line[j] <= '9') ++j;
-        long long v = 0;
-        const std::string number(line.substr(i, j - i));
-        if (number == "-" || number.size() > 11)
-          return "line " + std::to_string(line_no) + ": bad number '" + number + "'";
-        v = std::stoll(number);
-        row.push_back(v < 0 ? kBlocked : static_cast<std::int32_t>(v));
-        i = j;
-      } else {
-        return "line " + std::to_string(line_no) + ": unexpected '" + std::string(1, c) + "'";
-      }
-    }
-    if (!rows.empty() && row.size() != rows.front().size()) {
-      return "line " + std::to_string(line_no) + " has " + std::to_string(row.size()) +
-             " squares, the first row " + std::to_string(rows.front().size());
-    }
-    rows.push_back(std::move(row));
-  }
-  if (rows.empty()) return "no board found: expected rows of move numbers";
-  if (auto why = check_geometry(static_cast<std::int64_t>(rows.size()),
-                                static_cast<std::int64_t>(rows.front().size()));
-      !why.empty()) {
-    return why;
-  }
-  g = {static_cast<int>(rows.size()), static_cast<int>(rows.front().size())};
-  board.assign(g.size(), 0);
-  for (int r = 0; r < g.rows; ++r) {
-    for (int x = 1; x <= g.cols; ++x) board[g.index({x, g.rows - r})] = rows[r][x - 1];
-  }
-  return {};
-}
-
 Report make_report(const Solver& solver, bool with_board) {
   const Problem& p = solver.problem();
   Report r;

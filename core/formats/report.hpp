@@ -24,11 +24,6 @@ std::string board_text(Geometry g, std::span<const std::int32_t> board);
 inline constexpr std::int64_t kMaxOutputBytes = std::int64_t{1} << 30;
 std::string check_output_size(Geometry g, std::string_view format);
 
-// Reads a board printed by board_text (or any rows of numbers, top row first, "." for blocked
-// squares; lines without numbers such as "path found!" are skipped). Fills the geometry and
-// the move numbers (kBlocked for "."); on failure returns a one-line reason.
-std::string parse_board_text(std::string_view text, Geometry& g, std::vector<std::int32_t>& board);
-
 // What a finished or interrupted search reports.
 struct Report {
   std::string_view status;  // "found", "none", "stopped" or "running"

@@ -10,6 +10,11 @@ bool is_knight_jump(Square a, Square b) { return std::abs(a.x - b.x) * std::abs(
 
 std::string at(Square s) { return "(" + format_square(s) + ")"; }
 
+// The blocked-square mark, as kBlocked in search/backtrack.hpp (not included: see the header).
+constexpr std::int32_t kBlockedMark = -1;
+
+constexpr const char* kNoFreeSquare = "the board has no free square: a tour visits at least one";
+
 }  // namespace
 
 namespace {
@@ -21,6 +26,10 @@ Verdict check_path(Geometry g, std::span<const Square> path, const std::vector<b
   const std::size_t n = static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols);
   std::size_t free = n;
   for (const bool b : blocked) free -= b;
+  if (free == 0) {  // also keeps path.front() and path.back() below from an empty path
+    v.reason = kNoFreeSquare;
+    return v;
+  }
   if (path.size() != free) {
     v.reason = "the path has " + std::to_string(path.size()) + " squares, the board " +
                std::to_string(free);
@@ -62,10 +71,12 @@ Verdict check_path(Geometry g, std::span<const Square> path, const std::vector<b
 }  // namespace
 
 Verdict verify_path(Geometry g, std::span<const Square> path, bool require_closed) {
+  if (auto why = check_geometry(g.rows, g.cols); !why.empty()) return {.reason = why};
   return check_path(g, path, {}, require_closed);
 }
 
 Verdict verify_board(Geometry g, std::span<const std::int32_t> board, bool require_closed) {
+  if (auto why = check_geometry(g.rows, g.cols); !why.empty()) return {.reason = why};
   Verdict v;
   const std::size_t n = static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols);
   if (board.size() != n) {
@@ -73,14 +84,18 @@ Verdict verify_board(Geometry g, std::span<const std::int32_t> board, bool requi
         "the board has " + std::to_string(board.size()) + " squares, expected " + std::to_string(n);
     return v;
   }
-  // Negative numbers mark blocked squares; the others must number the free squares 1..free.
+  // -1 marks blocked squares; the others must number the free squares 1..free.
   std::vector<bool> blocked(n, false);
   std::size_t free = n;
   for (std::size_t k = 0; k < n; ++k) {
-    if (board[k] < 0) {
+    if (board[k] == kBlockedMark) {
       blocked[k] = true;
       --free;
     }
+  }
+  if (free == 0) {
+    v.reason = kNoFreeSquare;
+    return v;
   }
   // Invert move numbers into a path, rejecting numbers out of range or used twice.
   std::vector<Square> path(free);
@@ -91,7 +106,7 @@ Verdict verify_board(Geometry g, std::span<const std::int32_t> board, bool requi
     const std::int64_t m = board[k];
     if (m < 1 || m > static_cast<std::int64_t>(free)) {
       v.reason = "square " + at(s) + " holds " + std::to_string(m) + ", expected 1.." +
-                 std::to_string(free);
+                 std::to_string(free) + (m < 0 ? " or -1 (blocked)" : "");
       return v;
     }
     if (used[m - 1]) {

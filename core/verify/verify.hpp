@@ -18,11 +18,15 @@ struct Verdict {
   std::string reason;   // when !ok: where and how it breaks
 };
 
+// Every verdict needs a geometry check_geometry accepts and at least one free square: a board
+// with every square blocked has no tour.
+
 // Checks a path of squares (1-based coordinates). With require_closed, an open tour fails.
 Verdict verify_path(Geometry g, std::span<const Square> path, bool require_closed = false);
 
-// Checks a board of move numbers (1..free squares, indexed by Geometry::index); negative
-// numbers (kBlocked) mark blocked squares, which the tour must leave out.
+// Checks a board of move numbers (1..free squares, indexed by Geometry::index); -1 (kBlocked)
+// marks a blocked square, which the tour must leave out. Any other number, negative ones
+// included, is a square the tour must visit with that move number, and fails if it can't.
 Verdict verify_board(Geometry g, std::span<const std::int32_t> board, bool require_closed = false);
 
 // Checks a compact tour (a direction per square) against a problem: it must visit every free
