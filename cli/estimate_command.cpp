@@ -8,6 +8,7 @@
 #include "board_options.hpp"
 #include "commands.hpp"
 #include "counting/estimate.hpp"
+#include "formats/json_line.hpp"
 #include "formats/report.hpp"
 #include "search/search.hpp"
 #include "search/solver.hpp"
@@ -81,7 +82,7 @@ int run_estimate(const EstimateOptions& o) {
         "\"first_tour\": %.6g, \"placed_per_second\": %.6g, \"seconds_to_exhaust\": %.6g, "
         "\"seconds_to_first_tour\": %.6g, \"measured\": {\"status\": \"%s\", \"placed\": %llu}}\n",
         g.rows, g.cols, problem.start->x, problem.start->y, problem.closed ? "true" : "false",
-        json_quote(order->name).c_str(), static_cast<unsigned long long>(e.probes), e.nodes,
+        Json(order->name).dump().c_str(), static_cast<unsigned long long>(e.probes), e.nodes,
         e.relative_error, e.tours, e.first_tour, rate, to_end, to_first,
         finished ? to_string(speed.status) : "stopped",
         static_cast<unsigned long long>(speed.placed));

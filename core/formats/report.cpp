@@ -1,5 +1,9 @@
 #include "formats/report.hpp"
 
+#include <cmath>
+
+#include "formats/json_line.hpp"
+
 #include <algorithm>
 #include <cstdio>
 
@@ -35,10 +39,11 @@ std::string check_output_size(Geometry g, std::string_view format) {
   if (format != "text" && format != "json") return {};
   const std::int64_t squares = std::int64_t{g.rows} * g.cols;
   const std::int64_t digits = static_cast<std::int64_t>(std::to_string(squares).size());
-  // Per square: the printed number (text: its column; JSON: the board's number and the path's
-  // "[x, y], ") plus the move-number board and path kept while printing (8 bytes).
+  // Per square: text, its column plus the move-number board and path kept while printing
+  // (8 bytes); JSON, the document built before printing (a number and a pair of numbers as
+  // nlohmann values, about 104 bytes) and the line printed.
   const std::int64_t per_square = format == "text" ? std::max<std::int64_t>(5, digits + 1) + 8
-                                                   : (digits + 2) + (2 * digits + 6) + 8;
+                                                   : 104 + (digits + 2) + (2 * digits + 6);
   if (squares * per_square <= kMaxOutputBytes) return {};
   return "format: the " + std::string(format) + " of a " + std::to_string(g.rows) + "x" +
          std::to_string(g.cols) + " board would take about " +
@@ -64,72 +69,57 @@ Report make_report(const Solver& solver, bool with_board) {
   return r;
 }
 
-std::string json_quote(std::string_view text) {
-  std::string out = "\"";
-  for (const char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char esc[8];
-      std::snprintf(esc, sizeof esc, "\\u%04x", c);
-      out += esc;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
 namespace {
 
-std::string counters_json(const Counters& c) {
-  char text[160];
-  std::snprintf(text, sizeof text, "\"placed\": %llu, \"erased\": %llu, \"seconds\": %.6f",
-                static_cast<unsigned long long>(c.placed),
-                static_cast<unsigned long long>(c.erased), c.seconds);
-  return text;
-}
+// Seconds to the microsecond, as the CLI has always printed them.
+double rounded(double seconds) { return std::round(seconds * 1e6) / 1e6; }
 
-std::string extras_json(const Report& r) {
-  std::string out;
+// The fields both shapes end with.
+void add_counters_and_extras(const Report& r, Json& j) {
+  j["placed"] = r.counters.placed;
+  j["erased"] = r.counters.erased;
+  j["seconds"] = rounded(r.counters.seconds);
   if (!r.method.empty()) {
-    out += ", \"method\": " + json_quote(r.method);
-    out += r.closed ? ", \"closed\": true" : ", \"closed\": false";
+    j["method"] = r.method;
+    j["closed"] = r.closed;
   }
-  if (r.verified) out += *r.verified ? ", \"verified\": true" : ", \"verified\": false";
-  if (!r.reason.empty()) out += ", \"reason\": " + json_quote(r.reason);
-  return out;
+  if (r.verified) j["verified"] = *r.verified;
+  if (!r.reason.empty()) j["reason"] = r.reason;
 }
 
 }  // namespace
 
 std::string to_json(const Report& r) {
   const Geometry g = r.geometry;
-  auto pair = [](Square s) { return "[" + std::to_string(s.x) + ", " + std::to_string(s.y) + "]"; };
-  std::string out =
-      "{\"status\": " + json_quote(r.status) + ", \"rows\": " + std::to_string(g.rows) +
-      ", \"cols\": " + std::to_string(g.cols) + ", \"start\": " + pair(r.start) + ", \"board\": [";
+  Json j;
+  j["status"] = r.status;
+  j["rows"] = g.rows;
+  j["cols"] = g.cols;
+  j["start"] = {r.start.x, r.start.y};
+  Json board = Json::array();
   for (int y = g.rows; y >= 1 && !r.board.empty(); --y) {
-    out += y == g.rows ? "[" : ", [";
-    for (int x = 1; x <= g.cols; ++x) {
-      if (x > 1) out += ", ";
-      out += std::to_string(r.board[g.index({x, y})]);
-    }
-    out += "]";
+    Json row = Json::array();
+    for (int x = 1; x <= g.cols; ++x) row.push_back(r.board[g.index({x, y})]);
+    board.push_back(std::move(row));
   }
-  out += "], \"path\": [";
-  for (std::size_t i = 0; i < r.path.size(); ++i) {
-    if (i) out += ", ";
-    out += pair(g.square(r.path[i]));
+  j["board"] = std::move(board);
+  Json path = Json::array();
+  for (const std::int32_t i : r.path) {
+    const Square s = g.square(i);
+    path.push_back({s.x, s.y});
   }
-  return out + "], " + counters_json(r.counters) + extras_json(r) + "}";
+  j["path"] = std::move(path);
+  add_counters_and_extras(r, j);
+  return json_line(j);
 }
 
 std::string to_summary_json(const Report& r) {
-  return "{\"status\": " + json_quote(r.status) + ", \"rows\": " + std::to_string(r.geometry.rows) +
-         ", \"cols\": " + std::to_string(r.geometry.cols) + ", " + counters_json(r.counters) +
-         extras_json(r) + "}";
+  Json j;
+  j["status"] = r.status;
+  j["rows"] = r.geometry.rows;
+  j["cols"] = r.geometry.cols;
+  add_counters_and_extras(r, j);
+  return json_line(j);
 }
 
 }  // namespace kt

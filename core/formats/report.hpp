@@ -50,7 +50,4 @@ std::string to_json(const Report& r);
 // "seconds", "placed", "erased", "verified"}, and "reason" when there is one.
 std::string to_summary_json(const Report& r);
 
-// A JSON string literal.
-std::string json_quote(std::string_view text);
-
 }  // namespace kt
