@@ -6,6 +6,7 @@
 #include <limits>
 #include <utility>
 
+#include "board/knight.hpp"
 #include "construction/construct_blocks.hpp"
 
 namespace kt {
@@ -13,15 +14,6 @@ namespace kt {
 using namespace construct_detail;
 
 namespace {
-
-std::uint8_t direction_of(std::int64_t dx, std::int64_t dy) {
-  for (int d = 0; d < 8; ++d) {
-    if (kJumpDx[d] == dx && kJumpDy[d] == dy) return static_cast<std::uint8_t>(d);
-  }
-  return kNoJump;
-}
-
-bool is_jump(std::int64_t dx, std::int64_t dy) { return direction_of(dx, dy) != kNoJump; }
 
 // Schwenk 1991: an m x n board (m <= n) has a closed tour unless m and n are both odd, or m is
 // 1, 2 or 4, or m = 3 and n is 4, 6 or 8.
@@ -175,18 +167,6 @@ std::pair<std::uint16_t, std::uint16_t> join_bits(bool vertical, int end, int va
   return {edge_bit(ca, variant ? kCv : kNv), edge_bit(cb, variant ? kNv : kCv)};
 }
 
-int bit_index(std::uint16_t bit) {
-  int i = 0;
-  while (!(bit >> i & 1)) ++i;
-  return i;
-}
-
-// Does `b` (orientation `flip`) go from local cell `from` to local cell `to`?
-bool goes(const Block& b, int flip, int from, int to) {
-  const std::uint8_t d = b.dir(from, flip);
-  return d != kNoJump && from % b.w + kJumpDx[d] == to % b.w && from / b.w + kJumpDy[d] == to / b.w;
-}
-
 }  // namespace
 
 std::uint16_t Construction::mask(int r, int c) const {
@@ -221,35 +201,33 @@ int Construction::relation(bool vertical, JoinChoice j, int ra, int ca, int rb, 
   const Block* b = block(rb, cb);
   if (!a || !b) return -1;
   const auto bits = join_bits(vertical, j.end, j.variant);
-  const auto ea = catalogue_edge(a->w, a->h, bit_index(bits.first) / 4, bit_index(bits.first) % 4);
-  const auto eb =
-      catalogue_edge(b->w, b->h, bit_index(bits.second) / 4, bit_index(bits.second) % 4);
+  const auto ea = catalogue_edge(a->w, a->h, lsb(bits.first) / 4, lsb(bits.first) % 4);
+  const auto eb = catalogue_edge(b->w, b->h, lsb(bits.second) / 4, lsb(bits.second) % 4);
   const std::int64_t axo = col_x_[ca], ayo = row_y_[ra], bxo = col_x_[cb], byo = row_y_[rb];
   int i1 = 0;  // eb[i1] pairs with ea[0]
-  if (!is_jump(bxo + eb[0].x - axo - ea[0].x, byo + eb[0].y - ayo - ea[0].y)) i1 = 1;
+  if (!is_knight_jump(bxo + eb[0].x - axo - ea[0].x, byo + eb[0].y - ayo - ea[0].y)) i1 = 1;
   const int la1 = ea[0].y * a->w + ea[0].x, la2 = ea[1].y * a->w + ea[1].x;
   const int lb1 = eb[i1].y * b->w + eb[i1].x, lb2 = eb[1 - i1].y * b->w + eb[1 - i1].x;
   // In the result A runs a1 -> a2 exactly when B runs b2 -> b1.
-  return (goes(*a, 0, la1, la2) ? 1 : 0) ^ (goes(*b, 0, lb2, lb1) ? 1 : 0);
+  return (a->goes(la1, la2) ? 1 : 0) ^ (b->goes(lb2, lb1) ? 1 : 0);
 }
 
 bool Construction::apply_join(bool vertical, JoinChoice j, int ra, int ca, int rb, int cb) {
   const Block* a = block(ra, ca);
   const Block* b = block(rb, cb);
   const auto bits = join_bits(vertical, j.end, j.variant);
-  const auto ea = catalogue_edge(a->w, a->h, bit_index(bits.first) / 4, bit_index(bits.first) % 4);
-  const auto eb =
-      catalogue_edge(b->w, b->h, bit_index(bits.second) / 4, bit_index(bits.second) % 4);
+  const auto ea = catalogue_edge(a->w, a->h, lsb(bits.first) / 4, lsb(bits.first) % 4);
+  const auto eb = catalogue_edge(b->w, b->h, lsb(bits.second) / 4, lsb(bits.second) % 4);
   const std::int64_t cols = tour_.geometry.cols;
   const std::int64_t ax1 = col_x_[ca] + ea[0].x, ay1 = row_y_[ra] + ea[0].y;
   const std::int64_t ax2 = col_x_[ca] + ea[1].x, ay2 = row_y_[ra] + ea[1].y;
   std::int64_t bx1 = col_x_[cb] + eb[0].x, by1 = row_y_[rb] + eb[0].y;
   std::int64_t bx2 = col_x_[cb] + eb[1].x, by2 = row_y_[rb] + eb[1].y;
-  if (!is_jump(bx1 - ax1, by1 - ay1)) {
+  if (!is_knight_jump(bx1 - ax1, by1 - ay1)) {
     std::swap(bx1, bx2);
     std::swap(by1, by2);
   }
-  if (!is_jump(bx1 - ax1, by1 - ay1) || !is_jump(bx2 - ax2, by2 - ay2)) {
+  if (!is_knight_jump(bx1 - ax1, by1 - ay1) || !is_knight_jump(bx2 - ax2, by2 - ay2)) {
     return fail("internal: a join's edges do not cross");
   }
   std::uint8_t* next = tour_.next.data();
@@ -385,7 +363,7 @@ Status Construction::run(std::uint64_t max_steps) {
       const Square s = tour_.start;
       bool cut = false;
       for (int d = 0; d < 8 && !cut; ++d) {
-        const Square q{s.x - kJumpDx[d], s.y - kJumpDy[d]};
+        const Square q = jump(s, reverse_direction(static_cast<std::uint8_t>(d)));
         if (!g.contains(q)) continue;
         std::uint8_t& nq = tour_.next[static_cast<std::size_t>(g.index(q))];
         if (nq == d) {
@@ -413,7 +391,7 @@ std::vector<Square> compact_to_path(const CompactTour& tour) {
     path.push_back(s);
     const std::uint8_t d = tour.next[static_cast<std::size_t>(g.index(s))];
     if (d > 7) break;
-    s = {s.x + kJumpDx[d], s.y + kJumpDy[d]};
+    s = jump(s, d);
     if (!g.contains(s) || s == tour.start) break;
   }
   return path;
