@@ -8,40 +8,13 @@
 
 #include "board/knight.hpp"
 #include "construction/construct_blocks.hpp"
+#include "theory/existence.hpp"
 
 namespace kt {
 
 using namespace construct_detail;
 
 namespace {
-
-// Schwenk 1991: an m x n board (m <= n) has a closed tour unless m and n are both odd, or m is
-// 1, 2 or 4, or m = 3 and n is 4, 6 or 8.
-std::string no_closed_tour(int m, int n) {
-  if (m > n) std::swap(m, n);
-  const std::string board = std::to_string(m) + " x " + std::to_string(n);
-  if (m == 1 && n == 1) return "";  // a lone square is toured by standing on it
-  if (m % 2 == 1 && n % 2 == 1) {
-    return "no closed tour exists on the " + board +
-           " board: both sides are odd, so one colour has more squares";
-  }
-  if (m == 1 || m == 2 || m == 4 || (m == 3 && (n == 4 || n == 6 || n == 8))) {
-    return "no closed tour exists on a " + board + " board (Schwenk 1991)";
-  }
-  return "";
-}
-
-// Conrad et al. 1994 / Cull and De Curtins 1978: an m x n board (m <= n) has an open tour
-// unless m is 2, or m is 1 and n > 1, or m = 3 and n is 3, 5 or 6, or m = n = 4.
-std::string no_open_tour(int m, int n) {
-  if (m > n) std::swap(m, n);
-  const std::string board = std::to_string(m) + " x " + std::to_string(n);
-  if ((m == 1 && n > 1) || m == 2 || (m == 3 && (n == 3 || n == 5 || n == 6)) ||
-      (m == 4 && n == 4)) {
-    return "no open tour exists on a " + board + " board";
-  }
-  return "";
-}
 
 std::string at(Square s) { return "(" + format_square(s) + ")"; }
 
@@ -50,10 +23,6 @@ std::string at(Square s) { return "(" + format_square(s) + ")"; }
 std::string construction_refusal(const Problem& p) {
   const Geometry g = p.geometry;
   if (std::string e = check_geometry(g.rows, g.cols); !e.empty()) return e;
-  if (std::string e = p.closed ? no_closed_tour(g.rows, g.cols) : no_open_tour(g.rows, g.cols);
-      !e.empty()) {
-    return e;
-  }
   if (!p.closed && !p.start) return "an open tour needs a start square";
   if (p.start) {
     if (std::string e = check_on_board(g, *p.start); !e.empty()) return e;
@@ -61,18 +30,16 @@ std::string construction_refusal(const Problem& p) {
   if (!p.closed && p.end) {
     if (std::string e = check_on_board(g, *p.end); !e.empty()) return e;
   }
-  const bool odd_odd = g.rows % 2 == 1 && g.cols % 2 == 1;
-  if (odd_odd && !p.closed && (p.start->x + p.start->y) % 2 != 0 && std::min(g.rows, g.cols) >= 3) {
-    return "no open tour starts at " + at(*p.start) + ": on an odd x odd board a tour starts " +
-           "on the colour with more squares (x + y even)";
+  for (std::uint8_t b : p.blocked) {
+    if (b != 0) return "the construction does not support blocked squares; use the search";
   }
+  // Whether such a tour exists at all is for the theory to say.
+  const Existence e = settle_full_board(g, p.closed, p.start, p.closed ? std::nullopt : p.end);
+  if (e.answer == Answer::none) return e.reason;
   if (std::min(g.rows, g.cols) < kConstructMinSide) {
     return "the " + std::to_string(g.rows) + " x " + std::to_string(g.cols) +
            " board is too small for the construction (both sides must be at least " +
            std::to_string(kConstructMinSide) + "); use the search";
-  }
-  for (std::uint8_t b : p.blocked) {
-    if (b != 0) return "the construction does not support blocked squares; use the search";
   }
   if (!p.closed && p.end) {
     return "the construction cannot prescribe the end square of an open tour; use the search";
