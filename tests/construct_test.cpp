@@ -8,6 +8,7 @@
 
 #include "construction/construct.hpp"
 #include "construction/construct_blocks.hpp"
+#include "theory/existence.hpp"
 #include "verify/verify.hpp"
 
 using kt::CompactTour;
@@ -138,12 +139,24 @@ TEST_CASE("refusals carry a reason") {
     CHECK(why == kt::construction_refusal(p));
     return why;
   };
-  CHECK_THAT(refuse(closed_problem(7, 9)), Catch::Contains("no closed tour exists"));
-  CHECK_THAT(refuse(closed_problem(4, 10)), Catch::Contains("no closed tour exists"));
-  CHECK_THAT(refuse(closed_problem(3, 8)), Catch::Contains("no closed tour exists"));
-  CHECK_THAT(refuse(open_problem(4, 4, {1, 1})), Catch::Contains("no open tour exists"));
-  CHECK_THAT(refuse(open_problem(6, 3, {1, 1})), Catch::Contains("no open tour exists"));
-  CHECK_THAT(refuse(open_problem(9, 7, {2, 1})), Catch::Contains("no open tour starts at (2,1)"));
+  // Whether a tour exists is the theory's answer, reason and all.
+  const auto theory = [](const Problem& p) {
+    const kt::Existence e = kt::settle_full_board(p.geometry, p.closed, p.start, p.end);
+    CHECK(e.answer == kt::Answer::none);
+    return e.reason;
+  };
+  for (const Problem& p :
+       {closed_problem(7, 9), closed_problem(4, 10), closed_problem(3, 8),
+        open_problem(4, 4, {1, 1}), open_problem(6, 3, {1, 1}), open_problem(9, 7, {2, 1})}) {
+    CHECK(refuse(p) == theory(p));
+  }
+  CHECK_THAT(refuse(closed_problem(7, 9)), Catch::Contains("as many squares of each colour"));
+  CHECK_THAT(refuse(closed_problem(4, 10)), Catch::Contains("no 4x10 board has a closed tour"));
+  CHECK_THAT(refuse(closed_problem(3, 8)), Catch::Contains("no 3x8 board has a closed tour"));
+  CHECK_THAT(refuse(open_problem(4, 4, {1, 1})), Catch::Contains("no 4x4 board has an open tour"));
+  CHECK_THAT(refuse(open_problem(6, 3, {1, 1})), Catch::Contains("no 6x3 board has an open tour"));
+  CHECK_THAT(refuse(open_problem(9, 7, {2, 1})),
+             Catch::Contains("must start on the more numerous colour, and (2,1) is not"));
   CHECK_THAT(refuse(open_problem(4, 10, {1, 1})), Catch::Contains("too small"));
   CHECK_THAT(refuse(closed_problem(3, 10)), Catch::Contains("too small"));
   Problem no_start;
@@ -191,7 +204,7 @@ TEST_CASE("the sliced construction builds the same tour one block at a time") {
   }
   kt::Construction refused(closed_problem(5, 5));
   CHECK(refused.status() == kt::Status::none);
-  CHECK_THAT(refused.reason(), Catch::Contains("no closed tour"));
+  CHECK_THAT(refused.reason(), Catch::Contains("closed tour"));
   CHECK(refused.run(100) == kt::Status::none);
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "board/knight.hpp"
 #include "board/text_input.hpp"
 
 namespace kt {
@@ -69,12 +70,9 @@ std::string format_move_order(const MoveOrder& order) {
 MoveTable::MoveTable(Geometry g, const MoveOrder& order)
     : slots_(static_cast<std::size_t>(g.size()) * kStride, -1) {
   for (int i = 0; i < g.size(); ++i) {
-    const Square from = g.square(i);
     std::int32_t* out = slots_.data() + static_cast<std::size_t>(i) * kStride;
-    for (int k = 0; k < 8; ++k) {
-      const Square to{from.x + order.dx[k], from.y + order.dy[k]};
-      if (g.contains(to)) *out++ = g.index(to);
-    }
+    for_each_neighbour(
+        g, i, [&](int to) { *out++ = to; }, {}, order.dx, order.dy);
   }
 }
 

@@ -1,12 +1,12 @@
 // What is to be toured: a board, its blocked squares, and the kind of tour wanted.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <optional>
 #include <vector>
 
 #include "board/geometry.hpp"
+#include "board/knight.hpp"  // kJumpDx, kJumpDy, kNoJump: the direction encoding
 
 namespace kt {
 
@@ -22,13 +22,7 @@ struct Problem {
   int free_squares() const;
 };
 
-// The eight knight jumps as a fixed encoding for compact tours (a direction number per square)
-// and for anything that stores a jump in three bits. This is a data format, not a move order.
-inline constexpr std::array<int, 8> kJumpDx{1, 2, 2, 1, -1, -2, -2, -1};
-inline constexpr std::array<int, 8> kJumpDy{2, 1, -1, -2, -2, -1, 1, 2};
-inline constexpr std::uint8_t kNoJump = 0xFF;
-
-// A tour stored compactly, one byte per square: the direction (index into kJumpDx/kJumpDy) to
+// A tour stored compactly, one byte per square: the direction (knight.hpp's encoding) to
 // the next square, kNoJump at the end of an open tour and on blocked squares. Used for boards
 // too large for a move-number board (10^8 squares and more).
 struct CompactTour {

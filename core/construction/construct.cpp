@@ -6,50 +6,15 @@
 #include <limits>
 #include <utility>
 
+#include "board/knight.hpp"
 #include "construction/construct_blocks.hpp"
+#include "theory/existence.hpp"
 
 namespace kt {
 
 using namespace construct_detail;
 
 namespace {
-
-std::uint8_t direction_of(std::int64_t dx, std::int64_t dy) {
-  for (int d = 0; d < 8; ++d) {
-    if (kJumpDx[d] == dx && kJumpDy[d] == dy) return static_cast<std::uint8_t>(d);
-  }
-  return kNoJump;
-}
-
-bool is_jump(std::int64_t dx, std::int64_t dy) { return direction_of(dx, dy) != kNoJump; }
-
-// Schwenk 1991: an m x n board (m <= n) has a closed tour unless m and n are both odd, or m is
-// 1, 2 or 4, or m = 3 and n is 4, 6 or 8.
-std::string no_closed_tour(int m, int n) {
-  if (m > n) std::swap(m, n);
-  const std::string board = std::to_string(m) + " x " + std::to_string(n);
-  if (m == 1 && n == 1) return "";  // a lone square is toured by standing on it
-  if (m % 2 == 1 && n % 2 == 1) {
-    return "no closed tour exists on the " + board +
-           " board: both sides are odd, so one colour has more squares";
-  }
-  if (m == 1 || m == 2 || m == 4 || (m == 3 && (n == 4 || n == 6 || n == 8))) {
-    return "no closed tour exists on a " + board + " board (Schwenk 1991)";
-  }
-  return "";
-}
-
-// Conrad et al. 1994 / Cull and De Curtins 1978: an m x n board (m <= n) has an open tour
-// unless m is 2, or m is 1 and n > 1, or m = 3 and n is 3, 5 or 6, or m = n = 4.
-std::string no_open_tour(int m, int n) {
-  if (m > n) std::swap(m, n);
-  const std::string board = std::to_string(m) + " x " + std::to_string(n);
-  if ((m == 1 && n > 1) || m == 2 || (m == 3 && (n == 3 || n == 5 || n == 6)) ||
-      (m == 4 && n == 4)) {
-    return "no open tour exists on a " + board + " board";
-  }
-  return "";
-}
 
 std::string at(Square s) { return "(" + format_square(s) + ")"; }
 
@@ -58,10 +23,6 @@ std::string at(Square s) { return "(" + format_square(s) + ")"; }
 std::string construction_refusal(const Problem& p) {
   const Geometry g = p.geometry;
   if (std::string e = check_geometry(g.rows, g.cols); !e.empty()) return e;
-  if (std::string e = p.closed ? no_closed_tour(g.rows, g.cols) : no_open_tour(g.rows, g.cols);
-      !e.empty()) {
-    return e;
-  }
   if (!p.closed && !p.start) return "an open tour needs a start square";
   if (p.start) {
     if (std::string e = check_on_board(g, *p.start); !e.empty()) return e;
@@ -69,18 +30,16 @@ std::string construction_refusal(const Problem& p) {
   if (!p.closed && p.end) {
     if (std::string e = check_on_board(g, *p.end); !e.empty()) return e;
   }
-  const bool odd_odd = g.rows % 2 == 1 && g.cols % 2 == 1;
-  if (odd_odd && !p.closed && (p.start->x + p.start->y) % 2 != 0 && std::min(g.rows, g.cols) >= 3) {
-    return "no open tour starts at " + at(*p.start) + ": on an odd x odd board a tour starts " +
-           "on the colour with more squares (x + y even)";
+  for (std::uint8_t b : p.blocked) {
+    if (b != 0) return "the construction does not support blocked squares; use the search";
   }
+  // Whether such a tour exists at all is for the theory to say.
+  const Existence e = settle_full_board(g, p.closed, p.start, p.closed ? std::nullopt : p.end);
+  if (e.answer == Answer::none) return e.reason;
   if (std::min(g.rows, g.cols) < kConstructMinSide) {
     return "the " + std::to_string(g.rows) + " x " + std::to_string(g.cols) +
            " board is too small for the construction (both sides must be at least " +
            std::to_string(kConstructMinSide) + "); use the search";
-  }
-  for (std::uint8_t b : p.blocked) {
-    if (b != 0) return "the construction does not support blocked squares; use the search";
   }
   if (!p.closed && p.end) {
     return "the construction cannot prescribe the end square of an open tour; use the search";
@@ -175,18 +134,6 @@ std::pair<std::uint16_t, std::uint16_t> join_bits(bool vertical, int end, int va
   return {edge_bit(ca, variant ? kCv : kNv), edge_bit(cb, variant ? kNv : kCv)};
 }
 
-int bit_index(std::uint16_t bit) {
-  int i = 0;
-  while (!(bit >> i & 1)) ++i;
-  return i;
-}
-
-// Does `b` (orientation `flip`) go from local cell `from` to local cell `to`?
-bool goes(const Block& b, int flip, int from, int to) {
-  const std::uint8_t d = b.dir(from, flip);
-  return d != kNoJump && from % b.w + kJumpDx[d] == to % b.w && from / b.w + kJumpDy[d] == to / b.w;
-}
-
 }  // namespace
 
 std::uint16_t Construction::mask(int r, int c) const {
@@ -221,35 +168,33 @@ int Construction::relation(bool vertical, JoinChoice j, int ra, int ca, int rb, 
   const Block* b = block(rb, cb);
   if (!a || !b) return -1;
   const auto bits = join_bits(vertical, j.end, j.variant);
-  const auto ea = catalogue_edge(a->w, a->h, bit_index(bits.first) / 4, bit_index(bits.first) % 4);
-  const auto eb =
-      catalogue_edge(b->w, b->h, bit_index(bits.second) / 4, bit_index(bits.second) % 4);
+  const auto ea = catalogue_edge(a->w, a->h, lsb(bits.first) / 4, lsb(bits.first) % 4);
+  const auto eb = catalogue_edge(b->w, b->h, lsb(bits.second) / 4, lsb(bits.second) % 4);
   const std::int64_t axo = col_x_[ca], ayo = row_y_[ra], bxo = col_x_[cb], byo = row_y_[rb];
   int i1 = 0;  // eb[i1] pairs with ea[0]
-  if (!is_jump(bxo + eb[0].x - axo - ea[0].x, byo + eb[0].y - ayo - ea[0].y)) i1 = 1;
+  if (!is_knight_jump(bxo + eb[0].x - axo - ea[0].x, byo + eb[0].y - ayo - ea[0].y)) i1 = 1;
   const int la1 = ea[0].y * a->w + ea[0].x, la2 = ea[1].y * a->w + ea[1].x;
   const int lb1 = eb[i1].y * b->w + eb[i1].x, lb2 = eb[1 - i1].y * b->w + eb[1 - i1].x;
   // In the result A runs a1 -> a2 exactly when B runs b2 -> b1.
-  return (goes(*a, 0, la1, la2) ? 1 : 0) ^ (goes(*b, 0, lb2, lb1) ? 1 : 0);
+  return (a->goes(la1, la2) ? 1 : 0) ^ (b->goes(lb2, lb1) ? 1 : 0);
 }
 
 bool Construction::apply_join(bool vertical, JoinChoice j, int ra, int ca, int rb, int cb) {
   const Block* a = block(ra, ca);
   const Block* b = block(rb, cb);
   const auto bits = join_bits(vertical, j.end, j.variant);
-  const auto ea = catalogue_edge(a->w, a->h, bit_index(bits.first) / 4, bit_index(bits.first) % 4);
-  const auto eb =
-      catalogue_edge(b->w, b->h, bit_index(bits.second) / 4, bit_index(bits.second) % 4);
+  const auto ea = catalogue_edge(a->w, a->h, lsb(bits.first) / 4, lsb(bits.first) % 4);
+  const auto eb = catalogue_edge(b->w, b->h, lsb(bits.second) / 4, lsb(bits.second) % 4);
   const std::int64_t cols = tour_.geometry.cols;
   const std::int64_t ax1 = col_x_[ca] + ea[0].x, ay1 = row_y_[ra] + ea[0].y;
   const std::int64_t ax2 = col_x_[ca] + ea[1].x, ay2 = row_y_[ra] + ea[1].y;
   std::int64_t bx1 = col_x_[cb] + eb[0].x, by1 = row_y_[rb] + eb[0].y;
   std::int64_t bx2 = col_x_[cb] + eb[1].x, by2 = row_y_[rb] + eb[1].y;
-  if (!is_jump(bx1 - ax1, by1 - ay1)) {
+  if (!is_knight_jump(bx1 - ax1, by1 - ay1)) {
     std::swap(bx1, bx2);
     std::swap(by1, by2);
   }
-  if (!is_jump(bx1 - ax1, by1 - ay1) || !is_jump(bx2 - ax2, by2 - ay2)) {
+  if (!is_knight_jump(bx1 - ax1, by1 - ay1) || !is_knight_jump(bx2 - ax2, by2 - ay2)) {
     return fail("internal: a join's edges do not cross");
   }
   std::uint8_t* next = tour_.next.data();
@@ -385,7 +330,7 @@ Status Construction::run(std::uint64_t max_steps) {
       const Square s = tour_.start;
       bool cut = false;
       for (int d = 0; d < 8 && !cut; ++d) {
-        const Square q{s.x - kJumpDx[d], s.y - kJumpDy[d]};
+        const Square q = jump(s, reverse_direction(static_cast<std::uint8_t>(d)));
         if (!g.contains(q)) continue;
         std::uint8_t& nq = tour_.next[static_cast<std::size_t>(g.index(q))];
         if (nq == d) {
@@ -413,7 +358,7 @@ std::vector<Square> compact_to_path(const CompactTour& tour) {
     path.push_back(s);
     const std::uint8_t d = tour.next[static_cast<std::size_t>(g.index(s))];
     if (d > 7) break;
-    s = {s.x + kJumpDx[d], s.y + kJumpDy[d]};
+    s = jump(s, d);
     if (!g.contains(s) || s == tour.start) break;
   }
   return path;

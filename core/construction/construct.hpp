@@ -17,7 +17,7 @@
 //   closed tour exists), starting wherever asked (default (1,1));
 // - open tours on every board with m >= 5 from every square where one can start: on boards
 //   with a closed tour, by cutting the closed tour before the start; on odd x odd boards from
-//   every square with x + y even (the majority colour; no open tour starts elsewhere), the
+//   every dark square (x + y even: the majority colour; no open tour starts elsewhere), the
 //   start's block being an open block tour from that square.
 // Not covered: boards with a side below 5 (3 x n, 4 x n; left to the search), blocked squares,
 // a prescribed end square of an open tour.
@@ -28,9 +28,9 @@
 #include <string>
 #include <vector>
 
-#include "search/status.hpp"
 #include "board/geometry.hpp"
 #include "board/problem.hpp"
+#include "search/status.hpp"
 
 namespace kt {
 
@@ -41,10 +41,11 @@ struct Block;
 // Both sides must be at least this for the construction; smaller boards are the search's.
 inline constexpr int kConstructMinSide = 5;
 
-// Empty when the construction can build what `p` asks for, else a one-line reason: no such
-// tour exists (e.g. a closed tour on an odd x odd board, an open tour from a minority square
-// of an odd x odd board), or the request is outside the construction (a side below 5, blocked
-// squares, a prescribed end square), or the request is malformed (no start for an open tour).
+// Empty when the construction can build what `p` asks for, else a one-line reason: the request
+// is malformed (no start for an open tour, a square off the board), or outside the
+// construction (blocked squares, a side below 5, a prescribed end square), or no such tour
+// exists: that is the theory's answer and reason (settle_full_board in theory/existence.hpp:
+// e.g. a closed tour on an odd x odd board, an open tour from a light square of one).
 std::string construction_refusal(const Problem& p);
 
 // Builds the tour `p` asks for into `out` (resized to the board). Returns "" on success, else

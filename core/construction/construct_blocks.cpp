@@ -7,19 +7,13 @@
 #include <mutex>
 #include <tuple>
 
+#include "board/knight.hpp"
 #include "board/problem.hpp"
 #include "verify/verify.hpp"
 
 namespace kt::construct_detail {
 
 namespace {
-
-std::uint8_t direction_of(int dx, int dy) {
-  for (int d = 0; d < 8; ++d) {
-    if (kJumpDx[d] == dx && kJumpDy[d] == dy) return static_cast<std::uint8_t>(d);
-  }
-  return kNoJump;
-}
 
 // Hamiltonian cycle / path search on a small block with prescribed edges.
 //
@@ -36,13 +30,9 @@ class BlockSearch {
       : w_(w), h_(h), n_(w * h), closed_(closed), start_(start) {
     nbr_.assign(static_cast<std::size_t>(n_) * 8, -1);
     nbrc_.assign(n_, 0);
+    const Geometry g{h, w};  // Geometry::index is the cell index y * w + x
     for (int c = 0; c < n_; ++c) {
-      const int x = c % w, y = c / w;
-      for (int d = 0; d < 8; ++d) {
-        const int nx = x + kJumpDx[d], ny = y + kJumpDy[d];
-        if (nx < 0 || nx >= w || ny < 0 || ny >= h) continue;
-        nbr_[c * 8 + nbrc_[c]++] = ny * w + nx;
-      }
+      for_each_neighbour(g, c, [&](int to) { nbr_[c * 8 + nbrc_[c]++] = to; });
     }
     req_.assign(static_cast<std::size_t>(n_) * 2, -1);
     reqc_.assign(n_, 0);
@@ -251,8 +241,7 @@ std::unique_ptr<Block> search_block(int w, int h, bool closed, int start, std::u
   }
   if (closed) {
     b->rev.assign(n, kNoJump);
-    for (int i = 0; i < n; ++i)
-      b->rev[path[(i + 1) % n]] = static_cast<std::uint8_t>((b->fwd[path[i]] + 4) & 7);
+    for (int i = 0; i < n; ++i) b->rev[path[(i + 1) % n]] = reverse_direction(b->fwd[path[i]]);
   } else {
     b->start = path[0];
     b->end = path[n - 1];
@@ -261,11 +250,7 @@ std::unique_ptr<Block> search_block(int w, int h, bool closed, int start, std::u
     if (!(mask >> bit & 1)) continue;
     const auto e = catalogue_edge(w, h, bit / 4, bit % 4);
     const int a = e[0].y * w + e[0].x, c = e[1].y * w + e[1].x;
-    const auto to = [&](int from, int dest) {
-      return b->fwd[from] != kNoJump && from % w + kJumpDx[b->fwd[from]] == dest % w &&
-             from / w + kJumpDy[b->fwd[from]] == dest / w;
-    };
-    if (!to(a, c) && !to(c, a)) return nullptr;
+    if (!b->goes(a, c) && !b->goes(c, a)) return nullptr;
   }
   return b;
 }
@@ -321,7 +306,8 @@ const Block* closed_block(int w, int h, std::uint16_t mask) {
 
 const Block* open_block(int w, int h, std::uint16_t mask, int start) {
   if (w < kMinBlockSide || h < kMinBlockSide || w > kMaxBlockSide || h > kMaxBlockSide ||
-      w % 2 == 0 || h % 2 == 0 || start < 0 || start >= w * h || (start % w + start / w) % 2 != 0) {
+      w % 2 == 0 || h % 2 == 0 || start < 0 || start >= w * h ||
+      colour_of(start % w, start / w) != Colour::dark) {
     return nullptr;
   }
   return find_block(w, h, false, start, mask);

@@ -23,6 +23,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "board/knight.hpp"
+
 namespace kt::construct_detail {
 
 enum EdgeKind : int { kCh = 0, kCv = 1, kNh = 2, kNv = 3 };
@@ -55,6 +57,11 @@ struct Block {
 
   // The direction out of `cell` in orientation `flip` (0: fwd, 1: rev).
   std::uint8_t dir(int cell, int flip) const { return flip ? rev[cell] : fwd[cell]; }
+  // Whether the tour (orientation `flip`) jumps from cell `from` to cell `to`.
+  bool goes(int from, int to, int flip = 0) const {
+    const std::uint8_t d = dir(from, flip);
+    return d != kNoJump && d == direction_of(to % w - from % w, to / w - from / w);
+  }
 };
 
 // Sides accepted for blocks. Larger sides would work but make the start-up search slower.
@@ -66,7 +73,7 @@ inline constexpr int kMaxBlockSide = 12;
 // the search runs once per (w, h, mask) per process. Thread safe.
 const Block* closed_block(int w, int h, std::uint16_t mask);
 
-// An open tour of a w x h block (both sides odd, 5..11) from cell `start` (a square with
+// An open tour of a w x h block (both sides odd, 5..11) from cell `start` (a dark square,
 // x + y even) containing the catalogue edges in `mask`, or nullptr. Cached like closed_block.
 const Block* open_block(int w, int h, std::uint16_t mask, int start);
 

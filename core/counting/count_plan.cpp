@@ -1,10 +1,10 @@
 // Building a count's plan: the bit-board graph, trivial answers, symmetries and the split into
 // subtree tasks.
 #include <algorithm>
-#include <bit>
 #include <cstdlib>
 #include <limits>
 
+#include "board/knight.hpp"
 #include "counting/count.hpp"
 #include "counting/count_search.hpp"
 
@@ -41,10 +41,6 @@ namespace count_detail {
 
 namespace {
 
-constexpr std::uint64_t bit(int i) { return std::uint64_t{1} << i; }
-constexpr int kDx[8] = {1, 2, 2, 1, -1, -2, -2, -1};
-constexpr int kDy[8] = {2, 1, -1, -2, -2, -1, 1, 2};
-
 Graph make_graph(const Problem& p, std::vector<int>& compact) {
   Graph graph;
   const Geometry g = p.geometry;
@@ -55,24 +51,20 @@ Graph make_graph(const Problem& p, std::vector<int>& compact) {
     compact[i] = graph.n;
     graph.square[graph.n++] = i;
   }
-  graph.all = graph.n == 64 ? ~std::uint64_t{0} : bit(graph.n) - 1;
+  graph.all = first_squares(graph.n);
   for (int v = 0; v < graph.n; ++v) {
-    const Square s = g.square(graph.square[v]);
-    for (int k = 0; k < 8; ++k) {
-      const Square t{s.x + kDx[k], s.y + kDy[k]};
-      if (g.contains(t) && compact[g.index(t)] >= 0)
-        graph.neighbours[v] |= bit(compact[g.index(t)]);
-    }
+    for_each_neighbour(
+        g, graph.square[v], [&](int to) { graph.neighbours[v] |= bit(compact[to]); }, p.blocked);
   }
   return graph;
 }
 
 bool connected(const Graph& graph) {
   if (graph.n == 0) return true;
-  std::uint64_t reached = 1, frontier = 1;
+  Bitboard reached = 1, frontier = 1;
   while (frontier) {
-    std::uint64_t next = 0;
-    for (std::uint64_t f = frontier; f; f &= f - 1) next |= graph.neighbours[std::countr_zero(f)];
+    Bitboard next = 0;
+    for (Bitboard f = frontier; f;) next |= graph.neighbours[pop_lsb(f)];
     frontier = next & ~reached;
     reached |= next;
   }
@@ -143,20 +135,20 @@ Plan make_plan(const Problem& problem, const PlanOptions& options) {
 
   // A knight changes colour at every jump: the free squares of the two colours must balance,
   // and the colours fix where open tours can start and end.
-  auto colour = [](Square s) { return (s.x + s.y) & 1; };  // 1: light
-  int light = 0;
-  for (int v = 0; v < n; ++v) light += colour(g.square(graph.square[v]));
-  const int dark = n - light;
+  int dark = 0;
+  for (int v = 0; v < n; ++v) dark += colour_of(g.square(graph.square[v])) == Colour::dark;
+  const int light = n - dark;
   if (plan.closed) {
     if (light != dark) return plan;
   } else {
     if (std::abs(light - dark) > 1) return plan;
-    const int major = light > dark ? 1 : dark > light ? 0 : -1;
-    for (const auto& s : {problem.start, problem.end}) {
-      if (s && major >= 0 && colour(*s) != major) return plan;
-    }
-    if (problem.start && problem.end && major < 0 &&
-        colour(*problem.start) == colour(*problem.end)) {
+    if (light != dark) {  // both ends on the majority colour
+      const Colour major = dark > light ? Colour::dark : Colour::light;
+      for (const auto& s : {problem.start, problem.end}) {
+        if (s && colour_of(*s) != major) return plan;
+      }
+    } else if (problem.start && problem.end &&
+               colour_of(*problem.start) == colour_of(*problem.end)) {
       return plan;
     }
   }
@@ -166,15 +158,15 @@ Plan make_plan(const Problem& problem, const PlanOptions& options) {
   if (plan.closed) {
     int cut = 0;
     for (int v = 1; v < n; ++v) {
-      if (std::popcount(graph.neighbours[v]) < std::popcount(graph.neighbours[cut])) cut = v;
+      if (popcount(graph.neighbours[v]) < popcount(graph.neighbours[cut])) cut = v;
     }
-    const std::uint64_t ends = graph.neighbours[cut];
-    if (std::popcount(ends) < 2) return plan;
+    const Bitboard ends = graph.neighbours[cut];
+    if (popcount(ends) < 2) return plan;
     plan.cut = cut;
     plan.removed = bit(cut);
-    for (std::uint64_t a = ends; a; a &= a - 1) {
-      for (std::uint64_t b = a & (a - 1); b; b &= b - 1) {
-        roots.push_back({static_cast<std::uint8_t>(std::countr_zero(a)), std::countr_zero(b)});
+    for (Bitboard a = ends; a; a &= a - 1) {
+      for (Bitboard b = a & (a - 1); b; b &= b - 1) {
+        roots.push_back({static_cast<std::uint8_t>(lsb(a)), lsb(b)});
       }
     }
     if (problem.start) {

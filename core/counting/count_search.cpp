@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <bit>
 
+#include "board/knight.hpp"  // bit
+
 namespace kt::count_detail {
 
 namespace {
-
-constexpr std::uint64_t bit(int i) { return std::uint64_t{1} << i; }
 
 // The moves worth trying from a head whose unvisited neighbours are `near`, with `free` (at
 // least two squares) unvisited and their neighbour counts in planes p0..p3; 0 if none can lead

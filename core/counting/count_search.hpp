@@ -13,8 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "search/status.hpp"
+#include "board/knight.hpp"  // Bitboard
 #include "board/problem.hpp"
+#include "search/status.hpp"
 
 namespace kt::count_detail {
 
@@ -22,10 +23,10 @@ inline constexpr int kMaxSquares = 64;
 
 struct Graph {
   Geometry geometry;
-  int n = 0;                                            // free squares
-  std::uint64_t all = 0;                                // the set of all of them
-  std::array<std::int32_t, kMaxSquares> square{};       // compact number -> Geometry::index
-  std::array<std::uint64_t, kMaxSquares> neighbours{};  // knight jumps to free squares
+  int n = 0;                                       // free squares
+  Bitboard all = 0;                                // the set of all of them
+  std::array<std::int32_t, kMaxSquares> square{};  // compact number -> Geometry::index
+  std::array<Bitboard, kMaxSquares> neighbours{};  // knight jumps to free squares
 };
 
 // One subtree of the count: every tour that begins with `length` given squares.

@@ -10,7 +10,7 @@ namespace kt {
 
 namespace {
 
-// Blocked squares, as kBlocked in search/backtrack.hpp and "-1" in the JSON format.
+// Blocked squares, as kBlocked in search/status.hpp and "-1" in the JSON format.
 constexpr std::int32_t kBlockedMark = -1;
 constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
 

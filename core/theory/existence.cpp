@@ -1,6 +1,7 @@
 #include "theory/existence.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <vector>
 
 namespace kt {
@@ -9,10 +10,6 @@ namespace {
 
 std::string board_name(Geometry g) { return std::to_string(g.rows) + "x" + std::to_string(g.cols); }
 
-bool light(Square s) {
-  return (s.x + s.y) % 2 == 0;
-}  // (1,1) is light: a1 is dark on a real
-   // board, but only parity matters here
 std::string at(Square s) { return "(" + format_square(s) + ")"; }
 
 // Free neighbours of every free square, and whether the free squares form one piece.
@@ -25,13 +22,7 @@ Graph free_graph(const Problem& p) {
   const Geometry g = p.geometry;
   Graph graph;
   graph.degree.assign(g.size(), -1);
-  auto neighbours = [&](int i, auto&& visit) {
-    const Square s = g.square(i);
-    for (int k = 0; k < 8; ++k) {
-      const Square t{s.x + kJumpDx[k], s.y + kJumpDy[k]};
-      if (g.contains(t) && !p.is_blocked(g.index(t))) visit(g.index(t));
-    }
-  };
+  auto neighbours = [&](int i, auto&& visit) { for_each_neighbour(g, i, visit, p.blocked); };
   int first = -1, free = 0;
   for (int i = 0; i < g.size(); ++i) {
     if (p.is_blocked(i)) continue;
@@ -65,12 +56,66 @@ Existence none(std::string why) { return {Answer::none, std::move(why)}; }
 
 constexpr int kGraphCheckLimit = 1 << 16;
 
+// What the colours rule out, with `dark` and `light` free squares: the tour alternates them.
+Existence settle_by_colour(bool closed, std::optional<Square> start, std::optional<Square> end,
+                           int dark, int light) {
+  const std::string counts = std::to_string(dark) + " squares of one colour and " +
+                             std::to_string(light) + " of the other";
+  if (closed && dark != light) {
+    return none(
+        "a closed tour alternates colours, so it needs as many squares of each colour; "
+        "this board has " +
+        counts);
+  }
+  if (std::abs(dark - light) > 1) {
+    return none(
+        "a tour alternates colours, so the two colours may differ by one square at "
+        "most; this board has " +
+        counts);
+  }
+  if (dark != light) {  // both ends on the majority colour
+    const Colour majority = dark > light ? Colour::dark : Colour::light;
+    if (start && colour_of(*start) != majority) {
+      return none("a tour of " + counts + " must start on the more numerous colour, and " +
+                  at(*start) + " is not");
+    }
+    if (end && colour_of(*end) != majority) {
+      return none("a tour of " + counts + " must end on the more numerous colour, and " + at(*end) +
+                  " is not");
+    }
+  } else if (start && end && colour_of(*start) == colour_of(*end)) {
+    return none(
+        "a tour with as many squares of each colour ends on the colour it did not "
+        "start on, and " +
+        at(*start) + " and " + at(*end) + " share a colour");
+  }
+  return {};
+}
+
+// The full-board theorems on the whole of g.
+Existence settle_by_theorems(Geometry g, bool closed, bool has_end) {
+  const std::string name = board_name(g);
+  if (closed) {
+    if (closed_tour_exists(g)) {
+      return {Answer::exists, "Schwenk (1991): the " + name + " board has a closed tour"};
+    }
+    return none("Schwenk (1991): no " + name + " board has a closed tour");
+  }
+  if (!open_tour_exists(g)) {
+    return none("Cull & De Curtins (1978), Conrad et al. (1994): no " + name +
+                " board has an open tour");
+  }
+  if (!has_end && closed_tour_exists(g)) {
+    return {Answer::exists,
+            "Schwenk (1991): the " + name + " board has a closed tour, which opens at any square"};
+  }
+  return {};
+}
+
 }  // namespace
 
-// The two halves of settle(): what the graph of free squares rules out, then the full-board
-// theorems.
+// What the graph of free squares rules out (the half of settle() that walks the board).
 Existence settle_by_graph(const Problem& p);
-Existence settle_full_board(const Problem& p);
 
 bool closed_tour_exists(Geometry g) {
   const int m = std::min(g.rows, g.cols), n = std::max(g.rows, g.cols);
@@ -85,6 +130,16 @@ bool open_tour_exists(Geometry g) {
   return (m == 1 && n == 1) || (m == 3 && (n == 4 || n >= 7)) || (m == 4 && n >= 5) || m >= 5;
 }
 
+Existence settle_full_board(Geometry g, bool closed, std::optional<Square> start,
+                            std::optional<Square> end) {
+  const int dark = dark_squares(g);
+  if (auto e = settle_by_colour(closed, start, end, dark, g.size() - dark);
+      e.answer == Answer::none) {
+    return e;
+  }
+  return settle_by_theorems(g, closed, end.has_value());
+}
+
 Existence settle(const Problem& p) {
   const Geometry g = p.geometry;
   const int free = p.free_squares();
@@ -94,43 +149,17 @@ Existence settle(const Problem& p) {
     return {Answer::exists, "a single free square is toured by standing on it"};
   }
 
-  // Colours: the tour alternates them. (x + y even squares number ceil(size / 2) on a full
-  // board: a closed form, since huge boards must not be walked here.)
-  int light_free = (g.size() + 1) / 2;
+  // Colours (a closed form on full boards, since huge boards must not be walked here).
+  int dark_free = dark_squares(g);
   if (!p.blocked.empty()) {
-    light_free = 0;
-    for (int i = 0; i < g.size(); ++i) light_free += !p.is_blocked(i) && light(g.square(i));
-  }
-  const int dark_free = free - light_free;
-  const std::string counts = std::to_string(light_free) + " squares of one colour and " +
-                             std::to_string(dark_free) + " of the other";
-  if (p.closed && light_free != dark_free) {
-    return none(
-        "a closed tour alternates colours, so it needs as many squares of each colour; "
-        "this board has " +
-        counts);
-  }
-  if (std::abs(light_free - dark_free) > 1) {
-    return none(
-        "a tour alternates colours, so the two colours may differ by one square at "
-        "most; this board has " +
-        counts);
-  }
-  if (light_free != dark_free) {  // both ends on the majority colour
-    const bool majority_light = light_free > dark_free;
-    if (p.start && light(*p.start) != majority_light) {
-      return none("a tour of " + counts + " must start on the more numerous colour, and " +
-                  at(*p.start) + " is not");
+    dark_free = 0;
+    for (int i = 0; i < g.size(); ++i) {
+      dark_free += !p.is_blocked(i) && colour_of(g.square(i)) == Colour::dark;
     }
-    if (p.end && light(*p.end) != majority_light) {
-      return none("a tour of " + counts + " must end on the more numerous colour, and " +
-                  at(*p.end) + " is not");
-    }
-  } else if (p.start && p.end && light(*p.start) == light(*p.end)) {
-    return none(
-        "a tour with as many squares of each colour ends on the colour it did not "
-        "start on, and " +
-        at(*p.start) + " and " + at(*p.end) + " share a colour");
+  }
+  if (auto e = settle_by_colour(p.closed, p.start, p.end, dark_free, free - dark_free);
+      e.answer == Answer::none) {
+    return e;
   }
 
   // The graph of free squares: needed with blocked squares; on full boards the theorems below
@@ -138,7 +167,10 @@ Existence settle(const Problem& p) {
   if (!p.blocked.empty() || g.size() <= kGraphCheckLimit) {
     if (auto e = settle_by_graph(p); e.answer == Answer::none) return e;
   }
-  return settle_full_board(p);
+  if (p.blocked.empty() || free == g.size()) {
+    return settle_by_theorems(g, p.closed, p.end.has_value());
+  }
+  return {};
 }
 
 Existence settle_by_graph(const Problem& p) {
@@ -169,28 +201,6 @@ Existence settle_by_graph(const Problem& p) {
                 "a tour can only start or end on such a square");
   }
   if (!graph.connected) return none("the free squares fall apart into separate pieces");
-  return {};
-}
-
-Existence settle_full_board(const Problem& p) {
-  const Geometry g = p.geometry;
-  if (p.blocked.empty() || p.free_squares() == g.size()) {
-    const std::string name = board_name(g);
-    if (p.closed) {
-      if (closed_tour_exists(g)) {
-        return {Answer::exists, "Schwenk (1991): the " + name + " board has a closed tour"};
-      }
-      return none("Schwenk (1991): no " + name + " board has a closed tour");
-    }
-    if (!open_tour_exists(g)) {
-      return none("Cull & De Curtins (1978), Conrad et al. (1994): no " + name +
-                  " board has an open tour");
-    }
-    if (!p.end && closed_tour_exists(g)) {
-      return {Answer::exists, "Schwenk (1991): the " + name +
-                                  " board has a closed tour, which opens at any square"};
-    }
-  }
   return {};
 }
 

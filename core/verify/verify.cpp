@@ -10,7 +10,7 @@ bool is_knight_jump(Square a, Square b) { return std::abs(a.x - b.x) * std::abs(
 
 std::string at(Square s) { return "(" + format_square(s) + ")"; }
 
-// The blocked-square mark, as kBlocked in search/backtrack.hpp (not included: see the header).
+// The blocked-square mark, as kBlocked in search/status.hpp (not included: see the header).
 constexpr std::int32_t kBlockedMark = -1;
 
 constexpr const char* kNoFreeSquare = "the board has no free square: a tour visits at least one";

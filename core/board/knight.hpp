@@ -1,0 +1,196 @@
+// The knight toolkit: every primitive about the piece and its board in one header, as Stockfish
+// keeps its bit primitives and tables in one (src/bitboard.h).
+//
+// - Jumps: the eight knight jumps in their fixed direction encoding (a data format), the
+//   direction of a jump, the jump back, the square a jump lands on.
+// - Colours: the one colouring of squares that every part of the product uses.
+// - Bits: helpers for boards of at most 64 squares held in one 64-bit word.
+// - Neighbours: the walk over a square's on-board, unblocked knight neighbours from which every
+//   neighbour table (lists, bit masks, graphs) is built.
+//
+// Header-only; constexpr and forced inline where it matters, so the helpers cost nothing in
+// hot loops and can be used inside functions compiled for another target (such as a kernel
+// under __attribute__((target("popcnt")))): they then use that target's instructions.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <concepts>
+#include <cstdint>
+#include <span>
+#include <type_traits>
+#include <vector>
+
+#include "board/geometry.hpp"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define KT_KNIGHT_INLINE inline __attribute__((always_inline))
+#else
+#define KT_KNIGHT_INLINE inline
+#endif
+
+namespace kt {
+
+// ---- Jumps ---------------------------------------------------------------------------------
+
+// The eight knight jumps in a fixed encoding: direction d is (1, 2) turned clockwise by d
+// eighths of a turn (x to the right, y up), so d and d + 4 (mod 8) are opposite. This is a data
+// format (CompactTour stores one direction per square; anything may store a jump in three
+// bits), not a move order: never renumber it.
+inline constexpr std::array<int, 8> kJumpDx{1, 2, 2, 1, -1, -2, -2, -1};
+inline constexpr std::array<int, 8> kJumpDy{2, 1, -1, -2, -2, -1, 1, 2};
+// No jump: the end of an open tour, a blocked square, or a (dx, dy) that is not a knight jump.
+inline constexpr std::uint8_t kNoJump = 0xFF;
+
+namespace knight_detail {
+
+// Direction numbers by (dx + 2) + 5 * (dy + 2) for |dx|, |dy| <= 2; kNoJump elsewhere.
+constexpr std::array<std::uint8_t, 25> make_direction_table() {
+  std::array<std::uint8_t, 25> t{};
+  for (auto& e : t) e = kNoJump;
+  for (int d = 0; d < 8; ++d)
+    t[(kJumpDx[d] + 2) + 5 * (kJumpDy[d] + 2)] = static_cast<std::uint8_t>(d);
+  return t;
+}
+inline constexpr std::array<std::uint8_t, 25> kDirectionTable = make_direction_table();
+
+}  // namespace knight_detail
+
+// The direction number of the jump (dx, dy), or kNoJump when (dx, dy) is not a knight's jump.
+constexpr std::uint8_t direction_of(std::int64_t dx, std::int64_t dy) {
+  if (dx < -2 || dx > 2 || dy < -2 || dy > 2) return kNoJump;
+  return knight_detail::kDirectionTable[static_cast<std::size_t>((dx + 2) + 5 * (dy + 2))];
+}
+
+static_assert(direction_of(1, 2) == 0 && direction_of(-1, 2) == 7 && direction_of(0, 0) == kNoJump);
+
+// Whether (dx, dy) is one of the eight knight jumps.
+constexpr bool is_knight_jump(std::int64_t dx, std::int64_t dy) {
+  return direction_of(dx, dy) != kNoJump;
+}
+
+// The opposite direction: the jump back (d is 0..7).
+constexpr std::uint8_t reverse_direction(std::uint8_t d) {
+  return static_cast<std::uint8_t>((d + 4) & 7);
+}
+
+static_assert(kJumpDx[reverse_direction(1)] == -kJumpDx[1] &&
+              kJumpDy[reverse_direction(6)] == -kJumpDy[6]);
+
+// The square direction d (0..7) leads to from `s`; it may be off the board.
+constexpr Square jump(Square s, int d) { return {s.x + kJumpDx[d], s.y + kJumpDy[d]}; }
+
+// ---- Colours -------------------------------------------------------------------------------
+
+// One convention everywhere, that of a chessboard: a1 = (1, 1) is dark, so a square is dark
+// when x + y is even. A knight's jump always changes colour. On a board with both sides odd
+// the dark squares are the majority (one more than the light ones), and every open tour
+// starts and ends on them.
+//
+// Only the parity of x + y counts, so the same function colours 0-based (x - 1, y - 1)
+// coordinates, such as the cells of a construction block, identically.
+enum class Colour : std::uint8_t { dark = 0, light = 1 };
+
+constexpr Colour colour_of(std::int64_t x, std::int64_t y) {
+  return ((x + y) & 1) != 0 ? Colour::light : Colour::dark;
+}
+constexpr Colour colour_of(Square s) { return colour_of(s.x, s.y); }
+
+// Dark squares of the whole board: ceil(size / 2), since (1, 1) is dark.
+inline int dark_squares(Geometry g) { return (g.size() + 1) / 2; }
+
+// ---- Bits ----------------------------------------------------------------------------------
+
+// A set of squares of a board of at most 64 squares (bit i: square i), or of a graph of at
+// most 64 vertices.
+using Bitboard = std::uint64_t;
+
+// The set of square i alone (0 <= i < 64).
+template <std::integral T>
+KT_KNIGHT_INLINE constexpr Bitboard bit(T i) {
+  return Bitboard{1} << i;
+}
+
+// Squares 0..n-1 (0 <= n <= 64).
+KT_KNIGHT_INLINE constexpr Bitboard first_squares(int n) {
+  return n >= 64 ? ~Bitboard{0} : bit(n) - 1;
+}
+
+// Number of squares in b: one instruction where the target has one (WebAssembly, AArch64,
+// x86-64 with popcnt, including a function compiled with __attribute__((target("popcnt")))).
+KT_KNIGHT_INLINE constexpr int popcount(Bitboard b) { return std::popcount(b); }
+
+// The same count in about a dozen plain instructions, for hot loops on baseline x86-64, where
+// popcount() is a library call.
+KT_KNIGHT_INLINE constexpr int popcount_portable(Bitboard b) {
+  b = b - ((b >> 1) & 0x5555555555555555u);
+  b = (b & 0x3333333333333333u) + ((b >> 2) & 0x3333333333333333u);
+  b = (b + (b >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+  return static_cast<int>((b * 0x0101010101010101u) >> 56);
+}
+
+// The lowest and the highest square of b; b must not be empty.
+KT_KNIGHT_INLINE constexpr int lsb(Bitboard b) {
+#if defined(__GNUC__) || defined(__clang__)
+  return __builtin_ctzll(b);
+#else
+  return std::countr_zero(b);
+#endif
+}
+KT_KNIGHT_INLINE constexpr int msb(Bitboard b) {
+#if defined(__GNUC__) || defined(__clang__)
+  return 63 ^ __builtin_clzll(b);
+#else
+  return 63 ^ std::countl_zero(b);
+#endif
+}
+
+// Removes the lowest square of b (not empty) and returns it.
+KT_KNIGHT_INLINE constexpr int pop_lsb(Bitboard& b) {
+  const int i = lsb(b);
+  b &= b - 1;
+  return i;
+}
+
+// ---- Neighbours ----------------------------------------------------------------------------
+
+// Calls visit(to) or visit(to, k) for every knight neighbour `to` (a Geometry::index) of square
+// `from` that lies on g and is not blocked, in the sequence of the jumps (dx[k], dy[k]): the
+// direction encoding unless a move order is given, k being the jump's place in it. `blocked`
+// is empty or holds one flag per square. Every neighbour table of the product is built by it:
+// the bounds arithmetic of knight jumps lives here only.
+template <class Visit>
+KT_KNIGHT_INLINE void for_each_neighbour(Geometry g, int from, Visit&& visit,
+                                         std::span<const std::uint8_t> blocked = {},
+                                         const std::array<int, 8>& dx = kJumpDx,
+                                         const std::array<int, 8>& dy = kJumpDy) {
+  const Square s = g.square(from);
+  for (int k = 0; k < 8; ++k) {
+    const Square t{s.x + dx[k], s.y + dy[k]};
+    if (!g.contains(t)) continue;
+    const int to = g.index(t);
+    if (!blocked.empty() && blocked[static_cast<std::size_t>(to)] != 0) continue;
+    if constexpr (std::is_invocable_v<Visit&, int, int>) {
+      visit(to, k);
+    } else {
+      visit(to);
+    }
+  }
+}
+
+// For every square of g, the set of its knight neighbours that are not blocked; blocked squares
+// get the empty set. Indexed by Geometry::index, like the bits. Empty when g has more than 64
+// squares.
+inline std::vector<Bitboard> neighbour_masks(Geometry g,
+                                             std::span<const std::uint8_t> blocked = {}) {
+  if (g.size() > 64) return {};
+  std::vector<Bitboard> masks(static_cast<std::size_t>(g.size()), 0);
+  for (int i = 0; i < g.size(); ++i) {
+    if (!blocked.empty() && blocked[static_cast<std::size_t>(i)] != 0) continue;
+    for_each_neighbour(
+        g, i, [&](int to) { masks[static_cast<std::size_t>(i)] |= bit(to); }, blocked);
+  }
+  return masks;
+}
+
+}  // namespace kt
