@@ -1,14 +1,13 @@
 #include "board_options.hpp"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
+#include <limits>
+
+#include "board/text_input.hpp"
 
 namespace kt::cli {
-
-int bad_input(const std::string& why) {
-  std::fprintf(stderr, "knights: %s\n", why.c_str());
-  return kExitBadInput;
-}
 
 void add_board_options(CLI::App& cmd, RequestText& text, bool with_end) {
   // Strings, not numbers: CLI11 would take "0x10" as 16 and wrap large values; the core's
@@ -25,6 +24,101 @@ void add_board_options(CLI::App& cmd, RequestText& text, bool with_end) {
   cmd.add_flag_function(
       "--closed", [&text](std::int64_t) { text.closed = "1"; },
       "Closed tour: the last square jumps back to the first");
+}
+
+void NumberOptions::add(CLI::App& cmd, const std::string& name, std::uint64_t& target,
+                        std::uint64_t min, std::uint64_t max, const std::string& help,
+                        bool show_default) {
+  add_entry(
+      cmd, name, [&target](std::uint64_t v) { target = v; }, min, max, help,
+      show_default ? std::to_string(target) : "");
+}
+
+void NumberOptions::add(CLI::App& cmd, const std::string& name, int& target, int min, int max,
+                        const std::string& help, bool show_default) {
+  // Values are checked against [min, max] before they are stored: the cast cannot wrap.
+  add_entry(
+      cmd, name, [&target](std::uint64_t v) { target = static_cast<int>(v); },
+      static_cast<std::uint64_t>(std::max(min, 0)), static_cast<std::uint64_t>(max), help,
+      show_default ? std::to_string(target) : "");
+}
+
+void NumberOptions::add_entry(CLI::App& cmd, const std::string& name,
+                              std::function<void(std::uint64_t)> store, std::uint64_t min,
+                              std::uint64_t max, const std::string& help,
+                              std::string default_text) {
+  Entry& e = entries_.emplace_back();
+  e.name = name;
+  e.store = std::move(store);
+  e.min = min;
+  e.max = max;
+  e.option =
+      cmd.add_option(name, e.text, help)->type_name("N")->default_str(std::move(default_text));
+}
+
+std::string NumberOptions::parse() {
+  for (const Entry& e : entries_) {
+    if (e.option->count() == 0) continue;
+    std::string why;
+    const auto v = parse_unsigned(e.text, e.name, e.min, e.max, &why);
+    if (!v) return why;
+    e.store(*v);
+  }
+  return {};
+}
+
+std::string one_line(std::string_view text, std::size_t max_bytes) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    // Length of a well-formed UTF-8 sequence starting here; 1 for ASCII, 0 for a stray byte.
+    std::size_t len = c < 0x80         ? 1
+                      : (c >> 5) == 6  ? 2
+                      : (c >> 4) == 14 ? 3
+                      : (c >> 3) == 30 ? 4
+                                       : 0;
+    for (std::size_t j = 1; j < len; ++j) {
+      if (i + j >= text.size() || (static_cast<unsigned char>(text[i + j]) >> 6) != 2) len = 0;
+    }
+    // C1 controls (U+0080..U+009F, C2 80..C2 9F) act on terminals as ESC sequences do.
+    if (len == 2 && c == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0) len = 0;
+    const bool plain = len > 1 || (len == 1 && c >= 0x20 && c != 0x7F);
+    const std::size_t in_bytes = plain ? len : 1;
+    if (i + in_bytes > max_bytes) break;
+    if (plain) {
+      out.append(text.substr(i, len));
+    } else {
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+    i += in_bytes;
+  }
+  if (i < text.size()) out += "... (" + std::to_string(text.size()) + " bytes)";
+  return out;
+}
+
+std::string human_time(LogValue seconds) {
+  constexpr double kDay = 24 * 3600, kYear = 365.25 * kDay;
+  const double s = seconds.to_double().value_or(std::numeric_limits<double>::infinity());
+  char text[64];
+  if (s < 120) {
+    std::snprintf(text, sizeof text, "%.3g s", s);
+  } else if (s < 2 * kDay) {
+    std::snprintf(text, sizeof text, "%.3g hours", s / 3600);
+  } else if (s < kYear) {
+    std::snprintf(text, sizeof text, "%.3g days", s / kDay);
+  } else {
+    return (seconds / LogValue::of(kYear)).text(3) + " years";
+  }
+  return text;
+}
+
+int bad_input(const std::string& why) {
+  std::fprintf(stderr, "knights: %s\n", one_line(why, 1000).c_str());
+  return kExitBadInput;
 }
 
 }  // namespace kt::cli

@@ -1,19 +1,71 @@
-// The board options every subcommand shares: --size or --rows/--cols, --start, --end,
-// --blocked, --closed, taken as the user typed them and checked by kt::parse_request.
+// What the subcommands share: the board options (--size or --rows/--cols, --start, --end,
+// --blocked, --closed, checked by kt::parse_request), the numeric options (--max-steps,
+// --probes, ...), and how messages are printed.
 #pragma once
 
+#include <cstdint>
+#include <deque>
 #include <functional>
 #include <string>
+#include <string_view>
 
 #include "board/request.hpp"
 #include "commands.hpp"
+#include "counting/estimate.hpp"
+
+namespace CLI {
+class Option;
+}
 
 namespace kt::cli {
 
 // Registers the board options on `cmd`, writing into `text`.
 void add_board_options(CLI::App& cmd, RequestText& text, bool with_end);
 
-// Prints "knights: <why>" on stderr and returns kExitBadInput.
+// Counts of steps or tours: 10^18 steps take decades at any speed this program reaches, so a
+// larger value is a typing slip, not a wish.
+inline constexpr std::uint64_t kMaxCount = 1'000'000'000'000'000'000;
+
+// The numeric options of a subcommand. CLI11 reads numbers loosely (it takes "0x10" as 16 and
+// turns "-1" into 2^64 - 1 for an unsigned target), so they are registered as strings, as
+// typed, and parse() reads them with kt::parse_unsigned: decimal digits only, in range, the
+// option named in the message ("--max-steps: '-1' is negative: ...").
+class NumberOptions {
+ public:
+  // Adds `name` ("--max-steps") to `cmd`. parse() stores its value, in [min, max], in `target`,
+  // which keeps its default when the option is not given (--help shows that default unless
+  // show_default is false).
+  void add(CLI::App& cmd, const std::string& name, std::uint64_t& target, std::uint64_t min,
+           std::uint64_t max, const std::string& help, bool show_default = true);
+  // The same for an int option; min and max are not negative.
+  void add(CLI::App& cmd, const std::string& name, int& target, int min, int max,
+           const std::string& help, bool show_default = true);
+  // Empty when every number given is acceptable, else the reason for the first that is not.
+  std::string parse();
+
+ private:
+  void add_entry(CLI::App& cmd, const std::string& name, std::function<void(std::uint64_t)> store,
+                 std::uint64_t min, std::uint64_t max, const std::string& help,
+                 std::string default_text);
+  struct Entry {
+    std::string name;
+    std::function<void(std::uint64_t)> store;
+    std::uint64_t min, max;
+    std::string text;
+    const CLI::Option* option = nullptr;
+  };
+  std::deque<Entry> entries_;  // a deque: CLI11 keeps a pointer to each entry's `text`
+};
+
+// `text` made safe for one line of a terminal: control bytes (and DEL, C1 controls and bytes
+// that are not UTF-8) shown as \xNN, at most `max_bytes` of it kept (then "... (N bytes)").
+// For messages that may carry what the user typed without going through kt::excerpt (CLI11's).
+std::string one_line(std::string_view text, std::size_t max_bytes = 300);
+
+// A duration for people: "12.3 s", "5.1 hours", "3.2 days", "1.2e+812 years".
+std::string human_time(LogValue seconds);
+
+// Prints "knights: <why>" (through one_line) on stderr and returns kExitBadInput.
 int bad_input(const std::string& why);
 
 }  // namespace kt::cli

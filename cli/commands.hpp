@@ -22,9 +22,11 @@ Runner add_solve_command(CLI::App& app);
 Runner add_count_command(CLI::App& app);
 Runner add_estimate_command(CLI::App& app);
 Runner add_verify_command(CLI::App& app);
+Runner add_trace_command(CLI::App& app);
 
 // Every subcommand, in the order --help lists them.
 inline constexpr Runner (*kCommands[])(CLI::App&) = {add_solve_command, add_count_command,
-                                                     add_estimate_command, add_verify_command};
+                                                     add_estimate_command, add_verify_command,
+                                                     add_trace_command};
 
 }  // namespace kt::cli

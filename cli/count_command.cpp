@@ -1,100 +1,106 @@
 // knights count: exact counting (and listing) of knight's tours.
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "board/geometry.hpp"
-#include "board/square_list.hpp"
 #include "board_options.hpp"
 #include "commands.hpp"
 #include "counting/count.hpp"
+#include "counting/estimate.hpp"
+#include "formats/json_line.hpp"
 
 namespace kt::cli {
 
 namespace {
 
+// A count the trial says would take longer than this is refused unless --force is given: the
+// user would otherwise wait without knowing it is years, not minutes.
+constexpr double kMaxCountSeconds = 24 * 3600;
+
 struct CountCliOptions {
-  std::int64_t size = 0, rows = 0, cols = 0;
-  bool has_size = false, has_rows = false, has_cols = false;
-  std::string start;
-  std::string blocked;
-  bool closed = false;
+  RequestText board;
   int threads = 0;
   std::uint64_t limit = 0;
   bool list = false;
   bool no_symmetry = false;
+  bool force = false;
   std::string format = "text";
+  NumberOptions numbers;
 };
 
-// Builds the problem from the options; empty string, or a one-line reason.
-std::string make_count_problem(const CountCliOptions& o, Problem& p) {
-  if (!o.has_size && !(o.has_rows && o.has_cols)) {
-    return "give the board as --size N or as --rows R --cols C";
-  }
-  const std::int64_t rows = o.has_rows ? o.rows : o.size;
-  const std::int64_t cols = o.has_cols ? o.cols : o.size;
-  if (auto why = check_geometry(rows, cols); !why.empty()) return why;
-  p.geometry = {static_cast<int>(rows), static_cast<int>(cols)};
-  const Geometry g = p.geometry;
-  p.closed = o.closed;
-  std::string why;
-  if (!o.blocked.empty()) {
-    const auto squares = parse_square_list(o.blocked, &why);
-    if (!squares) return "blocked squares: " + why;
-    for (const Square s : *squares) {
-      if (why = check_on_board(g, s); !why.empty()) return "blocked " + why;
-    }
-    // Refuse before allocating a flag per square of a board too large to count anyway.
-    const std::int64_t free_at_least = std::int64_t{g.size()} - std::int64_t(squares->size());
-    if (free_at_least > kMaxCountSquares) {
-      return "exact counting supports at most " + std::to_string(kMaxCountSquares) +
-             " free squares; the " + std::to_string(rows) + "x" + std::to_string(cols) +
-             " board has " + std::to_string(free_at_least) + " or more";
-    }
-    p.blocked.assign(static_cast<std::size_t>(g.size()), 0);
-    for (const Square s : *squares) p.blocked[g.index(s)] = 1;
-  }
-  if (!o.start.empty()) {
-    const auto start = parse_square(o.start, &why);
-    if (!start) return "start: " + why;
-    if (why = check_on_board(g, *start); !why.empty()) return "start " + why;
-    p.start = start;
-  }
-  return check_count_problem(p);
-}
+Json square_json(Square s) { return {s.x, s.y}; }
 
-std::string squares_json(Geometry g, std::span<const std::int32_t> indices) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < indices.size(); ++i) {
-    const Square s = g.square(indices[i]);
-    if (i) out += ", ";
-    out += "[" + std::to_string(s.x) + ", " + std::to_string(s.y) + "]";
-  }
-  return out + "]";
+Json squares_json(Geometry g, std::span<const std::int32_t> indices) {
+  auto out = Json::array();
+  for (const std::int32_t i : indices) out.push_back(square_json(g.square(i)));
+  return out;
 }
 
 // What the number counts, in words.
 std::string meaning(const Problem& p) {
   if (p.closed) return "closed tours (each cycle once)";
-  if (p.start) return "directed open tours from " + format_square(*p.start);
+  const std::string to = p.end ? " to " + format_square(*p.end) : "";
+  if (p.start) return "directed open tours from " + format_square(*p.start) + to;
+  if (p.end) return "directed open tours from every start" + to;
   return "directed open tours (every start, each direction)";
 }
 
-int run_count(const CountCliOptions& o) {
-  Problem problem;
-  if (auto why = make_count_problem(o, problem); !why.empty()) return bad_input(why);
+int run_count(CountCliOptions& o) {
+  if (auto why = o.numbers.parse(); !why.empty()) return bad_input(why);
+  Request request;
+  if (auto why = parse_request(o.board, request); !why.empty()) return bad_input(why);
+  const Problem& problem = request.problem;
+  if (auto why = check_count_problem(problem); !why.empty()) return bad_input("board: " + why);
   const Geometry g = problem.geometry;
+
+  // With a limit the count stops early by the user's own bound: no estimate of the whole.
+  if (!o.force && o.limit == 0) {
+    const int threads = o.threads > 0
+                            ? o.threads
+                            : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const CountTimeEstimate t = estimate_count_seconds(problem, !o.no_symmetry, o.list);
+    const LogValue wall = LogValue::of(t.seconds / threads);
+    const std::string on = " on " + std::to_string(threads) + " thread" + (threads > 1 ? "s" : "");
+    if (t.seconds / threads > kMaxCountSeconds) {
+      return bad_input("board: counting " + meaning(problem) + " on the " + std::to_string(g.rows) +
+                       "x" + std::to_string(g.cols) + " board would take about " +
+                       human_time(wall) + on +
+                       " (estimated from a short trial; the estimate tends to be high); "
+                       "--force counts anyway, --limit N stops after N tours");
+    }
+    if (!t.measured && t.seconds / threads > 60) {
+      std::fprintf(stderr, "knights: this count should take about %s%s (an estimate)\n",
+                   human_time(wall).c_str(), on.c_str());
+    }
+  }
 
   CountOptions options;
   options.threads = o.threads;
   options.limit = o.limit;
   options.use_symmetry = !o.no_symmetry;
   if (o.list) {
-    options.on_tour = [g](std::span<const std::int32_t> path) {
-      std::printf("{\"path\": %s}\n", squares_json(g, path).c_str());
+    // One JSON value reused for every line: the numbers are overwritten in place, so a line
+    // costs no allocation but its text (millions of lines: 6x6 lists 6.6 million tours).
+    auto line = std::make_shared<Json>(Json{{"path", Json::array()}});
+    options.on_tour = [g, line](std::span<const std::int32_t> path) {
+      Json& squares = (*line)["path"];
+      if (squares.size() != path.size()) {
+        squares = Json::array();
+        for (std::size_t i = 0; i < path.size(); ++i) squares.push_back({0, 0});
+      }
+      for (std::size_t i = 0; i < path.size(); ++i) {
+        const Square s = g.square(path[i]);
+        squares[i][0] = s.x;
+        squares[i][1] = s.y;
+      }
+      std::printf("%s\n", json_line(*line).c_str());
     };
   }
   options.on_progress = [](double fraction, std::uint64_t tours) {
@@ -102,24 +108,26 @@ int run_count(const CountCliOptions& o) {
                  100 * fraction, static_cast<unsigned long long>(tours));
   };
   const CountResult r = count_tours(problem, options);
-  if (!r.error.empty()) return bad_input(r.error);
+  if (!r.error.empty()) return bad_input("board: " + r.error);
 
   std::vector<std::int32_t> blocked;
   for (int i = 0; i < static_cast<int>(problem.blocked.size()); ++i) {
     if (problem.blocked[i]) blocked.push_back(i);
   }
   if (o.format == "json") {
-    std::string start = "null";
-    if (problem.start) {
-      start =
-          "[" + std::to_string(problem.start->x) + ", " + std::to_string(problem.start->y) + "]";
-    }
-    std::printf(
-        "{\"count\": %llu, \"complete\": %s, \"seconds\": %.3f, \"nodes\": %llu, \"rows\": %d, "
-        "\"cols\": %d, \"closed\": %s, \"start\": %s, \"blocked\": %s, \"counts\": \"%s\"}\n",
-        static_cast<unsigned long long>(r.count), r.complete ? "true" : "false", r.seconds,
-        static_cast<unsigned long long>(r.nodes), g.rows, g.cols, problem.closed ? "true" : "false",
-        start.c_str(), squares_json(g, blocked).c_str(), meaning(problem).c_str());
+    Json j;
+    j["count"] = r.count;
+    j["complete"] = r.complete;
+    j["seconds"] = std::round(r.seconds * 1000) / 1000;  // milliseconds: the clock's noise
+    j["nodes"] = r.nodes;
+    j["rows"] = g.rows;
+    j["cols"] = g.cols;
+    j["closed"] = problem.closed;
+    j["start"] = problem.start ? square_json(*problem.start) : nullptr;
+    j["end"] = problem.end ? square_json(*problem.end) : nullptr;
+    j["blocked"] = squares_json(g, blocked);
+    j["counts"] = meaning(problem);
+    std::printf("%s\n", json_line(j).c_str());
   } else {
     std::printf(
         "%s%llu %s on the %dx%d board%s%s\n", r.complete ? "" : "at least ",
@@ -136,35 +144,30 @@ int run_count(const CountCliOptions& o) {
 
 Runner add_count_command(CLI::App& app) {
   auto o = std::make_shared<CountCliOptions>();
+  o->board.start_optional = true;  // no --start: every start
   CLI::App* cmd = app.add_subcommand(
       "count",
       "Count (or list) knight's tours exactly: directed open tours, or closed tours once per "
       "cycle; boards of at most " +
           std::to_string(kMaxCountSquares) + " free squares");
-  auto* size = cmd->add_option("--size", o->size, "Square board of N x N squares");
-  auto* rows = cmd->add_option("--rows", o->rows, "Rows of a rectangular board");
-  auto* cols = cmd->add_option("--cols", o->cols, "Columns of a rectangular board");
-  size->excludes(rows)->excludes(cols);
-  cmd->add_option("--start", o->start,
-                  "Open tours: count those from this square (x,y or a1; default: every start). "
-                  "Closed tours: listed cycles begin here");
-  cmd->add_flag("--closed", o->closed, "Count closed tours, each cycle once");
-  cmd->add_option("--blocked", o->blocked, "Squares to leave out: \"1,1;8,8\" or \"a1 h8\"");
-  cmd->add_option("--threads", o->threads, "Worker threads (0: every hardware thread)")
-      ->check(CLI::Range(0, 1024))
-      ->capture_default_str();
-  cmd->add_option("--limit", o->limit, "Stop after this many tours (0: no limit)");
-  cmd->add_flag("--list", o->list, "Print each tour as a JSON line {\"path\": [[x,y],...]}");
+  add_board_options(*cmd, o->board, /*with_end=*/true);
+  cmd->get_option("--start")->description(
+      "Open tours: count those from this square (x,y or a1; default: every start). "
+      "Closed tours: listed cycles begin here");
+  cmd->get_option("--end")->description("Open tours: count those ending on this square");
+  cmd->get_option("--closed")->description("Count closed tours, each cycle once");
+  o->numbers.add(*cmd, "--threads", o->threads, 0, 1024,
+                 "Worker threads (0: every hardware thread)");
+  o->numbers.add(*cmd, "--limit", o->limit, 0, kMaxCount,
+                 "Stop after this many tours (0: no limit)");
+  cmd->add_flag("--list", o->list, "Print each tour as a JSON line {\"path\":[[x,y],...]}");
   cmd->add_flag("--no-symmetry", o->no_symmetry, "Search every start (slower; for checking)");
+  cmd->add_flag("--force", o->force,
+                "Count even when a short trial estimates it would take longer than a day");
   cmd->add_option("--format", o->format, "Summary: text or json")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
-  return [o, size, rows, cols] {
-    o->has_size = size->count() > 0;
-    o->has_rows = rows->count() > 0;
-    o->has_cols = cols->count() > 0;
-    return run_count(*o);
-  };
+  return [o] { return run_count(*o); };
 }
 
 }  // namespace kt::cli

@@ -1,10 +1,13 @@
 // knights estimate: how big is the textbook search's tree, and how long would it take?
 #include <CLI/CLI.hpp>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
+#include <limits>
 #include <memory>
 #include <string>
 
+#include "board/text_input.hpp"
 #include "board_options.hpp"
 #include "commands.hpp"
 #include "counting/estimate.hpp"
@@ -17,6 +20,10 @@ namespace kt::cli {
 
 namespace {
 
+// Probes cost a walk down the tree each (up to a few microseconds on 8x8, a millisecond on
+// 100x100): ten million is already minutes, and the error shrinks only as 1/sqrt(probes).
+constexpr std::uint64_t kMaxProbes = 10'000'000;
+
 struct EstimateOptions {
   RequestText board;
   std::string method = "textbook";
@@ -24,6 +31,7 @@ struct EstimateOptions {
   std::uint64_t probes = 20000;
   std::uint64_t seed = 1;
   double measure_seconds = 0.3;
+  NumberOptions numbers;
 };
 
 // Runs the real search for a moment to learn its speed on this machine.
@@ -43,62 +51,76 @@ Speed measure(const Problem& p, const MoveOrder& order, double budget) {
   return {c.seconds > 0 ? c.placed / c.seconds : 0, search->status(), c.placed};
 }
 
-std::string human_time(double seconds) {
-  char text[64];
-  const double year = 365.25 * 24 * 3600;
-  if (seconds < 120) {
-    std::snprintf(text, sizeof text, "%.3g s", seconds);
-  } else if (seconds < 2 * 24 * 3600) {
-    std::snprintf(text, sizeof text, "%.3g hours", seconds / 3600);
-  } else if (seconds < year) {
-    std::snprintf(text, sizeof text, "%.3g days", seconds / 86400);
-  } else {
-    std::snprintf(text, sizeof text, "%.3g years", seconds / year);
-  }
-  return text;
+// A number for the JSON output: six significant digits (an estimate has no more), as a JSON
+// number while it fits in a double, else as a string in scientific notation ("1.2e+812").
+Json json_number(LogValue v) {
+  if (v.to_double()) return std::stod(v.text(6));
+  return v.text(6);
 }
 
-int run_estimate(const EstimateOptions& o) {
+Json json_number(std::optional<LogValue> v) { return v ? json_number(*v) : Json(nullptr); }
+
+// seconds = moves / (moves per second); nothing when the speed is unknown.
+std::optional<LogValue> time_for(LogValue moves, double rate) {
+  if (!(rate > 0)) return std::nullopt;
+  return moves / LogValue::of(rate);
+}
+
+int run_estimate(EstimateOptions& o) {
+  if (auto why = o.numbers.parse(); !why.empty()) return bad_input(why);
   Request request;
   if (auto why = parse_request(o.board, request); !why.empty()) return bad_input(why);
   Problem& problem = request.problem;
   const auto order = parse_move_order(o.method == "textbook" ? "sutcliffe" : o.method);
-  if (!order) return bad_input("unknown method '" + o.method + "' (textbook or wirth)");
-  if (o.probes == 0) return bad_input("--probes must be at least 1");
+  if (!order) return bad_input("--method: " + excerpt(o.method) + " is not textbook or wirth");
   if (auto why = check_size(problem, Method::textbook); !why.empty()) return bad_input(why);
 
   const TreeEstimate e = estimate_tree(problem, o.probes, o.seed);
   const Speed speed = measure(problem, *order, o.measure_seconds);
   const bool finished = speed.status != Status::running;
   const double rate = speed.placed_per_second;
-  const double to_end = rate > 0 ? e.nodes / rate : 0;
-  const double to_first = rate > 0 ? e.first_tour / rate : 0;
+  const auto to_end = time_for(e.nodes, rate);
+  const auto to_first = e.first_tour ? time_for(*e.first_tour, rate) : std::nullopt;
   const Geometry g = problem.geometry;
 
   if (o.format == "json") {
-    std::printf(
-        "{\"rows\": %d, \"cols\": %d, \"start\": [%d, %d], \"closed\": %s, \"method\": %s, "
-        "\"probes\": %llu, \"nodes\": %.6g, \"relative_error\": %.4f, \"tours\": %.6g, "
-        "\"first_tour\": %.6g, \"placed_per_second\": %.6g, \"seconds_to_exhaust\": %.6g, "
-        "\"seconds_to_first_tour\": %.6g, \"measured\": {\"status\": \"%s\", \"placed\": %llu}}\n",
-        g.rows, g.cols, problem.start->x, problem.start->y, problem.closed ? "true" : "false",
-        Json(order->name).dump().c_str(), static_cast<unsigned long long>(e.probes), e.nodes,
-        e.relative_error, e.tours, e.first_tour, rate, to_end, to_first,
-        finished ? to_string(speed.status) : "stopped",
-        static_cast<unsigned long long>(speed.placed));
+    Json j;
+    j["rows"] = g.rows;
+    j["cols"] = g.cols;
+    j["start"] = {problem.start->x, problem.start->y};
+    j["closed"] = problem.closed;
+    j["method"] = order->name;
+    j["probes"] = e.probes;
+    j["nodes"] = json_number(e.nodes);
+    j["relative_error"] = std::stod(LogValue::of(e.relative_error).text(4));
+    j["tours"] = json_number(e.tours);
+    j["first_tour"] = json_number(e.first_tour);
+    j["placed_per_second"] = json_number(LogValue::of(rate));
+    j["seconds_to_exhaust"] = json_number(to_end);
+    j["seconds_to_first_tour"] = json_number(to_first);
+    j["measured"] = {{"status", finished ? to_string(speed.status) : "stopped"},
+                     {"placed", speed.placed}};
+    std::printf("%s\n", json_line(j).c_str());
     return kExitOk;
   }
   std::printf("%dx%d from (%d,%d), %s tour, %s order; %llu random probes (Knuth 1975):\n", g.rows,
               g.cols, problem.start->x, problem.start->y, problem.closed ? "closed" : "open",
               std::string(order->name).c_str(), static_cast<unsigned long long>(e.probes));
-  std::printf("  moves placed to exhaust the tree   about %.3g (standard error %.1f%%)\n", e.nodes,
-              100 * e.relative_error);
-  std::printf("  tours in the tree                  about %.3g\n", e.tours);
-  std::printf("  moves placed to the first tour     about %.3g (if tours lie evenly)\n",
-              e.first_tour);
+  std::printf("  moves placed to exhaust the tree   about %s (standard error %.1f%%)\n",
+              e.nodes.text(3).c_str(), 100 * e.relative_error);
+  std::printf("  tours in the tree                  about %s\n", e.tours.text(3).c_str());
+  if (e.first_tour) {
+    std::printf("  moves placed to the first tour     about %s (if tours lie evenly)\n",
+                e.first_tour->text(3).c_str());
+  } else {
+    std::printf("  moves placed to the first tour     unknown (no probe reached a tour)\n");
+  }
   std::printf("  speed of this search here          %.3g placed/s\n", rate);
-  std::printf("  time to exhaust the tree           about %s\n", human_time(to_end).c_str());
-  std::printf("  time to the first tour             about %s\n", human_time(to_first).c_str());
+  std::printf("  time to exhaust the tree           %s\n",
+              to_end ? ("about " + human_time(*to_end)).c_str() : "unknown (no speed measured)");
+  if (to_first) {
+    std::printf("  time to the first tour             about %s\n", human_time(*to_first).c_str());
+  }
   if (finished) {
     std::printf("  (the real search finished while measuring: %s after %llu placed)\n",
                 to_string(speed.status), static_cast<unsigned long long>(speed.placed));
@@ -115,9 +137,10 @@ Runner add_estimate_command(CLI::App& app) {
   add_board_options(*cmd, o->board, /*with_end=*/true);
   cmd->add_option("--method", o->method, "Move order whose speed is measured: textbook or wirth")
       ->capture_default_str();
-  cmd->add_option("--probes", o->probes, "Random probes (more: smaller error)")
-      ->capture_default_str();
-  cmd->add_option("--seed", o->seed, "Random seed")->capture_default_str();
+  o->numbers.add(*cmd, "--probes", o->probes, 1, kMaxProbes,
+                 "Random probes, at most " + std::to_string(kMaxProbes) + " (more: smaller error)");
+  o->numbers.add(*cmd, "--seed", o->seed, 0, std::numeric_limits<std::uint64_t>::max(),
+                 "Random seed");
   cmd->add_option("--format", o->format, "text or json")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();

@@ -2,12 +2,12 @@
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <cstdio>
-#include <limits>
 #include <memory>
 #include <string>
 
 #include "board_options.hpp"
 #include "commands.hpp"
+#include "construction/construct.hpp"
 #include "formats/report.hpp"
 #include "search/solver.hpp"
 
@@ -19,10 +19,27 @@ struct SolveOptions {
   RequestText board;
   std::string method = "auto";
   std::string format = "text";
-  std::uint64_t max_steps = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t max_steps = kMaxCount;  // no limit in practice (decades of search)
+  NumberOptions numbers;
 };
 
-int run_solve(const SolveOptions& o) {
+// What a stopped run did: the steps really spent (the counters, a hand-over's included, not
+// the --max-steps asked for), or for a construction the blocks written.
+std::string stopped_line(const Solver& solver) {
+  const Counters c = solver.counters();
+  const std::string steps = std::to_string(c.placed + c.erased);
+  if (const Construction* k = solver.construction()) {
+    return "construction stopped after " + std::to_string(k->blocks_done()) + " of " +
+           std::to_string(k->blocks_total()) + " blocks" +
+           (c.placed + c.erased > 0 ? " (and " + steps + " steps of search before it)" : "") +
+           ", no path found yet";
+  }
+  return "search stopped after " + steps + " steps at depth " + std::to_string(solver.depth() + 1) +
+         ", no path found yet";
+}
+
+int run_solve(SolveOptions& o) {
+  if (auto why = o.numbers.parse(); !why.empty()) return bad_input(why);
   RequestText text = o.board;
   text.method = o.method;
   Request request;
@@ -42,9 +59,7 @@ int run_solve(const SolveOptions& o) {
   } else if (solver.status() == Status::found) {
     std::printf("%spath found!\n", board_text(g, solver.board()).c_str());
   } else if (stopped) {
-    std::printf("%ssearch stopped after %llu steps at depth %d, no path found yet\n",
-                board_text(g, solver.board()).c_str(), static_cast<unsigned long long>(o.max_steps),
-                solver.depth() + 1);
+    std::printf("%s%s\n", board_text(g, solver.board()).c_str(), stopped_line(solver).c_str());
   } else {
     std::printf("no path found\n");
   }
@@ -70,8 +85,9 @@ Runner add_solve_command(CLI::App& app) {
   cmd->add_option("--format", o->format, "text (as the textbook prints), json or summary")
       ->check(CLI::IsMember({"text", "json", "summary"}))
       ->capture_default_str();
-  cmd->add_option("--max-steps", o->max_steps,
-                  "Stop after this many steps (moves placed or taken back)");
+  o->numbers.add(*cmd, "--max-steps", o->max_steps, 1, kMaxCount,
+                 "Stop after this many steps (moves placed or taken back); default: no limit",
+                 /*show_default=*/false);
   return [o] { return run_solve(*o); };
 }
 

@@ -4,13 +4,13 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "board/request.hpp"
 #include "board/text_input.hpp"
 #include "board_options.hpp"
 #include "commands.hpp"
+#include "formats/json_line.hpp"
 #include "teaching/try_move.hpp"
 
 namespace kt::cli {
@@ -27,7 +27,7 @@ struct TraceOptions {
   std::string granularity = "move";
 };
 
-nlohmann::json square_json(Geometry g, std::int32_t index) {
+Json square_json(Geometry g, std::int32_t index) {
   if (index < 0) return nullptr;
   const Square s = g.square(index);
   return {s.x, s.y};
@@ -63,7 +63,7 @@ int run_trace(TraceOptions o) {
     m.step_line();
     const Effect e = m.last_effect();
     if (!lines && e == Effect::none) continue;
-    nlohmann::ordered_json j;
+    Json j;
     j["step"] = ++step;
     if (lines) j["line"] = to_string(line);
     if (e != Effect::none) {
@@ -78,7 +78,7 @@ int run_trace(TraceOptions o) {
       j["square"] = square_json(g, m.target());
       j["candidate"] = line == Line::select ? count + 1 : count;
     }
-    std::printf("%s\n", j.dump().c_str());
+    std::printf("%s\n", json_line(j).c_str());
   }
   std::fprintf(stderr, "trace: %llu steps, %s; placed %llu, erased %llu%s\n",
                static_cast<unsigned long long>(step), to_string(m.status()),

@@ -445,6 +445,26 @@ TEST_CASE("progress reports arrive from the caller's thread") {
   CHECK(monotone);
 }
 
+TEST_CASE("nodes report the work done, the split's included") {
+  // On 5x5 the split into tasks walks the whole tree: the tasks are finished tours, so the
+  // searches enter no square and "nodes" read 0 beside a count of 304.
+  CountOptions o;
+  const auto r = kt::count_tours(from(board(5, 5), {1, 1}), o);
+  CHECK(r.count == 304);
+  CHECK(r.nodes >= 304 * 24 / 8);  // at least the squares of the tours, up to symmetry
+  kt::TourCounter counter(from(board(5, 5), {1, 1}));
+  CHECK(counter.nodes() > 0);  // the split is done when the counter is made
+  while (counter.run(1000) == Status::running) {
+  }
+  CHECK(counter.nodes() >= r.nodes / 2);
+  CHECK(counter.count() == 304);
+  // A split that leaves the work to the tasks still counts both.
+  o.split_tasks = 1;
+  const auto whole = kt::count_tours(from(board(5, 5), {1, 1}), o);
+  CHECK(whole.count == 304);
+  CHECK(whole.nodes > 0);
+}
+
 // --- Bad input ------------------------------------------------------------------------------
 
 TEST_CASE("problems that cannot be counted are refused with a reason") {

@@ -1,10 +1,12 @@
 // Knuth's estimate against the exact size of small backtracking trees.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <string>
 #include <vector>
 
-#include "counting/estimate.hpp"
 #include "board/request.hpp"
+#include "counting/estimate.hpp"
 
 namespace {
 
@@ -42,13 +44,22 @@ TEST_CASE("Knuth's estimate is close to the exact tree size") {
     walk(p.geometry, seen, *p.start, p.geometry.size() - 1, exact);
 
     const kt::TreeEstimate e = kt::estimate_tree(p, 40000, 7);
+    const double nodes = e.nodes.to_double().value();
     INFO(rows << "x" << cols << " from " << start << ": exact " << exact.nodes << " nodes, "
-              << exact.tours << " tours; estimate " << e.nodes << " +- " << e.relative_error * 100
-              << "%, " << e.tours << " tours");
+              << exact.tours << " tours; estimate " << nodes << " +- " << e.relative_error * 100
+              << "%, " << e.tours.text() << " tours");
     // Unbiased: within five standard errors (and the error itself is small here).
-    CHECK(std::abs(e.nodes - exact.nodes) < 5 * e.relative_error * e.nodes);
+    CHECK(std::abs(nodes - exact.nodes) < 5 * e.relative_error * nodes);
     CHECK(e.relative_error < 0.05);
-    if (exact.tours == 0) CHECK(e.tours == 0);
+    if (exact.tours == 0) {
+      CHECK(e.tours.is_zero());
+      CHECK(!e.first_tour);  // no time to a first tour is made up
+    } else {
+      const double tours = e.tours.to_double().value();
+      CHECK(std::abs(tours - exact.tours) < 0.25 * exact.tours);
+      REQUIRE(e.first_tour);
+      CHECK(e.first_tour->to_double().value() == Approx(nodes / (tours + 1)));
+    }
   }
 }
 
@@ -56,5 +67,53 @@ TEST_CASE("the estimate is reproducible for a seed") {
   kt::Problem p;
   REQUIRE(kt::make_problem({6, 6, "1,1", "", "", false}, p).empty());
   CHECK(kt::estimate_tree(p, 500, 3).nodes == kt::estimate_tree(p, 500, 3).nodes);
-  CHECK(kt::estimate_tree(p, 0).nodes == 0);
+  CHECK(kt::estimate_tree(p, 0).nodes.is_zero());
+}
+
+TEST_CASE("estimates beyond a double's range stay finite") {
+  // 30x30: about 1e360 nodes, past a double (1.8e308); the old sums in doubles gave inf for
+  // the nodes and nan for the error.
+  kt::Problem p;
+  REQUIRE(kt::make_problem({30, 30, "1,1", "", "", false}, p).empty());
+  const kt::TreeEstimate e = kt::estimate_tree(p, 200, 1);
+  CHECK(std::isfinite(static_cast<double>(e.nodes.ln)));
+  CHECK(e.nodes.ln / std::log(10.0L) > 308);
+  CHECK(!e.nodes.to_double());
+  CHECK(std::isfinite(e.relative_error));
+  CHECK(e.relative_error >= 0);
+  const std::string text = e.nodes.text(6);
+  INFO(text);
+  CHECK(text.find("e+") != std::string::npos);
+  CHECK(text.find_first_of("ni") == std::string::npos);  // no nan, no inf
+}
+
+TEST_CASE("a LogValue prints as printf's %g would, whatever its size") {
+  CHECK(kt::LogValue{}.text() == "0");
+  CHECK(kt::LogValue::of(14).text() == "14");
+  CHECK(kt::LogValue::of(2.5e10).text(3) == "2.5e+10");
+  CHECK(kt::LogValue::of(2.5e10).to_double() == Approx(2.5e10));
+  const long double ln10 = std::log(10.0L);
+  CHECK(kt::LogValue{1000 * ln10}.text(3) == "1e+1000");
+  CHECK(kt::LogValue{std::log(1.5L) + 812 * ln10}.text(3) == "1.5e+812");
+  CHECK(kt::LogValue{std::log(9.9999L) + 400 * ln10}.text(3) == "1e+401");  // rounded up
+  CHECK(kt::LogValue{std::log(1.5L) - 400 * ln10}.text(2) == "0");          // below a double: 0
+  CHECK((kt::LogValue::of(6) / kt::LogValue::of(3)).to_double() == Approx(2));
+}
+
+TEST_CASE("the time of a count is measured on small boards, estimated on large ones") {
+  kt::Problem small;
+  kt::ProblemInput five{5, 5, "", "", "", false, /*start_optional=*/true};
+  REQUIRE(kt::make_problem(five, small).empty());
+  const kt::CountTimeEstimate s = kt::estimate_count_seconds(small, true, false);
+  CHECK(s.seconds < 5);
+  CHECK(s.tasks > 0);
+
+  kt::Problem large;
+  kt::ProblemInput eight{8, 8, "", "", "", false, true};
+  REQUIRE(kt::make_problem(eight, large).empty());
+  const kt::CountTimeEstimate l = kt::estimate_count_seconds(large, true, false);
+  INFO(l.seconds << " s from " << l.sampled << " of " << l.tasks << " tasks");
+  CHECK(!l.measured);
+  CHECK(l.seconds > 365 * 24 * 3600.0);  // 8x8 has about 4e16 directed open tours
+  CHECK(std::isfinite(l.seconds));
 }

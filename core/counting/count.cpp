@@ -27,7 +27,9 @@ constexpr int kMemoBits = 17;
 TourCounter::TourCounter(const Problem& problem, bool list_tours, bool use_symmetry)
     : TourCounter(std::make_shared<const Plan>(
                       count_detail::make_plan(problem, PlanOptions{use_symmetry && !list_tours})),
-                  std::make_shared<TaskQueue>(), list_tours) {}
+                  std::make_shared<TaskQueue>(), list_tours) {
+  done_nodes_ = plan_->split_nodes;  // this counter's plan: its split is part of its work
+}
 
 TourCounter::TourCounter(std::shared_ptr<const Plan> plan, std::shared_ptr<TaskQueue> queue,
                          bool list_tours)
@@ -213,6 +215,7 @@ CountResult count_tours(const Problem& problem, const CountOptions& options) {
   for (auto& t : pool) t.join();
 
   result.complete = true;
+  result.nodes = plan->split_nodes;  // the split walks the top of the tree, once per depth tried
   for (const TourCounter& c : counters) {
     result.count += c.count();
     result.nodes += c.nodes();

@@ -35,8 +35,8 @@
 #include <string>
 #include <vector>
 
-#include "search/status.hpp"
 #include "board/problem.hpp"
+#include "search/status.hpp"
 
 namespace kt {
 
@@ -80,7 +80,8 @@ struct CountResult {
   std::uint64_t count = 0;  // tours, as defined above (at most `limit` when one is set)
   bool complete = false;    // false when stopped by the limit (or the problem is refused)
   double seconds = 0;       // wall time
-  std::uint64_t nodes = 0;  // squares entered by the searches (the split not included)
+  std::uint64_t nodes = 0;  // squares entered by the searches, the split's included (on small
+                            // boards the split walks the whole tree: all the work is there)
   std::string error;        // non-empty when the problem is refused (check_count_problem)
 };
 

@@ -243,6 +243,7 @@ Plan make_plan(const Problem& problem, const PlanOptions& options) {
         emit(split, search.path(), root.end, root_share * search.share());
       }
       steps += search.steps();
+      plan.split_nodes += search.nodes();
       if (search.status() != Status::none) break;
     }
     plan.split_steps += steps;

@@ -58,6 +58,7 @@ struct Plan {
   double total_share = 0;
   int symmetries = 1;             // size of the symmetry group the tasks were reduced by
   std::uint64_t split_steps = 0;  // steps spent splitting
+  std::uint64_t split_nodes = 0;  // squares entered splitting: on small boards, all the work
   std::string error;              // not countable: why (then there are no tasks)
 };
 
