@@ -8,7 +8,9 @@
 #include "board_options.hpp"
 #include "commands.hpp"
 #include "construction/construct.hpp"
+#include "formats/json_line.hpp"
 #include "formats/report.hpp"
+#include "formats/svg.hpp"
 #include "search/solver.hpp"
 
 namespace kt::cli {
@@ -20,8 +22,57 @@ struct SolveOptions {
   std::string method = "auto";
   std::string format = "text";
   std::uint64_t max_steps = kMaxCount;  // no limit in practice (decades of search)
+  bool all = false;
+  std::uint64_t limit = 0;  // --all: stop after this many tours (0: no limit)
   NumberOptions numbers;
 };
+
+// A tour as the chosen format prints it (text, json with its index under --all, or svg);
+// nothing for summary.
+void print_tour(const SolveOptions& o, const Solver& solver, const Report& report,
+                std::uint64_t index) {
+  const Geometry g = solver.problem().geometry;
+  if (o.format == "json") {
+    Json j = report_json(report);
+    if (index > 0) j["index"] = index;
+    std::printf("%s\n", json_line(j).c_str());
+  } else if (o.format == "svg") {
+    SvgOptions svg;
+    svg.closed = solver.problem().closed && solver.status() == Status::found;
+    svg.title = "Knight's tour, " + std::to_string(g.rows) + "x" + std::to_string(g.cols);
+    std::fputs(board_svg(g, solver.board(), svg).c_str(), stdout);
+  } else if (o.format == "text") {
+    std::printf("%spath found!\n", board_text(g, solver.board()).c_str());
+  }
+}
+
+// --all: every tour in the search's order, each verified, then how many on stderr.
+int run_all(SolveOptions& o, Solver& solver) {
+  std::uint64_t found = 0, steps_left = o.max_steps;
+  while (true) {
+    const Counters before = solver.counters();
+    solver.run(steps_left);
+    const Counters after = solver.counters();
+    steps_left -=
+        std::min(steps_left, (after.placed + after.erased) - (before.placed + before.erased));
+    if (solver.status() != Status::found) break;
+    const Verdict v = solver.verify();
+    if (!v.ok) {
+      std::fprintf(stderr, "knights: internal error: the verifier rejects tour %llu: %s\n",
+                   static_cast<unsigned long long>(found + 1), v.reason.c_str());
+      return kExitFailure;
+    }
+    Report report = make_report(solver, o.format != "summary");
+    print_tour(o, solver, report, ++found);
+    if ((o.limit > 0 && found == o.limit) || !solver.next_tour()) break;
+  }
+  const bool complete = solver.status() == Status::none;
+  std::fprintf(stderr, "%llu tours%s\n", static_cast<unsigned long long>(found),
+               complete                          ? ", all there are from this start in this order"
+               : o.limit > 0 && found == o.limit ? " (stopped at --limit)"
+                                                 : " (stopped at --max-steps)");
+  return kExitOk;
+}
 
 // What a stopped run did: the steps really spent (the counters, a hand-over's included, not
 // the --max-steps asked for), or for a construction the blocks written.
@@ -42,22 +93,37 @@ int run_solve(SolveOptions& o) {
   if (auto why = o.numbers.parse(); !why.empty()) return bad_input(why);
   RequestText text = o.board;
   text.method = o.method;
+  if (o.all && (text.method == "auto" || text.method.empty())) text.method = "textbook";
   Request request;
   if (auto why = parse_request(text, request); !why.empty()) return bad_input(why);
+  if (o.all && request.method != Method::textbook && request.method != Method::wirth) {
+    return bad_input(
+        "method: --all lists tours in a plain backtracking search's order: give "
+        "--method textbook (any --order) or wirth");
+  }
   if (auto why = check_size(request.problem, request.method); !why.empty()) return bad_input(why);
-  Solver solver(std::move(request.problem), request.method);
+  const Geometry board = request.problem.geometry;
+  if (auto why = o.format == "svg" ? check_svg_size(board) : check_output_size(board, o.format);
+      !why.empty()) {
+    return bad_input(why);
+  }
+  Solver solver(std::move(request.problem), request.method, request.order);
+  if (o.all) return run_all(o, solver);
   solver.run(o.max_steps);
   Report report = make_report(solver, o.format != "summary");
   const bool stopped = solver.status() == Status::running;
   if (stopped) report.status = "stopped";
 
   const Geometry g = solver.problem().geometry;
-  if (o.format == "json") {
-    std::printf("%s\n", to_json(report).c_str());
+  if (o.format == "json" || (o.format == "svg" && solver.status() == Status::found)) {
+    print_tour(o, solver, report, 0);
   } else if (o.format == "summary") {
     std::printf("%s\n", to_summary_json(report).c_str());
+  } else if (o.format == "svg") {
+    std::fprintf(stderr, "knights: %s; no SVG written\n",
+                 stopped ? stopped_line(solver).c_str() : "no path found");
   } else if (solver.status() == Status::found) {
-    std::printf("%spath found!\n", board_text(g, solver.board()).c_str());
+    print_tour(o, solver, report, 0);
   } else if (stopped) {
     std::printf("%s%s\n", board_text(g, solver.board()).c_str(), stopped_line(solver).c_str());
   } else {
@@ -82,9 +148,18 @@ Runner add_solve_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("solve", "Find a knight's tour");
   add_board_options(*cmd, o->board, /*with_end=*/true);
   cmd->add_option("--method", o->method, method_names())->capture_default_str();
-  cmd->add_option("--format", o->format, "text (as the textbook prints), json or summary")
-      ->check(CLI::IsMember({"text", "json", "summary"}))
+  cmd->add_option("--order", o->board.order,
+                  "Move order: sutcliffe (textbook's default), wirth, handout, handout-loop, "
+                  "pseudocode, or eight dx,dy pairs separated by ';'");
+  cmd->add_option("--format", o->format,
+                  "text (as the textbook prints), json, summary or svg (a picture of the tour)")
+      ->check(CLI::IsMember({"text", "json", "summary", "svg"}))
       ->capture_default_str();
+  cmd->add_flag("--all", o->all,
+                "Every tour from the start, in the search's order (the handout's Try_All); "
+                "the number found on stderr");
+  o->numbers.add(*cmd, "--limit", o->limit, 0, kMaxCount, "--all: stop after this many tours",
+                 /*show_default=*/false);
   o->numbers.add(*cmd, "--max-steps", o->max_steps, 1, kMaxCount,
                  "Stop after this many steps (moves placed or taken back); default: no limit",
                  /*show_default=*/false);

@@ -75,7 +75,8 @@ int run_trace(TraceOptions o) {
     } else {
       // The call that ran the line: the move it places, and the candidate it is on.
       j["move"] = move;
-      j["square"] = square_json(g, m.target());
+      // A call enters its square: the recurse line names the square the new call jumps from.
+      j["square"] = square_json(g, line == Line::recurse ? m.frames().back().square : m.target());
       j["candidate"] = line == Line::select ? count + 1 : count;
     }
     std::printf("%s\n", json_line(j).c_str());

@@ -89,7 +89,9 @@ void add_counters_and_extras(const Report& r, Json& j) {
 
 }  // namespace
 
-std::string to_json(const Report& r) {
+std::string to_json(const Report& r) { return json_line(report_json(r)); }
+
+Json report_json(const Report& r) {
   const Geometry g = r.geometry;
   Json j;
   j["status"] = r.status;
@@ -110,7 +112,7 @@ std::string to_json(const Report& r) {
   }
   j["path"] = std::move(path);
   add_counters_and_extras(r, j);
-  return json_line(j);
+  return j;
 }
 
 std::string to_summary_json(const Report& r) {

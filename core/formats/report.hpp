@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "board/geometry.hpp"
+#include "formats/json_line.hpp"
 #include "search/status.hpp"
 
 namespace kt {
@@ -45,6 +46,8 @@ Report make_report(const Solver& solver, bool with_board = true);
 // top row first (-1 blocked), "path": [[x, y], ...], "placed", "erased", "seconds"}, then
 // "method", "closed", "verified" and "reason" when known.
 std::string to_json(const Report& r);
+// The same as a document, for callers that add fields (solve --all adds "index").
+Json report_json(const Report& r);
 
 // One JSON line without board or path: {"status", "rows", "cols", "closed", "method",
 // "seconds", "placed", "erased", "verified"}, and "reason" when there is one.

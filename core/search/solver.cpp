@@ -99,6 +99,14 @@ Status Solver::run(std::uint64_t max_steps) {
   return status_;
 }
 
+bool Solver::next_tour() {
+  const bool ordered = method_ == Method::textbook || method_ == Method::wirth;
+  if (!ordered || !search_ || status_ != Status::found || search_->depth() == 0) return false;
+  search_->continue_after_tour();
+  status_ = search_->status();
+  return true;
+}
+
 std::string Solver::reason() const {
   if (status_ == Status::none) {
     if (theory_.answer == Answer::none) return theory_.reason;

@@ -50,6 +50,9 @@ class Solver {
   // hand-overs happen inside and never show as a stop.
   Status run(std::uint64_t max_steps);
   Status status() const { return status_; }
+  // After a tour, go on to the next one in the search's order (the handout's Try_All): the
+  // textbook and wirth methods only (false elsewhere, and when no tour was just found).
+  bool next_tour();
 
   const Problem& problem() const { return problem_; }
   Method requested() const { return requested_; }
