@@ -197,6 +197,15 @@ TEST_CASE("explorer: configure takes a whole problem", "[explorer]") {
   CHECK(s.draft.blocked == std::vector<Square>{{1, 1}, {6, 6}});
   CHECK(s.run.solver->requested() == Method::warnsdorff);
   CHECK(s.counting.kind == CountKind::from_start);
+  // The draft reads back as the same problem (Reset parses it again).
+  const Problem configured = s.run.solver->problem();
+  reset(s);
+  const Problem& again = s.run.solver->problem();
+  CHECK(again.start == configured.start);
+  CHECK(again.blocked == configured.blocked);
+  CHECK(again.geometry.rows == 6);
+  CHECK(again.geometry.cols == 6);
+  CHECK(s.run.solver->requested() == Method::warnsdorff);
 
   set_click_mode(s, ClickMode::end);
   RequestText closed = problem("6", "6");

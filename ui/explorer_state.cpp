@@ -62,9 +62,10 @@ void finish(SearchRun& r) {
   r.verify_pending = r.solver->status() == Status::found;
 }
 
-// A new solver for the draft; back to idle. On a refused draft keeps only the message (and the
-// board, when only its squares are wrong, so that a click can fix them).
-std::string rebuild(ExplorerState& s) {
+// The draft has changed: back to idle with a new solver for `request`, the draft as parsed,
+// or, when the draft is refused (`why`), only the message and the board when its size is
+// acceptable (so that a click can fix the squares).
+std::string start_over(ExplorerState& s, std::string why, Request&& request) {
   ++s.draft_version;
   SearchRun& r = s.run;
   r.solver.reset();
@@ -80,13 +81,19 @@ std::string rebuild(ExplorerState& s) {
   s.view.selected.reset();
 
   s.board = draft_board(s.draft);
-  Request request;
-  s.error = parse_page_request(request_text(s.draft), request);
+  s.error = std::move(why);
   if (!s.error.empty()) return s.error;
   s.board.start = request.problem.start;  // the default start too, when none was typed
   r.solver = std::make_unique<Solver>(std::move(request.problem), request.method);
   if (r.solver->status() != Status::running) finish(r);  // theory settled it
   return {};
+}
+
+// The draft, parsed once, and a new start.
+std::string rebuild(ExplorerState& s) {
+  Request request;
+  std::string why = parse_page_request(request_text(s.draft), request);
+  return start_over(s, std::move(why), std::move(request));
 }
 
 void after_steps(SearchRun& r, double dt) {
@@ -225,7 +232,7 @@ std::string configure(ExplorerState& s, const RequestText& text) {
   s.draft = std::move(d);
   s.counting.kind = p.closed ? CountKind::closed : CountKind::from_start;
   if (p.closed && s.view.click_mode == ClickMode::end) s.view.click_mode = ClickMode::start;
-  return rebuild(s);
+  return start_over(s, {}, std::move(request));
 }
 
 std::string set_field(ExplorerState& s, Field f, std::string_view text) {

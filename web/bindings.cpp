@@ -104,25 +104,22 @@ class Counter {
   std::string error() const { return counter_ ? "" : error_.empty() ? "not configured" : error_; }
 
  private:
+  // The fields say what is counted (see above): parsed as given, without a start meaning every
+  // start, the request is the problem to count.
   std::string start(val problem) {
     RequestText text;
     if (auto why = read_request(problem, text, /*with_method=*/false); !why.empty()) return why;
-    // The kind follows from the fields: read them first as they are (a missing start allowed).
-    RequestText as_given = text;
-    as_given.start_optional = true;
-    Request given;
-    if (auto why = parse_request(as_given, given, ui::kPageLimits); !why.empty()) return why;
-    const ui::CountKind kind = given.problem.closed  ? ui::CountKind::closed
-                               : given.problem.start ? ui::CountKind::from_start
-                                                     : ui::CountKind::all_open;
-    if (kind == ui::CountKind::all_open && given.problem.end) {
+    text.start_optional = true;
+    Request request;
+    if (auto why = parse_request(text, request, ui::kPageLimits); !why.empty()) return why;
+    const Problem& p = request.problem;
+    if (!p.closed && !p.start && p.end) {
       return "end: counting open tours from every start takes no end square (give a start)";
     }
-    Problem p;
-    if (auto why = ui::parse_count_request(text, kind, p); !why.empty()) return why;
+    if (auto why = check_count_problem(p); !why.empty()) return why;
     what_ = ui::describe_count(p);
     counter_ = std::make_unique<TourCounter>(p);
-    if (!counter_->error().empty()) {
+    if (!counter_->error().empty()) {  // not expected: check_count_problem said yes
       const std::string why = counter_->error();
       counter_.reset();
       return why;
