@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "search/solver.hpp"
+#include "search_readout.hpp"
 
 namespace kt::ui {
 
@@ -116,8 +117,8 @@ constexpr std::int64_t kWalkPerUpdate = 100'000;
 void BoardPicture::start_over(const Solver& solver, bool checker) {
   const Problem& p = solver.problem();
   image_.reset(p.geometry, p.blocked, checker);
-  source_ = solver.construction() ? static_cast<const void*>(solver.construction())
-                                  : static_cast<const void*>(solver.search());
+  source_ = solver.construction();
+  source_method_ = solver.method();
   fresh_ = true;
   free_ = std::max(1, p.free_squares());
   drawn_path_.clear();
@@ -129,14 +130,14 @@ void BoardPicture::start_over(const Solver& solver, bool checker) {
 void BoardPicture::update(const Solver& solver, bool checker) {
   const Problem& p = solver.problem();
   const Geometry g = p.geometry;
-  const void* source = solver.construction() ? static_cast<const void*>(solver.construction())
-                                             : static_cast<const void*>(solver.search());
-  if (!fresh_ || source != source_ || !image_.matches(g, checker)) start_over(solver, checker);
+  // auto hands over from the textbook's search to another method within one solver.
+  const bool same_source = solver.construction() == source_ && solver.method() == source_method_;
+  if (!fresh_ || !same_source || !image_.matches(g, checker)) start_over(solver, checker);
   const float last = static_cast<float>(std::max(1, free_ - 1));
 
-  if (const Search* search = solver.search()) {
+  if (engine(solver) == Engine::search) {
     // The path is a stack: squares past the first difference changed.
-    const auto path = search->path();
+    const auto path = solver.path();
     const std::size_t common = static_cast<std::size_t>(
         std::mismatch(drawn_path_.begin(),
                       drawn_path_.begin() + std::min(drawn_path_.size(), path.size()), path.begin())

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "board/geometry.hpp"
+#include "board/request.hpp"  // Method
 
 namespace kt {
 class Solver;
@@ -89,8 +90,9 @@ class BoardPicture {
   void start_over(const Solver& solver, bool checker);
 
   BoardImage image_;
-  bool fresh_ = false;            // pictures the current solver
-  const void* source_ = nullptr;  // its search or construction (null: theory answered)
+  bool fresh_ = false;                        // pictures the current solver
+  const void* source_ = nullptr;              // its construction, if one is at work
+  Method source_method_ = Method::automatic;  // the method at work
   int free_ = 1;
   std::vector<std::int32_t> drawn_path_;
   std::uint64_t drawn_blocks_ = 0;

@@ -26,6 +26,7 @@ constexpr ImU32 kStart = IM_COL32(20, 150, 60, 255);
 constexpr ImU32 kEnd = IM_COL32(150, 50, 200, 255);
 constexpr ImU32 kCurrent = IM_COL32(255, 140, 0, 255);
 constexpr ImU32 kCurrentFill = IM_COL32(255, 160, 40, 110);
+constexpr ImU32 kSelected = IM_COL32(30, 200, 235, 255);
 constexpr ImU32 kLabel = IM_COL32(170, 172, 180, 255);
 constexpr ImU32 kPlain = IM_COL32(222, 200, 166, 255);
 
@@ -200,6 +201,9 @@ std::optional<Square> BoardView::draw(const BoardScene& scene, const Fonts& font
   if (scene.start && g.contains(*scene.start)) outline(*scene.start, kStart, ring / 2);
   if (has_current)
     outline(g.square(scene.path.back()), kCurrent, scene.large ? -ring : ring * 1.5f);
+  if (scene.selected && g.contains(*scene.selected)) {
+    outline(*scene.selected, kSelected, scene.large ? -2 * ring : -ring / 2);
+  }
 
   // File letters below, rank numbers on the left; every k-th one (a round step) when squares
   // are narrow.

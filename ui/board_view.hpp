@@ -1,14 +1,14 @@
 // The board, drawn with ImDrawList. Row y = 1 is at the bottom, as in the textbook. Remembers
 // the last layout for hit tests and rects.
 //
-// Two levels of detail, chosen by the caller (ExplorerApp):
+// Two levels of detail, chosen by the caller (ExplorerView):
 // - detailed (sides up to kDetailedMaxSide): checkered squares, file and rank labels, the move
 //   numbers (where they fit), the knight's path through the square centres;
 // - large: the squares as one texture of a texel per square (BoardImage: colour = when the
 //   knight got there), the path as a thin line while it is short enough to stay fast, labels
 //   at round intervals.
-// Both draw blocked squares, the start, the end, the current square and, for a construction,
-// the outlines of its blocks.
+// Both draw blocked squares, the start, the end, the current square, a selected square and,
+// for a construction, the outlines of its blocks.
 #pragma once
 
 #include <cstdint>
@@ -35,8 +35,9 @@ struct BoardScene {
   std::span<const std::int32_t> path;     // square indices in visiting order
   std::span<const std::uint8_t> written;  // detailed: a running construction's squares so far
   std::optional<Square> start, end;
-  bool show_current = false;  // outline path.back(), where the search stands
-  unsigned border = 0;        // ImU32 colour around the board; 0 for the neutral one
+  std::optional<Square> selected;  // a square picked for inspection
+  bool show_current = false;       // outline path.back(), where the search stands
+  unsigned border = 0;             // ImU32 colour around the board; 0 for the neutral one
   std::span<const int> col_bands, row_bands;  // construction blocks to outline; empty: none
 };
 

@@ -1,70 +1,68 @@
 // The page's JavaScript API (Embind):
 //   new Module.Search(): a solver for scripting, independent of the screen.
 //   new Module.Counter(): an exact tour count for scripting, run in slices.
-//   Module.app(): the live ExplorerApp on screen (null before main() ran). The handle does not
-//     own the app: never call .delete() on it.
+//   Module.app(): the live explorer on screen (null before main() ran). The handle does not
+//     own the explorer: never call .delete() on it.
 //   Module.frameStats(), Module.resetFrameStats(): how long the page's frames take.
-// Bad arguments give a message (configure*) or a harmless no-op, never an abort.
+// Search and the live explorer share one read-out of their search (SearchReadout: status,
+// board, json, verify, ...). Every problem goes through the one input road (js_request.hpp,
+// then kt::parse_request with the page's limits) and its messages come back as they are. Bad
+// arguments give a message or a harmless no-op, never an abort.
 #include <emscripten/bind.h>
 
-#include <algorithm>
 #include <chrono>
 #include <memory>
 
-#include "live_app.hpp"
-#include "page_problem.hpp"
-#include "readout.hpp"
 #include "board/square_list.hpp"
+#include "board/text_input.hpp"
+#include "explorer_state.hpp"
+#include "explorer_view.hpp"
+#include "js_request.hpp"
+#include "live_app.hpp"
+#include "page_request.hpp"
+#include "readout.hpp"
 
 namespace kt::web {
 
 namespace {
 
 using emscripten::val;
-using ui::ExplorerApp;
 
-// Validates and builds a solver; "" or why not.
-std::string make_solver(const ProblemInput& in, const std::string& method_name,
-                        std::unique_ptr<Solver>& out) {
-  Method m;
-  if (auto why = ui::parse_page_method(method_name, m); !why.empty()) return why;
-  return ui::make_page_solver(in, m, out);
-}
-
-class Search {
+class Search : public SearchReadout {
  public:
   Search() { configure(val(5), val(5), val("1,1"), val("textbook")); }
 
   std::string configure(val rows, val cols, val start, val method) {
-    ProblemInput in;
-    std::string m;
-    if (auto why = read_config_args(rows, cols, start, method, in, m); !why.empty()) return why;
-    return make_solver(in, m, solver_);
+    RequestText text;
+    if (auto why = read_request_args(rows, cols, start, method, text); !why.empty()) return why;
+    return adopt(text);
   }
   std::string configure_problem(val problem) {
-    ProblemInput in;
-    std::string m;
-    if (auto why = read_problem(problem, in, &m); !why.empty()) return why;
-    return make_solver(in, m, solver_);
+    RequestText text;
+    if (auto why = read_request(problem, text); !why.empty()) return why;
+    return adopt(text);
   }
-  std::string run(val max_steps) { return to_string(solver_->run(read_step_count(max_steps))); }
-  std::string status() const { return to_string(solver_->status()); }
-  std::string method() const { return to_string(solver_->method()); }
-  std::string reason() const { return solver_->reason(); }
-  int depth() const { return solver_->depth(); }
-  double placed() const { return static_cast<double>(solver_->counters().placed); }
-  double erased() const { return static_cast<double>(solver_->counters().erased); }
-  double seconds() const { return solver_->counters().seconds; }
-  val blocks() const { return blocks_of(*solver_); }
-  val board() const { return board_rows(*solver_); }
-  val path() const { return path_pairs(*solver_); }
-  std::string text() const { return text_of(*solver_); }
-  std::string json() const { return json_of(*solver_); }
-  std::string summary() const { return summary_of(*solver_); }
-  val verify() const { return verify_solver(*solver_); }
+  // Runs at most max_steps steps: "running" | "found" | "none".
+  std::string run(val max_steps) {
+    if (const std::uint64_t n = read_step_count(max_steps); n > 0) last_ = ui::advance(*solver_, n);
+    return to_string(solver_->status());
+  }
 
  private:
+  // A refused problem leaves the current solver as it is.
+  std::string adopt(const RequestText& text) {
+    Request request;
+    if (auto why = ui::parse_page_request(text, request); !why.empty()) return why;
+    solver_ = std::make_unique<Solver>(std::move(request.problem), request.method);
+    last_ = ui::Action::none;
+    return {};
+  }
+  const Solver* solver() const override { return solver_.get(); }
+  ui::Action action() const override { return last_; }
+  std::string no_solver_reason() const override { return "not configured"; }
+
   std::unique_ptr<Solver> solver_;  // always set: the constructor configures 5x5 from 1,1
+  ui::Action last_ = ui::Action::none;
 };
 
 // An exact count, run in slices like the page's own "Count tours":
@@ -81,25 +79,7 @@ class Counter {
     counter_.reset();
     seconds_ = 0;
     what_.clear();
-    ProblemInput in;
-    error_ = read_problem(problem, in, nullptr);
-    if (error_.empty()) {
-      ui::CountKind kind = in.closed           ? ui::CountKind::closed
-                           : !in.start.empty() ? ui::CountKind::from_start
-                                               : ui::CountKind::all_open;
-      if (kind == ui::CountKind::all_open && !in.end.empty()) {
-        error_ = "end: counting open tours from every start takes no end square (give a start)";
-      } else {
-        Problem p;
-        error_ = ui::make_count_problem(in, kind, p);
-        if (error_.empty()) {
-          what_ = ui::describe_count(p);
-          counter_ = std::make_unique<TourCounter>(p);
-          error_ = counter_->error();
-          if (!error_.empty()) counter_.reset();
-        }
-      }
-    }
+    error_ = start(problem);
     return error_;
   }
   std::string run(val max_steps) {
@@ -124,138 +104,152 @@ class Counter {
   std::string error() const { return counter_ ? "" : error_.empty() ? "not configured" : error_; }
 
  private:
+  // The fields say what is counted (see above): parsed as given, without a start meaning every
+  // start, the request is the problem to count.
+  std::string start(val problem) {
+    RequestText text;
+    if (auto why = read_request(problem, text, /*with_method=*/false); !why.empty()) return why;
+    text.start_optional = true;
+    Request request;
+    if (auto why = parse_request(text, request, ui::kPageLimits); !why.empty()) return why;
+    const Problem& p = request.problem;
+    if (!p.closed && !p.start && p.end) {
+      return "end: counting open tours from every start takes no end square (give a start)";
+    }
+    if (auto why = check_count_problem(p); !why.empty()) return why;
+    what_ = ui::describe_count(p);
+    counter_ = std::make_unique<TourCounter>(p);
+    if (!counter_->error().empty()) {  // not expected: check_count_problem said yes
+      const std::string why = counter_->error();
+      counter_.reset();
+      return why;
+    }
+    return {};
+  }
+
   std::unique_ptr<TourCounter> counter_;
   std::string error_, what_;
   double seconds_ = 0;
 };
 
-// The live app's read-outs: those of its solver, or empty values while its input is invalid.
-const Solver* current(const ExplorerApp& app) { return app.solver(); }
-
-std::string app_configure(ExplorerApp& app, val rows, val cols, val start, val method) {
-  ProblemInput in;
-  std::string m;
-  if (auto why = read_config_args(rows, cols, start, method, in, m); !why.empty()) return why;
-  return app.configure_problem(in, m);
-}
-std::string app_configure_problem(ExplorerApp& app, val problem) {
-  ProblemInput in;
-  std::string m;
-  if (auto why = read_problem(problem, in, &m); !why.empty()) return why;
-  return app.configure_problem(in, m);
-}
-std::string app_state(const ExplorerApp& app) { return ui::to_string(app.state()); }
-std::string app_status(const ExplorerApp& app) {
-  return current(app) ? to_string(current(app)->status()) : "invalid";
-}
-std::string app_method(const ExplorerApp& app) {
-  return current(app) ? to_string(current(app)->method()) : "";
-}
-std::string app_reason(const ExplorerApp& app) {
-  return current(app) ? current(app)->reason() : app.error();
-}
-std::string app_summary(const ExplorerApp& app) {
-  return current(app) ? summary_of(*current(app)) : "";
-}
-std::string app_error(const ExplorerApp& app) { return app.error(); }
-int app_depth(const ExplorerApp& app) { return current(app) ? current(app)->depth() : 0; }
-double app_placed(const ExplorerApp& app) {
-  return current(app) ? static_cast<double>(current(app)->counters().placed) : 0;
-}
-double app_erased(const ExplorerApp& app) {
-  return current(app) ? static_cast<double>(current(app)->counters().erased) : 0;
-}
-double app_seconds(const ExplorerApp& app) {
-  return current(app) ? current(app)->counters().seconds : 0;
-}
-val app_blocks(const ExplorerApp& app) {
-  return current(app) ? blocks_of(*current(app)) : val::null();
-}
-val app_board(const ExplorerApp& app) {
-  return current(app) ? board_rows(*current(app)) : val::array();
-}
-val app_path(const ExplorerApp& app) {
-  return current(app) ? path_pairs(*current(app)) : val::array();
-}
-std::string app_text(const ExplorerApp& app) { return current(app) ? text_of(*current(app)) : ""; }
-std::string app_json(const ExplorerApp& app) { return current(app) ? json_of(*current(app)) : ""; }
-val app_verify(const ExplorerApp& app) {
-  if (current(app)) return verify_solver(*current(app));
-  val out = val::object();
-  out.set("ok", false);
-  out.set("closed", false);
-  out.set("reason", app.error());
-  return out;
-}
-val app_config(const ExplorerApp& app) {
-  const ui::Config& c = app.config();
-  val out = val::object();
-  out.set("rows", c.rows);
-  out.set("cols", c.cols);
-  out.set("start", c.start);
-  out.set("end", c.end);
-  out.set("blocked", format_square_list(c.blocked));
-  out.set("closed", c.closed);
-  out.set("method", std::string(to_string(c.method)));
-  return out;
-}
-val app_speed(ExplorerApp& app) {
-  val out = val::object();
-  out.set("stepsPerFrame", app.speed().steps_per_frame);
-  out.set("fastest", app.speed().fastest);
-  return out;
-}
-void app_set_speed(ExplorerApp& app, val steps_per_frame, val fastest) {
-  const std::uint64_t n = read_step_count(steps_per_frame);
-  app.speed().steps_per_frame =
-      static_cast<int>(std::clamp<std::uint64_t>(n, 1, ui::kMaxStepsPerFrame));
-  app.speed().fastest = fastest.isTrue();
-}
-std::string app_click_mode(const ExplorerApp& app) { return ui::to_string(app.click_mode()); }
-std::string app_set_click_mode(ExplorerApp& app, val mode) {
-  for (const ui::ClickMode m : {ui::ClickMode::start, ui::ClickMode::end, ui::ClickMode::block}) {
-    if (mode.isString() && mode.as<std::string>() == ui::to_string(m)) {
-      app.set_click_mode(m);
-      return {};
-    }
+// Module.app(): the live explorer. Its read-outs are the shared SearchReadout's, of the
+// explorer's current solver (empty values and "invalid" while its input is refused); every
+// other call is one of the explorer's state functions (ui/explorer_state.hpp).
+class App : public SearchReadout {
+ public:
+  std::string configure(val rows, val cols, val start, val method) {
+    RequestText text;
+    if (auto why = read_request_args(rows, cols, start, method, text); !why.empty()) return why;
+    return ui::configure(state(), text);
   }
-  return "click mode must be \"start\", \"end\" or \"block\"";
+  std::string configure_problem(val problem) {
+    RequestText text;
+    if (auto why = read_request(problem, text); !why.empty()) return why;
+    return ui::configure(state(), text);
+  }
+  void run() { ui::run(state()); }
+  void pause() { ui::pause(state()); }
+  void step() { ui::step(state()); }
+  void reset() { ui::reset(state()); }
+  std::string run_state() const { return ui::to_string(state().run.state); }
+  std::string error() const { return state().error; }
+
+  // The problem as edited: rows and cols as numbers (the text, when it is not one), the
+  // squares as text, closed as a boolean, the method's name.
+  val config() const {
+    const ui::Draft& d = state().draft;
+    auto number_or_text = [](const std::string& text) {
+      const auto n = parse_integer(text, "", 0, kMaxSide);
+      return n ? val(static_cast<double>(*n)) : val(text);
+    };
+    val out = val::object();
+    out.set("rows", number_or_text(d.text.size.empty() ? d.text.rows : d.text.size));
+    out.set("cols", number_or_text(d.text.size.empty() ? d.text.cols : d.text.size));
+    out.set("start", d.text.start);
+    out.set("end", d.text.end);
+    out.set("blocked", format_square_list(d.blocked));
+    out.set("closed", ui::draft_closed(d));
+    out.set("method", d.text.method.empty() ? std::string("auto") : d.text.method);
+    return out;
+  }
+  val speed() const {
+    val out = val::object();
+    out.set("stepsPerFrame", state().speed.steps_per_frame);
+    out.set("fastest", state().speed.fastest);
+    return out;
+  }
+  void set_speed(val steps_per_frame, val fastest) {
+    const std::uint64_t n = read_step_count(steps_per_frame);
+    ui::set_speed(state(), static_cast<std::int64_t>(std::min<std::uint64_t>(n, INT64_MAX)),
+                  fastest.isTrue());
+  }
+  std::string click_mode() const { return ui::to_string(state().view.click_mode); }
+  std::string set_click_mode(val mode) {
+    const auto m = mode.isString() ? ui::parse_click_mode(mode.as<std::string>()) : std::nullopt;
+    if (!m) return "mode: expected \"start\", \"end\" or \"block\" (got " + describe(mode) + ")";
+    if (!ui::set_click_mode(state(), *m)) return "mode: a closed tour has no end square to set";
+    return {};
+  }
+  // A click on square (x, y), as on the board: "edited", "selected" or "ignored".
+  std::string click_square(val x, val y) {
+    const auto sx = whole_number(x), sy = whole_number(y);
+    if (!sx || !sy || *sx < 1 || *sy < 1 || *sx > kMaxSide || *sy > kMaxSide) return "ignored";
+    return ui::to_string(
+        ui::click_square(state(), Square{static_cast<int>(*sx), static_cast<int>(*sy)}));
+  }
+  val selected() const {
+    const auto& s = state().view.selected;
+    if (!s) return val::null();
+    val out = val::array();
+    out.call<void>("push", s->x, s->y);
+    return out;
+  }
+  std::string set_count_kind(val kind) {
+    const auto k = kind.isString() ? ui::parse_count_kind(kind.as<std::string>()) : std::nullopt;
+    if (!k) {
+      return "kind: expected \"from-start\", \"all-open\" or \"closed\" (got " + describe(kind) +
+             ")";
+    }
+    ui::set_count_kind(state(), *k);
+    return {};
+  }
+  // As the Count button: "" when counting started, else the refusal shown in the panel.
+  std::string count_start() { return ui::count(state()); }
+  void count_stop() { ui::stop_count(state()); }
+  val count_state() const {
+    const ui::Counting& c = state().counting;
+    val out = val::object();
+    out.set("state", std::string(ui::to_string(c.state)));
+    out.set("kind", std::string(ui::to_string(c.kind)));
+    out.set("count", c.counter ? static_cast<double>(c.counter->count()) : 0.0);
+    out.set("progress", !c.counter                        ? 0.0
+                        : c.state == ui::CountState::done ? 1.0
+                                                          : c.counter->progress());
+    out.set("seconds", c.seconds);
+    out.set("what", c.what);
+    out.set("error", c.error);
+    return out;
+  }
+  bool large_board() const { return ui::large_board(state()); }
+  double frames() const { return static_cast<double>(live_app()->frames); }
+  val widget_rect(std::string label) const {
+    return rect_or_null(live_app()->view.rects().find(label));
+  }
+  val square_rect(int x, int y) const {
+    return rect_or_null(live_app()->view.square_rect(state(), Square{x, y}));
+  }
+
+ private:
+  static ui::ExplorerState& state() { return live_app()->state; }
+  const Solver* solver() const override { return state().run.solver.get(); }
+  ui::Action action() const override { return state().run.last_action; }
+  std::string no_solver_reason() const override { return state().error; }
+};
+
+App* app_instance() {
+  static App handle;  // stateless: every call goes to live_app()
+  return live_app() ? &handle : nullptr;
 }
-std::string app_set_count_kind(ExplorerApp& app, val kind) {
-  const auto k = kind.isString() ? ui::parse_count_kind(kind.as<std::string>()) : std::nullopt;
-  if (!k) return "count kind must be \"from-start\", \"all-open\" or \"closed\"";
-  app.set_count_kind(*k);
-  return {};
-}
-// As the Count button: "" when counting started, else the refusal shown in the panel.
-std::string app_count_start(ExplorerApp& app) {
-  app.count_start();
-  return app.counting().error;
-}
-void app_count_stop(ExplorerApp& app) { app.count_stop(); }
-val app_count_state(const ExplorerApp& app) {
-  const ui::Counting& c = app.counting();
-  val out = val::object();
-  out.set("state", std::string(ui::to_string(c.state)));
-  out.set("kind", std::string(ui::to_string(c.kind)));
-  out.set("count", c.counter ? static_cast<double>(c.counter->count()) : 0.0);
-  out.set("progress", !c.counter                        ? 0.0
-                      : c.state == ui::CountState::done ? 1.0
-                                                        : c.counter->progress());
-  out.set("seconds", c.seconds);
-  out.set("what", c.what);
-  out.set("error", c.error);
-  return out;
-}
-bool app_large_board(const ExplorerApp& app) { return app.large_board(); }
-double app_frames(const ExplorerApp& app) { return static_cast<double>(app.frames()); }
-val app_widget_rect(const ExplorerApp& app, std::string label) {
-  return rect_or_null(app.widget_rect(label));
-}
-val app_square_rect(const ExplorerApp& app, int x, int y) {
-  return rect_or_null(app.square_rect(x, y));
-}
-ExplorerApp* app_instance() { return live_app(); }
 
 val frame_stats_js() {
   const FrameStats s = frame_stats();
@@ -270,25 +264,30 @@ val frame_stats_js() {
 
 EMSCRIPTEN_BINDINGS(knights_tour) {
   using emscripten::allow_raw_pointers;
-  emscripten::class_<Search>("Search")
+  using emscripten::base;
+  emscripten::class_<SearchReadout>("SearchReadout")
+      .function("status", &SearchReadout::status)
+      .function("method", &SearchReadout::method)
+      .function("reason", &SearchReadout::reason)
+      .function("depth", &SearchReadout::depth)
+      .function("placed", &SearchReadout::placed)
+      .function("erased", &SearchReadout::erased)
+      .function("seconds", &SearchReadout::seconds)
+      .function("blocks", &SearchReadout::blocks)
+      .function("board", &SearchReadout::board)
+      .function("path", &SearchReadout::path)
+      .function("text", &SearchReadout::text)
+      .function("json", &SearchReadout::json)
+      .function("summary", &SearchReadout::summary)
+      .function("verify", &SearchReadout::verify)
+      .function("stack", &SearchReadout::stack)
+      .function("lastAction", &SearchReadout::last_action);
+
+  emscripten::class_<Search, base<SearchReadout>>("Search")
       .constructor<>()
       .function("configure", &Search::configure)
       .function("configureProblem", &Search::configure_problem)
-      .function("run", &Search::run)
-      .function("status", &Search::status)
-      .function("method", &Search::method)
-      .function("reason", &Search::reason)
-      .function("depth", &Search::depth)
-      .function("placed", &Search::placed)
-      .function("erased", &Search::erased)
-      .function("seconds", &Search::seconds)
-      .function("blocks", &Search::blocks)
-      .function("board", &Search::board)
-      .function("path", &Search::path)
-      .function("text", &Search::text)
-      .function("json", &Search::json)
-      .function("summary", &Search::summary)
-      .function("verify", &Search::verify);
+      .function("run", &Search::run);
 
   emscripten::class_<Counter>("Counter")
       .constructor<>()
@@ -302,42 +301,30 @@ EMSCRIPTEN_BINDINGS(knights_tour) {
       .function("what", &Counter::what)
       .function("error", &Counter::error);
 
-  emscripten::class_<ExplorerApp>("ExplorerApp")
-      .function("configure", &app_configure)
-      .function("configureProblem", &app_configure_problem)
-      .function("run", &ExplorerApp::run)
-      .function("pause", &ExplorerApp::pause)
-      .function("step", &ExplorerApp::step)
-      .function("reset", &ExplorerApp::reset)
-      .function("state", &app_state)
-      .function("status", &app_status)
-      .function("method", &app_method)
-      .function("reason", &app_reason)
-      .function("summary", &app_summary)
-      .function("error", &app_error)
-      .function("depth", &app_depth)
-      .function("placed", &app_placed)
-      .function("erased", &app_erased)
-      .function("seconds", &app_seconds)
-      .function("blocks", &app_blocks)
-      .function("board", &app_board)
-      .function("path", &app_path)
-      .function("text", &app_text)
-      .function("json", &app_json)
-      .function("verify", &app_verify)
-      .function("config", &app_config)
-      .function("speed", &app_speed)
-      .function("setSpeed", &app_set_speed)
-      .function("clickMode", &app_click_mode)
-      .function("setClickMode", &app_set_click_mode)
-      .function("setCountKind", &app_set_count_kind)
-      .function("countStart", &app_count_start)
-      .function("countStop", &app_count_stop)
-      .function("countState", &app_count_state)
-      .function("largeBoard", &app_large_board)
-      .function("frames", &app_frames)
-      .function("widgetRect", &app_widget_rect)
-      .function("squareRect", &app_square_rect);
+  emscripten::class_<App, base<SearchReadout>>("ExplorerApp")
+      .function("configure", &App::configure)
+      .function("configureProblem", &App::configure_problem)
+      .function("run", &App::run)
+      .function("pause", &App::pause)
+      .function("step", &App::step)
+      .function("reset", &App::reset)
+      .function("state", &App::run_state)
+      .function("error", &App::error)
+      .function("config", &App::config)
+      .function("speed", &App::speed)
+      .function("setSpeed", &App::set_speed)
+      .function("clickMode", &App::click_mode)
+      .function("setClickMode", &App::set_click_mode)
+      .function("clickSquare", &App::click_square)
+      .function("selected", &App::selected)
+      .function("setCountKind", &App::set_count_kind)
+      .function("countStart", &App::count_start)
+      .function("countStop", &App::count_stop)
+      .function("countState", &App::count_state)
+      .function("largeBoard", &App::large_board)
+      .function("frames", &App::frames)
+      .function("widgetRect", &App::widget_rect)
+      .function("squareRect", &App::square_rect);
   emscripten::function("app", &app_instance, allow_raw_pointers());
   emscripten::function("frameStats", &frame_stats_js);
   emscripten::function("resetFrameStats", &reset_frame_stats);

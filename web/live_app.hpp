@@ -1,12 +1,21 @@
-// The one ExplorerApp the page runs, shared by the main loop (main.cpp) and the JS bindings.
+// The one explorer the page runs, shared by the main loop (main.cpp) and the JS bindings.
 #pragma once
 
-#include "explorer_app.hpp"
+#include <cstdint>
+
+#include "explorer_state.hpp"
+#include "explorer_view.hpp"
 
 namespace kt::web {
 
+struct LiveApp {
+  ui::ExplorerState state;
+  ui::ExplorerView view;
+  std::uint64_t frames = 0;  // drawn so far
+};
+
 // Null until main() has created the window and the app.
-ui::ExplorerApp* live_app();
+LiveApp* live_app();
 
 // Wall time of the page's frames (the app's work, ImGui and the GL calls), in milliseconds:
 // the last one, the longest since reset_frame_stats(), and how many were measured.

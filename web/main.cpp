@@ -1,5 +1,6 @@
 // The browser host: a WebGL2 context through Emscripten's GLFW, ImGui's GLFW and OpenGL3
-// backends, and one ExplorerApp drawn every animation frame.
+// backends, and one explorer (state + view, ui/explorer_state.hpp) ticked and drawn every
+// animation frame.
 //
 // Sizing: the canvas fills the window through CSS (shell.html). Each frame its backing store
 // is set to CSS size x devicePixelRatio with Browser.setCanvasSize (glfwSetWindowSize would
@@ -57,7 +58,7 @@ void destroy_texture(void* texture) {
 }
 
 const kt::ui::TextureHost g_textures{create_texture, upload_texture, destroy_texture};
-std::unique_ptr<kt::ui::ExplorerApp> g_app;  // after g_textures, which it uses until destroyed
+std::unique_ptr<kt::web::LiveApp> g_app;  // after g_textures, which it uses until destroyed
 
 // clang-format off
 EM_JS(double, css_width, (), { return Module.canvas.getBoundingClientRect().width; });
@@ -102,7 +103,7 @@ void frame() {
   }
   if (std::abs(dpr - g_font_scale) > 0.01) {  // first frame, browser zoom, other monitor
     g_font_scale = static_cast<float>(dpr);
-    g_app->set_fonts(kt::ui::load_fonts(g_font_scale));
+    g_app->view.set_fonts(kt::ui::load_fonts(g_font_scale));
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
   }
@@ -116,13 +117,14 @@ void frame() {
   if (io.MousePos.x != -FLT_MAX) io.MousePos = ImVec2(io.MousePos.x / sx, io.MousePos.y / sy);
 
   ImGui::NewFrame();
-  g_app->frame(io.DeltaTime);
+  kt::ui::frame(g_app->state, g_app->view, io.DeltaTime);
+  ++g_app->frames;
   ImGui::Render();
   glViewport(0, 0, fb_w, fb_h);
   glClearColor(0.11f, 0.12f, 0.14f, 1);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  if (g_app->frames() == 1) notify_ready();
+  if (g_app->frames == 1) notify_ready();
   g_stats.last_ms = emscripten_get_now() - frame_start;
   g_stats.max_ms = std::max(g_stats.max_ms, g_stats.last_ms);
   ++g_stats.frames;
@@ -130,7 +132,7 @@ void frame() {
 
 }  // namespace
 
-kt::ui::ExplorerApp* kt::web::live_app() { return g_app.get(); }
+kt::web::LiveApp* kt::web::live_app() { return g_app.get(); }
 kt::web::FrameStats kt::web::frame_stats() { return g_stats; }
 void kt::web::reset_frame_stats() { g_stats = {}; }
 
@@ -162,8 +164,8 @@ int main() {
   glfwSetScrollCallback(g_window, scroll_callback);
   ImGui_ImplOpenGL3_Init("#version 300 es");
 
-  g_app = std::make_unique<kt::ui::ExplorerApp>();
-  g_app->set_texture_host(&g_textures);
+  g_app = std::make_unique<kt::web::LiveApp>();
+  g_app->view.set_texture_host(&g_textures);
   emscripten_set_main_loop(frame, 0, false);
   return 0;
 }

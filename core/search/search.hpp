@@ -33,6 +33,9 @@ enum class Heuristic : std::uint8_t { none, warnsdorff };
 
 // The last step a search took, for views that show the recursion.
 enum class Action : std::uint8_t { none, placed, erased };
+constexpr const char* to_string(Action a) {
+  return a == Action::placed ? "placed" : a == Action::erased ? "erased" : "none";
+}
 
 // One call of try(i, x, y): move number i (1 for the start), its square (Geometry::index), and
 // how many of its candidates it has tried or skipped so far (its loop counter).

@@ -5,6 +5,7 @@
 // failure.
 //
 //   node tests/browser/e2e.test.mjs [site dir]     (default: build/wasm/site)
+//   KT_ONLY=text runs only the tests whose name contains `text` (debugging).
 import { access, mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,6 +64,21 @@ async function tourThroughUi(page, dpr, shot) {
   const { colours } = await inspect(page, png);
   check(colours > 100, `screenshot has only ${colours} colours`);
   check(near(await bannerColour(page, png, dpr), GREEN), 'banner is not green');
+  // A click on the finished board picks a square and shows its move: the tour stays.
+  await clickSquare(page, 3, 3);
+  checkEqual(await app(page, () => {
+    const a = Module.app();
+    return [a.selected(), a.state(), a.status(), a.config().start, a.board()];
+  }), [[3, 3], 'finished', 'found', '1,1', TEXTBOOK_5X5], 'after clicking (3,3) on the tour');
+  await frames(page);
+  await page.screenshot({ path: join(ARTIFACTS, shot.replace('.png', '-selected.png')) });
+  await clickSquare(page, 3, 3);  // a second click unselects
+  checkEqual(await app(page, () => Module.app().selected()), null, 'after a second click');
+  // Reset makes the board editable again: the click sets the start.
+  await clickWidget(page, 'Reset');
+  await clickSquare(page, 3, 3);
+  checkEqual(await app(page, () => [Module.app().state(), Module.app().config().start]),
+             ['idle', '3,3'], 'start after Reset and a click');
 }
 
 // Browsers the tests run in: a desktop window, the same at 2x pixel ratio, a phone, and a
@@ -253,7 +269,7 @@ const tests = [
     checkEqual(v1000, ['found', true, true], '1000x1000 construct');
     await page.screenshot({ path: join(ARTIFACTS, 'browser-15-construct-1000.png') });
     const refused = await app(page, () => Module.app().configure(1001, 1000, '1,1', 'auto'));
-    check(/1,000,000 squares/.test(refused), `1001x1000: ${refused}`);
+    check(/^board: 1001x1000 .*more than 1000000/.test(refused), `1001x1000: ${refused}`);
     console.log(`    longest frame, 300x300 construct at 20 blocks/frame: app ${t300.appMaxMs.toFixed(1)} ms` +
                 ` (${t300.frames} frames), between animation frames ${t300.gapMaxMs.toFixed(0)} ms`);
     console.log(`    longest frame, 1000x1000 construct, fastest: app ${t1000.appMaxMs.toFixed(1)} ms` +
@@ -320,13 +336,29 @@ const tests = [
       out.bad = [
         s.configure(-1, 5, '1,1', 'textbook'), s.configure(1e12, 1e12, '1,1', 'textbook'),
         s.configure(2000, 2000, '1,1', 'textbook'), s.configure(5.5, 5, '1,1', 'textbook'),
-        s.configure('5', 5, '1,1', 'textbook'), s.configure(NaN, 5, '1,1', 'textbook'),
+        s.configure('five', 5, '1,1', 'textbook'), s.configure(NaN, 5, '1,1', 'textbook'),
         s.configure(5, 5, 'garbage', 'textbook'), s.configure(5, 5, '9,9', 'textbook'),
         s.configure(5, 5, 42, 'textbook'), s.configure(5, 5, '1,1', 'nope'),
         Module.app().configure(-3, 5, '1,1', 'textbook'), s.configure(1, 5000, '1,1', 'auto'),
         Module.app().configure(5, 5, null, 'wirth'), s.configure(Infinity, 5, '1,1', 'auto'),
       ];
       out.afterBad = [s.status(), s.run('lots'), s.run(-5), Module.app().status()];
+      // Numbers may come as text too: the same road as the CLI's and the URL's.
+      out.asText = [s.configure('5', '5', 'a1', 'textbook'), s.configure(5, 5, [1, 1], 'auto')];
+      // The search's stack and last step, on Search and on the live app alike.
+      const t = new Module.Search();
+      t.configure(5, 5, '1,1', 'textbook');
+      t.run(3);
+      out.stack = [t.stack(), t.lastAction(), t.depth()];
+      t.delete();
+      const a = Module.app();
+      a.configure(5, 5, '1,1', 'textbook');
+      a.step();
+      out.live = [a.lastAction(), a.stack().length, a.clickSquare(2, 2), a.selected(),
+                  a.config().start];
+      a.reset();
+      out.live.push(a.clickSquare(2, 2), a.config().start, a.clickSquare(9, 9),
+                    a.clickSquare('a', 1), a.setClickMode('diagonal'));
       const w = new Module.Search();
       out.wirth = [w.configure(6, 6, '1,1', 'wirth')];
       do status = w.run(1e6); while (status === 'running');
@@ -338,10 +370,23 @@ const tests = [
     checkEqual([r.configure, r.status, r.board, r.path, r.verify.ok, r.json],
                ['', 'found', TEXTBOOK_5X5, 25, true, 'found'], 'textbook 5x5 via Search');
     checkEqual(r.text, '   25   18    3   12   23', 'text() first line');
+    // Every message names the field at fault first.
+    const fields = ['rows', 'rows', 'board', 'rows', 'rows', 'rows', 'start', 'start', 'start',
+                    'method', 'rows', 'cols', 'start', 'rows'];
     for (const [i, m] of r.bad.entries()) {
-      check(typeof m === 'string' && m.length > 0, `bad input #${i} gave no message`);
+      check(typeof m === 'string' && m.startsWith(`${fields[i]}: `),
+            `bad input #${i}: expected a message about ${fields[i]}, got "${m}"`);
     }
     checkEqual(r.afterBad, ['found', 'found', 'found', 'running'], 'state after bad input');
+    checkEqual(r.asText, ['', ''], 'numbers as text, squares as [x, y]');
+    checkEqual(r.stack[0].length, 4, 'stack after 3 steps');
+    checkEqual(r.stack[0][0], { move: 1, x: 1, y: 1, candidate: r.stack[0][0].candidate },
+               'frame 0');
+    check(r.stack[0][0].candidate >= 1, 'frame 0 tried a move');
+    checkEqual([r.stack[1], r.stack[2]], ['placed', 3], 'last action and depth');
+    checkEqual(r.live, ['placed', 2, 'selected', [2, 2], '1,1', 'edited', '2,2', 'ignored',
+                        'ignored', r.live[9]], 'live app: stack, clicks');
+    check(/^mode: /.test(r.live[9]), `setClickMode refusal: ${r.live[9]}`);
     checkEqual(r.wirth, ['', 'found', true], 'wirth 6x6');
     console.log(`    textbook 5x5 from (1,1): ${r.steps} steps; messages: "${r.bad[0]}", ` +
                 `"${r.bad[2]}", "${r.bad[6]}"`);
@@ -412,9 +457,16 @@ const tests = [
     checkEqual(r.app[0], '', 'app.configureProblem');
     checkEqual([r.app[1].end, r.app[1].blocked, r.app[1].method, r.app[2]],
                ['1,1', '2,2;6,6', 'warnsdorff', 'warnsdorff'], 'app config after configureProblem');
+    // Every message is short and names the field at fault first (the first five are not
+    // objects at all).
+    const fields = [null, null, null, null, null, 'size', 'cols', 'rows', 'rows', 'rows', 'cols',
+                    'rows', 'rows', 'board', "'strat'", 'start', 'start', 'start', 'start', 'start',
+                    'end', 'end', 'closed', 'blocked', 'blocked[1]', 'blocked', 'blocked', 'start',
+                    'method', 'method', 'blocked', 'start'];
     for (const [i, m] of [...r.bad.entries(), ...r.appBad.entries()]) {
-      check(typeof m === 'string' && m.length > 0 && m.length < 300,
-            `bad problem #${i} gave no (short) message: ${m}`);
+      const want = fields[i] ? `${fields[i]}: ` : 'expected an object';
+      check(typeof m === 'string' && m.startsWith(want) && m.length < 300,
+            `bad problem #${i}: expected a short message starting "${want}", got "${m}"`);
     }
     checkEqual(r.after, ['running', 7, r.app[3]], 'state after bad input is unchanged');
     console.log(`    messages: "${r.bad[7]}", "${r.bad[13]}", "${r.bad[14]}", "${r.bad[17]}", ` +
@@ -516,6 +568,8 @@ const tests = [
   }],
 ];
 
+const selected = tests.filter(([name]) => !process.env.KT_ONLY || name.includes(process.env.KT_ONLY));
+
 async function main() {
   await access(join(SITE, 'index.html')).catch(() => {
     throw new Error(`no ${join(SITE, 'index.html')}: build the kt_web target first`);
@@ -527,7 +581,7 @@ async function main() {
     for (const [group, options] of Object.entries(GROUPS)) {
       const browser = await launch(options);
       try {
-        for (const [name, , fn] of tests.filter((t) => t[1] === group)) {
+        for (const [name, , fn] of selected.filter((t) => t[1] === group)) {
           let page;
           try {
             page = await open(browser.context, server.url, group !== 'nowebgl');
@@ -550,7 +604,7 @@ async function main() {
     server.close();
   }
   console.log(`browser: ${passed} passed, ${failed} failed`);
-  return failed === 0 && passed === tests.length ? 0 : 1;
+  return failed === 0 && passed === selected.length ? 0 : 1;
 }
 
 process.exitCode = await main().catch((e) => {

@@ -1,0 +1,531 @@
+// The explorer's state logic (ui/explorer_state.hpp) without a window: clicks in each mode,
+// settings and their messages, run/pause/step/reset, what a click on a finished board does,
+// the search's read-outs, and counting.
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cstdlib>
+#include <string>
+
+#include "board/square_list.hpp"
+#include "counting/count.hpp"
+#include "explorer_state.hpp"
+
+using namespace kt;
+using namespace kt::ui;
+
+namespace {
+
+// Seed 000's printed 5x5 tour from (1,1), top row first.
+constexpr std::array<std::array<int, 5>, 5> kTextbook5x5{{{25, 18, 3, 12, 23},
+                                                          {8, 13, 24, 17, 4},
+                                                          {19, 2, 7, 22, 11},
+                                                          {14, 9, 20, 5, 16},
+                                                          {1, 6, 15, 10, 21}}};
+
+bool starts_with(const std::string& text, std::string_view prefix) {
+  return text.rfind(prefix, 0) == 0;
+}
+
+RequestText problem(std::string rows, std::string cols, std::string start = "",
+                    std::string method = "auto") {
+  RequestText t;
+  t.rows = std::move(rows);
+  t.cols = std::move(cols);
+  t.start = std::move(start);
+  t.method = std::move(method);
+  return t;
+}
+
+// Ticks at full speed until the run ends, then once more (the tick that verifies).
+void run_to_end(ExplorerState& s) {
+  set_speed(s, kMaxStepsPerFrame, true);
+  run(s);
+  for (int i = 0; i < 100000 && s.run.state == RunState::running; ++i) tick(s, 0.016, 0.05);
+  tick(s, 0.016);
+}
+
+void count_to_end(ExplorerState& s) {
+  for (int i = 0; i < 1000000 && s.counting.state == CountState::running; ++i) {
+    tick(s, 0.016, 0.05);
+  }
+}
+
+std::uint64_t steps(const ExplorerState& s) {
+  const Counters c = s.run.solver->counters();
+  return c.placed + c.erased;
+}
+
+bool knight_jump(Square a, Square b) { return std::abs((a.x - b.x) * (a.y - b.y)) == 2; }
+
+}  // namespace
+
+TEST_CASE("explorer: the default is 5x5 from (1,1), auto, ready", "[explorer]") {
+  const ExplorerState s;
+  REQUIRE(s.error.empty());
+  REQUIRE(s.run.solver);
+  CHECK(s.run.state == RunState::idle);
+  CHECK(s.run.solver->problem().geometry.rows == 5);
+  CHECK(s.run.solver->requested() == Method::automatic);
+  REQUIRE(s.board.geometry);
+  CHECK(s.board.start == Square{1, 1});
+  CHECK(board_editable(s));
+}
+
+TEST_CASE("explorer: clicks edit the draft by the click mode while idle", "[explorer]") {
+  ExplorerState s;
+  SECTION("start") {
+    CHECK(click_square(s, {3, 3}) == Click::edited);
+    CHECK(s.draft.text.start == "3,3");
+    CHECK(s.run.solver->problem().start == Square{3, 3});
+    CHECK(s.board.start == Square{3, 3});
+    CHECK(s.run.state == RunState::idle);
+  }
+  SECTION("end: a second click takes it away") {
+    REQUIRE(set_click_mode(s, ClickMode::end));
+    CHECK(click_square(s, {5, 5}) == Click::edited);
+    CHECK(s.draft.text.end == "5,5");
+    CHECK(s.run.solver->problem().end == Square{5, 5});
+    CHECK(click_square(s, {5, 5}) == Click::edited);
+    CHECK(s.draft.text.end.empty());
+    CHECK_FALSE(s.run.solver->problem().end);
+  }
+  SECTION("block: toggles") {
+    REQUIRE(set_click_mode(s, ClickMode::block));
+    CHECK(click_square(s, {2, 2}) == Click::edited);
+    CHECK(s.draft.blocked == std::vector<Square>{{2, 2}});
+    CHECK(s.run.solver->problem().is_blocked(s.board.geometry->index({2, 2})));
+    CHECK(click_square(s, {2, 2}) == Click::edited);
+    CHECK(s.draft.blocked.empty());
+    CHECK(s.run.solver->problem().blocked.empty());
+  }
+  SECTION("closed tours have no end to click") {
+    REQUIRE(set_click_mode(s, ClickMode::end));
+    set_closed(s, true);
+    CHECK(s.view.click_mode == ClickMode::start);
+    CHECK_FALSE(set_click_mode(s, ClickMode::end));
+    CHECK(s.counting.kind == CountKind::closed);
+  }
+  SECTION("off the board: ignored") {
+    CHECK(click_square(s, {6, 1}) == Click::ignored);
+    CHECK(click_square(s, {0, 0}) == Click::ignored);
+    CHECK(s.draft.text.start == "1,1");
+  }
+}
+
+TEST_CASE("explorer: a refused setting gives the field's message, the explorer stays usable",
+          "[explorer]") {
+  ExplorerState s;
+  SECTION("a bad start keeps the board, and a click fixes it") {
+    const std::string why = set_field(s, Field::start, "zz9");
+    CHECK(starts_with(why, "start: "));
+    CHECK(why.find("zz9") != std::string::npos);
+    CHECK(s.error == why);
+    CHECK_FALSE(s.run.solver);
+    CHECK(s.draft.text.start == "zz9");  // kept as typed, to be fixed
+    REQUIRE(s.board.geometry);
+    run(s);
+    step(s);
+    CHECK(s.run.state == RunState::idle);
+    CHECK(click_square(s, {2, 3}) == Click::edited);
+    CHECK(s.error.empty());
+    CHECK(s.run.solver->problem().start == Square{2, 3});
+  }
+  SECTION("a bad size: no board until it is fixed") {
+    CHECK(starts_with(set_field(s, Field::rows, "abc"), "rows: "));
+    CHECK_FALSE(s.board.geometry);
+    CHECK(click_square(s, {1, 1}) == Click::ignored);
+    CHECK(starts_with(set_field(s, Field::cols, "0"), "rows: "));  // rows still first at fault
+    CHECK(starts_with(set_field(s, Field::rows, "6"), "cols: "));
+    CHECK(set_field(s, Field::cols, "7").empty());
+    CHECK(s.run.solver->problem().geometry.cols == 7);
+  }
+  SECTION("the page's limits, with the core's messages") {
+    const std::string big = set_field(s, Field::rows, "3000");
+    CHECK(starts_with(big, "rows: "));
+    CHECK(big.find("(the knights CLI takes larger ones)") != std::string::npos);
+    set_field(s, Field::rows, "1001");
+    const std::string many = set_field(s, Field::cols, "1000");
+    CHECK(starts_with(many, "board: "));
+    CHECK(many.find("1000000") != std::string::npos);
+    CHECK(set_field(s, Field::rows, "1000").empty());
+  }
+  SECTION("a bad method, then a good one") {
+    CHECK(starts_with(set_field(s, Field::method, "fast"), "method: "));
+    CHECK(set_method(s, Method::wirth).empty());
+    CHECK(s.run.solver->requested() == Method::wirth);
+  }
+  SECTION("blocking the start, then clicking a new start") {
+    set_click_mode(s, ClickMode::block);
+    click_square(s, {1, 1});
+    CHECK(starts_with(s.error, "start: "));
+    CHECK(s.board.blocked.at(0) == 1);  // still drawn
+    set_click_mode(s, ClickMode::start);
+    CHECK(click_square(s, {2, 1}) == Click::edited);
+    CHECK(s.error.empty());
+  }
+  SECTION("a whole problem refused changes nothing") {
+    step(s);
+    const Solver* before = s.run.solver.get();
+    const auto draft = s.draft.text.start + "|" + s.draft.text.rows + "|" + s.draft.text.method;
+    RequestText bad = problem("8", "8", "9,1");
+    const std::string why = configure(s, bad);
+    CHECK(starts_with(why, "start: "));
+    bad = problem("8", "8", "1,1", "fast");
+    CHECK(starts_with(configure(s, bad), "method: "));
+    bad = problem("8", "8");
+    bad.closed = "1";
+    bad.end = "2,3";
+    CHECK(starts_with(configure(s, bad), "end: "));
+    CHECK(s.run.solver.get() == before);
+    CHECK(s.run.state == RunState::paused);
+    CHECK(s.draft.text.start + "|" + s.draft.text.rows + "|" + s.draft.text.method == draft);
+    CHECK(s.error.empty());
+  }
+}
+
+TEST_CASE("explorer: configure takes a whole problem", "[explorer]") {
+  ExplorerState s;
+  RequestText t = problem("", "", "c3", "warnsdorff");
+  t.size = "6";
+  t.blocked = "a1 f6";
+  REQUIRE(configure(s, t).empty());
+  CHECK(s.draft.text.rows == "6");
+  CHECK(s.draft.text.cols == "6");
+  CHECK(s.draft.text.size.empty());
+  CHECK(s.draft.text.start == "c3");
+  CHECK(s.draft.blocked == std::vector<Square>{{1, 1}, {6, 6}});
+  CHECK(s.run.solver->requested() == Method::warnsdorff);
+  CHECK(s.counting.kind == CountKind::from_start);
+  // The draft reads back as the same problem (Reset parses it again).
+  const Problem configured = s.run.solver->problem();
+  reset(s);
+  const Problem& again = s.run.solver->problem();
+  CHECK(again.start == configured.start);
+  CHECK(again.blocked == configured.blocked);
+  CHECK(again.geometry.rows == 6);
+  CHECK(again.geometry.cols == 6);
+  CHECK(s.run.solver->requested() == Method::warnsdorff);
+
+  set_click_mode(s, ClickMode::end);
+  RequestText closed = problem("6", "6");
+  closed.closed = "true";
+  REQUIRE(configure(s, closed).empty());
+  CHECK(draft_closed(s.draft));
+  CHECK(s.counting.kind == CountKind::closed);
+  CHECK(s.view.click_mode == ClickMode::start);
+  CHECK(s.run.solver->problem().closed);
+}
+
+TEST_CASE("explorer: board buttons keep the squares that fit", "[explorer]") {
+  ExplorerState s;
+  set_field(s, Field::start, "5,5");
+  set_field(s, Field::end, "1,2");
+  REQUIRE(set_board(s, 8, 8).empty());
+  CHECK(s.draft.text.start == "5,5");
+  CHECK(s.draft.text.end == "1,2");
+  set_field(s, Field::start, "8,8");
+  set_field(s, Field::end, "7,7");
+  REQUIRE(set_board(s, 5, 5).empty());
+  CHECK(s.draft.text.start == "1,1");
+  CHECK(s.draft.text.end.empty());
+  // Blocked squares off a smaller board are kept and left out.
+  set_board(s, 8, 8);
+  set_click_mode(s, ClickMode::block);
+  click_square(s, {8, 8});
+  set_board(s, 6, 6);
+  CHECK(s.board.blocked_off_board == 1);
+  CHECK(s.run.solver->problem().blocked.empty());
+  set_board(s, 8, 8);
+  CHECK(s.run.solver->problem().is_blocked(63));
+}
+
+TEST_CASE("explorer: run, pause, step and reset", "[explorer]") {
+  ExplorerState s;
+  set_method(s, Method::textbook);
+  step(s);
+  CHECK(s.run.state == RunState::paused);
+  CHECK(steps(s) == 1);
+  CHECK(s.run.last_action == Action::placed);
+
+  set_speed(s, 20, false);
+  run(s);
+  CHECK(s.run.state == RunState::running);
+  tick(s, 0.016);
+  CHECK(steps(s) == 21);
+  pause(s);
+  CHECK(s.run.state == RunState::paused);
+  tick(s, 0.016);
+  CHECK(steps(s) == 21);
+  step(s);
+  CHECK(steps(s) == 22);
+  pause(s);  // not running: nothing
+  CHECK(s.run.state == RunState::paused);
+
+  const Solver* before = s.run.solver.get();
+  reset(s);
+  CHECK(s.run.state == RunState::idle);
+  CHECK(s.run.solver.get() != nullptr);
+  CHECK(steps(s) == 0);
+  CHECK(s.run.generation > 0);
+  (void)before;
+
+  run_to_end(s);
+  CHECK(s.run.state == RunState::finished);
+  REQUIRE(s.run.solver->status() == Status::found);
+  REQUIRE(s.run.verdict);
+  CHECK(s.run.verdict->ok);
+  for (int y = 1; y <= 5; ++y) {
+    for (int x = 1; x <= 5; ++x) {
+      CHECK(move_at(s, {x, y}) == kTextbook5x5[5 - y][x - 1]);
+    }
+  }
+  const std::uint64_t done = steps(s);
+  CHECK(done == 148660);  // the textbook's own count for 5x5 from (1,1)
+  run(s);
+  step(s);
+  CHECK(s.run.state == RunState::finished);
+  CHECK(steps(s) == done);
+}
+
+TEST_CASE("explorer: the tick after a tour is found verifies it", "[explorer]") {
+  ExplorerState s;
+  set_method(s, Method::warnsdorff);
+  set_speed(s, kMaxStepsPerFrame, true);
+  run(s);
+  TickReport report = tick(s, 0.016);
+  CHECK_FALSE(report.verified);
+  REQUIRE(s.run.state == RunState::finished);
+  CHECK(s.run.verify_pending);
+  report = tick(s, 0.016);
+  CHECK(report.verified);
+  CHECK(s.run.verdict->ok);
+}
+
+TEST_CASE("explorer: a click on a finished board selects a square and keeps the tour",
+          "[explorer]") {
+  ExplorerState s;
+  set_method(s, Method::textbook);
+  run_to_end(s);
+  REQUIRE(s.run.solver->status() == Status::found);
+  const Solver* tour = s.run.solver.get();
+  CHECK_FALSE(board_editable(s));
+
+  CHECK(click_square(s, {3, 3}) == Click::selected);
+  CHECK(s.view.selected == Square{3, 3});
+  CHECK(move_at(s, {3, 3}) == 7);
+  CHECK(s.run.solver.get() == tour);
+  CHECK(s.run.state == RunState::finished);
+  CHECK(s.draft.text.start == "1,1");
+
+  CHECK(click_square(s, {3, 3}) == Click::selected);  // a second click unselects
+  CHECK_FALSE(s.view.selected);
+
+  set_click_mode(s, ClickMode::block);  // no mode edits a board that holds a run
+  CHECK(click_square(s, {2, 2}) == Click::selected);
+  CHECK(s.draft.blocked.empty());
+  CHECK(s.run.solver.get() == tour);
+
+  reset(s);  // Reset makes it editable again
+  CHECK_FALSE(s.view.selected);
+  CHECK(board_editable(s));
+  CHECK(click_square(s, {2, 2}) == Click::edited);
+  CHECK(s.draft.blocked == std::vector<Square>{{2, 2}});
+}
+
+TEST_CASE("explorer: a paused or running board selects too; theory's answer does not",
+          "[explorer]") {
+  ExplorerState s;
+  set_method(s, Method::textbook);
+  step(s);
+  CHECK(click_square(s, {4, 4}) == Click::selected);
+  CHECK(s.draft.text.start == "1,1");
+  run(s);
+  CHECK(click_square(s, {2, 2}) == Click::selected);
+
+  // 4x4 has no open tour: auto answers at once, nothing would be lost by an edit.
+  REQUIRE(configure(s, problem("4", "4", "1,1")).empty());
+  CHECK(s.run.state == RunState::finished);
+  CHECK(s.run.solver->status() == Status::none);
+  CHECK(board_editable(s));
+  CHECK(click_square(s, {2, 1}) == Click::edited);
+  CHECK(s.draft.text.start == "2,1");
+
+  // The textbook searches anyway: after its search the result is kept.
+  set_method(s, Method::textbook);
+  CHECK(s.run.state == RunState::idle);
+  run_to_end(s);
+  CHECK(s.run.solver->status() == Status::none);
+  CHECK(click_square(s, {1, 1}) == Click::selected);
+}
+
+TEST_CASE("explorer: a panel edit on a finished board starts over", "[explorer]") {
+  ExplorerState s;
+  run_to_end(s);
+  REQUIRE(s.run.state == RunState::finished);
+  set_method(s, Method::wirth);
+  CHECK(s.run.state == RunState::idle);
+  CHECK_FALSE(s.run.verdict);
+}
+
+TEST_CASE("explorer: the stack and the last action read the search", "[explorer]") {
+  ExplorerState s;
+  set_method(s, Method::textbook);
+  for (int i = 0; i < 3; ++i) step(s);
+  std::vector<StackFrame> frames = read_stack(*s.run.solver);
+  REQUIRE(frames.size() == 4);
+  CHECK(frames[0].square == Square{1, 1});
+  for (std::size_t i = 0; i < frames.size(); ++i) {
+    CHECK(frames[i].move == static_cast<int>(i) + 1);
+    if (i > 0) CHECK(knight_jump(frames[i - 1].square, frames[i].square));
+    if (i + 1 < frames.size()) CHECK(frames[i].candidate >= 1);  // it tried the move below
+  }
+  // Step until a move is taken back: the stack shrinks by one.
+  int depth = s.run.solver->depth();
+  bool erased = false;
+  for (int i = 0; i < 100000 && !erased; ++i) {
+    depth = s.run.solver->depth();
+    step(s);
+    erased = s.run.last_action == Action::erased;
+  }
+  REQUIRE(erased);
+  CHECK(s.run.solver->depth() == depth - 1);
+  CHECK(read_stack(*s.run.solver).size() == static_cast<std::size_t>(depth));
+
+  // The tick's slices keep the last action too.
+  set_speed(s, 7, false);
+  run(s);
+  tick(s, 0.016);
+  CHECK(s.run.last_action != Action::none);
+
+  // No search at work: no stack.
+  REQUIRE(configure(s, problem("10", "10", "1,1", "construct")).empty());
+  CHECK(engine(*s.run.solver) == Engine::construction);
+  CHECK(read_stack(*s.run.solver).empty());
+  step(s);
+  CHECK(s.run.last_action == Action::none);
+  REQUIRE(configure(s, problem("4", "4", "1,1")).empty());
+  CHECK(engine(*s.run.solver) == Engine::none);
+}
+
+TEST_CASE("explorer: advance says what the last step of a slice did", "[explorer]") {
+  Problem p;
+  ProblemInput in;
+  in.start = "1,1";
+  in.rows = in.cols = 5;
+  REQUIRE(make_problem(in, p).empty());
+  Solver a(p, Method::textbook), b(p, Method::textbook);
+  for (int n : {1, 2, 5, 50, 1000}) {
+    const Action action = advance(a, n);
+    // The same steps one at a time: the last one did what advance said.
+    Action last = Action::none;
+    for (int i = 0; i < n; ++i) last = advance(b, 1);
+    CHECK(action == last);
+    CHECK(a.counters().placed == b.counters().placed);
+    CHECK(a.depth() == b.depth());
+  }
+}
+
+TEST_CASE("explorer: counting each kind", "[explorer][count]") {
+  ExplorerState s;
+  SECTION("open tours from the start") {
+    CHECK(count(s).empty());
+    count_to_end(s);
+    CHECK(s.counting.state == CountState::done);
+    CHECK(s.counting.counter->count() == 304);
+    CHECK(s.counting.what == "directed open tours from (1,1)");
+  }
+  SECTION("with an end square") {
+    set_click_mode(s, ClickMode::end);
+    click_square(s, {5, 5});
+    count(s);
+    count_to_end(s);
+    CHECK(s.counting.counter->count() == 56);
+  }
+  SECTION("every start, even when the start is blocked") {
+    set_click_mode(s, ClickMode::block);
+    click_square(s, {1, 1});
+    REQUIRE_FALSE(s.error.empty());  // no search from a blocked start...
+    set_count_kind(s, CountKind::all_open);
+    CHECK(count(s).empty());  // ...but every start can be counted
+    count_to_end(s);
+    Problem p;
+    ProblemInput in;
+    in.rows = in.cols = 5;
+    in.blocked = "1,1";
+    in.start_optional = true;
+    REQUIRE(make_problem(in, p).empty());
+    CHECK(s.counting.counter->count() == count_tours(p).count);
+    CHECK(s.counting.what == "directed open tours (every start, each direction)");
+  }
+  SECTION("every start on the full board") {
+    set_count_kind(s, CountKind::all_open);
+    count(s);
+    count_to_end(s);
+    CHECK(s.counting.counter->count() == 1728);
+  }
+  SECTION("closed tours") {
+    set_board(s, 6, 6);
+    set_closed(s, true);
+    CHECK(s.counting.kind == CountKind::closed);
+    count(s);
+    count_to_end(s);
+    CHECK(s.counting.counter->count() == 9862);
+  }
+  SECTION("a count ignores a refused method") {
+    set_field(s, Field::method, "fast");
+    CHECK(count(s).empty());
+  }
+  SECTION("too large: the counter's own message, then a count that fits") {
+    set_board(s, 9, 9);
+    const std::string why = count(s);
+    CHECK(why.find("64 free squares") != std::string::npos);
+    CHECK(s.counting.error == why);
+    CHECK(s.counting.state == CountState::idle);
+    CHECK_FALSE(s.counting.counter);
+    set_board(s, 5, 5);
+    CHECK(count(s).empty());
+  }
+  SECTION("stop, change of kind, and edits clear or stop it") {
+    set_board(s, 7, 7);
+    REQUIRE(count(s).empty());
+    tick(s, 0.016, 0.01);
+    stop_count(s);
+    CHECK(s.counting.state == CountState::stopped);
+    const std::uint64_t nodes = s.counting.counter->nodes();
+    tick(s, 0.016, 0.01);
+    CHECK(s.counting.counter->nodes() == nodes);
+    set_count_kind(s, CountKind::closed);
+    CHECK(s.counting.state == CountState::idle);
+    CHECK_FALSE(s.counting.counter);
+    count(s);
+    set_field(s, Field::start, "2,2");
+    CHECK_FALSE(s.counting.counter);
+  }
+}
+
+TEST_CASE("explorer: speed is clamped", "[explorer]") {
+  ExplorerState s;
+  set_speed(s, 0, false);
+  CHECK(s.speed.steps_per_frame == 1);
+  set_speed(s, std::int64_t{1} << 40, true);
+  CHECK(s.speed.steps_per_frame == kMaxStepsPerFrame);
+  CHECK(s.speed.fastest);
+}
+
+TEST_CASE("page requests: the page's limits and counts through the one road", "[explorer]") {
+  Request r;
+  CHECK(parse_page_request(problem("1000", "1000", "1,1"), r).empty());
+  const std::string why = parse_page_request(problem("2049", "2", "1,1"), r);
+  CHECK(starts_with(why, "rows: "));
+  Problem p;
+  RequestText closed_with_end = problem("6", "6", "1,1");
+  closed_with_end.end = "2,3";
+  CHECK(parse_count_request(closed_with_end, CountKind::closed, p).empty());  // the end is dropped
+  CHECK(p.closed);
+  CHECK_FALSE(p.end);
+  CHECK(parse_count_request(problem("5", "5", "3,3"), CountKind::all_open, p).empty());
+  CHECK_FALSE(p.start);
+  CHECK(parse_count_kind("all-open") == CountKind::all_open);
+  CHECK_FALSE(parse_count_kind("every"));
+}

@@ -1,0 +1,459 @@
+#include "explorer_state.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <limits>
+
+#include "board/square_list.hpp"
+
+namespace kt::ui {
+
+namespace {
+
+double now_seconds() {
+  using Clock = std::chrono::steady_clock;
+  return std::chrono::duration<double>(Clock::now().time_since_epoch()).count();
+}
+
+bool is_true(std::string_view text) { return text == "1" || text == "true"; }
+
+// The board of the draft alone, through the same road as the whole problem.
+std::optional<Geometry> draft_geometry(const Draft& d) {
+  RequestText size_only;
+  size_only.size = d.text.size;
+  size_only.rows = d.text.rows;
+  size_only.cols = d.text.cols;
+  size_only.start_optional = true;
+  Request r;
+  if (!parse_request(size_only, r, kPageLimits).empty()) return std::nullopt;
+  return r.problem.geometry;
+}
+
+DraftBoard draft_board(const Draft& d) {
+  DraftBoard b;
+  b.geometry = draft_geometry(d);
+  if (!b.geometry) return b;
+  const Geometry g = *b.geometry;
+  for (const Square s : d.blocked) {
+    if (!g.contains(s)) {
+      ++b.blocked_off_board;
+      continue;
+    }
+    if (b.blocked.empty()) b.blocked.assign(static_cast<std::size_t>(g.size()), 0);
+    b.blocked[g.index(s)] = 1;
+  }
+  if (const auto s = parse_square(d.text.start); s && g.contains(*s)) b.start = s;
+  if (const auto e = parse_square(d.text.end); e && g.contains(*e) && !draft_closed(d)) b.end = e;
+  return b;
+}
+
+void clear_count(Counting& c) {
+  c.counter.reset();
+  c.state = CountState::idle;
+  c.what.clear();
+  c.error.clear();
+  c.seconds = 0;
+}
+
+void finish(SearchRun& r) {
+  r.state = RunState::finished;
+  // The verifier runs at the next tick, which does nothing else heavy (on a million squares it
+  // takes about as long as a frame's search budget).
+  r.verify_pending = r.solver->status() == Status::found;
+}
+
+// The draft has changed: back to idle with a new solver for `request`, the draft as parsed,
+// or, when the draft is refused (`why`), only the message and the board when its size is
+// acceptable (so that a click can fix the squares).
+std::string start_over(ExplorerState& s, std::string why, Request&& request) {
+  ++s.draft_version;
+  SearchRun& r = s.run;
+  r.solver.reset();
+  r.state = RunState::idle;
+  r.last_action = Action::none;
+  r.verdict.reset();
+  r.verify_pending = false;
+  ++r.generation;
+  r.pacer.reset();
+  r.seconds = r.window_seconds = r.rate = 0;
+  r.window_start_work = r.last_work = 0;
+  clear_count(s.counting);
+  s.view.selected.reset();
+
+  s.board = draft_board(s.draft);
+  s.error = std::move(why);
+  if (!s.error.empty()) return s.error;
+  s.board.start = request.problem.start;  // the default start too, when none was typed
+  r.solver = std::make_unique<Solver>(std::move(request.problem), request.method);
+  if (r.solver->status() != Status::running) finish(r);  // theory settled it
+  return {};
+}
+
+// The draft, parsed once, and a new start.
+std::string rebuild(ExplorerState& s) {
+  Request request;
+  std::string why = parse_page_request(request_text(s.draft), request);
+  return start_over(s, std::move(why), std::move(request));
+}
+
+void after_steps(SearchRun& r, double dt) {
+  r.seconds += dt;
+  r.window_seconds += dt;
+  std::uint64_t work = 0;
+  if (const Construction* c = r.solver->construction()) {
+    work = c->blocks_done();
+  } else {
+    const Counters k = r.solver->counters();
+    work = k.placed + k.erased;
+  }
+  if (work < r.last_work) r.window_start_work = 0;  // auto handed over to another method
+  r.last_work = work;
+  if (r.window_seconds >= 0.5) {
+    r.rate = (work - r.window_start_work) / r.window_seconds;
+    r.window_seconds = 0;
+    r.window_start_work = work;
+  }
+  if (r.solver->status() != Status::running) finish(r);
+}
+
+void advance_count(Counting& c, double budget) {
+  TourCounter& counter = *c.counter;
+  const double t0 = now_seconds();
+  c.pacer.advance([&](std::uint64_t n) { return counter.run(n) == Status::running; },
+                  std::numeric_limits<std::uint64_t>::max(), budget);
+  c.seconds += now_seconds() - t0;
+  if (counter.status() != Status::running) c.state = CountState::done;
+}
+
+}  // namespace
+
+const char* to_string(RunState s) {
+  switch (s) {
+    case RunState::idle:
+      return "idle";
+    case RunState::running:
+      return "running";
+    case RunState::paused:
+      return "paused";
+    case RunState::finished:
+      return "finished";
+  }
+  return "?";
+}
+
+const char* to_string(ClickMode m) {
+  switch (m) {
+    case ClickMode::start:
+      return "start";
+    case ClickMode::end:
+      return "end";
+    case ClickMode::block:
+      return "block";
+  }
+  return "?";
+}
+
+std::optional<ClickMode> parse_click_mode(std::string_view name) {
+  for (const ClickMode m : {ClickMode::start, ClickMode::end, ClickMode::block}) {
+    if (name == to_string(m)) return m;
+  }
+  return std::nullopt;
+}
+
+const char* to_string(CountState s) {
+  switch (s) {
+    case CountState::idle:
+      return "idle";
+    case CountState::running:
+      return "running";
+    case CountState::stopped:
+      return "stopped";
+    case CountState::done:
+      return "done";
+  }
+  return "?";
+}
+
+const char* to_string(Click c) {
+  switch (c) {
+    case Click::edited:
+      return "edited";
+    case Click::selected:
+      return "selected";
+    case Click::ignored:
+      return "ignored";
+  }
+  return "?";
+}
+
+RequestText starting_request() {
+  RequestText t;
+  t.rows = "5";
+  t.cols = "5";
+  t.start = "1,1";
+  return t;
+}
+
+bool draft_closed(const Draft& d) { return is_true(d.text.closed); }
+
+RequestText request_text(const Draft& d) {
+  RequestText t = d.text;
+  if (draft_closed(d)) t.end.clear();
+  std::vector<Square> on_board;
+  if (const auto g = draft_geometry(d)) {
+    for (const Square s : d.blocked) {
+      if (g->contains(s)) on_board.push_back(s);
+    }
+  }
+  t.blocked = format_square_list(on_board);
+  return t;
+}
+
+ExplorerState::ExplorerState() { rebuild(*this); }
+
+// --- the problem -------------------------------------------------------------------------------
+
+std::string configure(ExplorerState& s, const RequestText& text) {
+  Request request;
+  if (auto why = parse_page_request(text, request); !why.empty()) return why;
+  const Problem& p = request.problem;
+  Draft d;
+  d.text = text;
+  d.text.size.clear();
+  d.text.rows = std::to_string(p.geometry.rows);
+  d.text.cols = std::to_string(p.geometry.cols);
+  d.text.blocked.clear();
+  d.text.closed = p.closed ? "1" : "";
+  d.text.method = to_string(request.method);
+  d.text.start_optional = false;
+  for (int i = 0; i < static_cast<int>(p.blocked.size()); ++i) {
+    if (p.blocked[i]) d.blocked.push_back(p.geometry.square(i));
+  }
+  s.draft = std::move(d);
+  s.counting.kind = p.closed ? CountKind::closed : CountKind::from_start;
+  if (p.closed && s.view.click_mode == ClickMode::end) s.view.click_mode = ClickMode::start;
+  return start_over(s, {}, std::move(request));
+}
+
+std::string set_field(ExplorerState& s, Field f, std::string_view text) {
+  RequestText& t = s.draft.text;
+  switch (f) {
+    case Field::rows:
+      t.size.clear();
+      t.rows = text;
+      break;
+    case Field::cols:
+      t.size.clear();
+      t.cols = text;
+      break;
+    case Field::start:
+      t.start = text;
+      break;
+    case Field::end:
+      t.end = text;
+      break;
+    case Field::closed:
+      t.closed = text;
+      break;
+    case Field::method:
+      t.method = text;
+      break;
+  }
+  return rebuild(s);
+}
+
+std::string set_board(ExplorerState& s, int rows, int cols) {
+  RequestText& t = s.draft.text;
+  t.size.clear();
+  t.rows = std::to_string(rows);
+  t.cols = std::to_string(cols);
+  const Geometry g{rows, cols};
+  if (const auto start = parse_square(t.start); !t.start.empty() && (!start || !g.contains(*start)))
+    t.start = "1,1";
+  if (const auto end = parse_square(t.end); end && !g.contains(*end)) t.end.clear();
+  return rebuild(s);
+}
+
+std::string set_closed(ExplorerState& s, bool closed) {
+  s.draft.text.closed = closed ? "1" : "";
+  s.counting.kind = closed ? CountKind::closed : CountKind::from_start;
+  if (closed && s.view.click_mode == ClickMode::end) s.view.click_mode = ClickMode::start;
+  return rebuild(s);
+}
+
+std::string set_method(ExplorerState& s, Method m) {
+  s.draft.text.method = to_string(m);
+  return rebuild(s);
+}
+
+std::string clear_blocked(ExplorerState& s) {
+  s.draft.blocked.clear();
+  return rebuild(s);
+}
+
+bool board_editable(const ExplorerState& s) {
+  const SearchRun& r = s.run;
+  if (!r.solver || r.state == RunState::idle) return true;
+  return r.state == RunState::finished && work_done(s) == 0;  // theory answered: nothing to lose
+}
+
+Click click_square(ExplorerState& s, Square sq) {
+  if (!s.board.geometry || !s.board.geometry->contains(sq)) return Click::ignored;
+  if (!board_editable(s)) {
+    if (s.view.selected == sq) {
+      s.view.selected.reset();
+    } else {
+      s.view.selected = sq;
+    }
+    return Click::selected;
+  }
+  Draft& d = s.draft;
+  const std::string name = format_square(sq);
+  switch (s.view.click_mode) {
+    case ClickMode::start:
+      d.text.start = name;
+      break;
+    case ClickMode::end:
+      if (draft_closed(d)) return Click::ignored;   // the panel turns this mode off then
+      d.text.end = d.text.end == name ? "" : name;  // a second click takes the end away
+      break;
+    case ClickMode::block: {
+      const auto it = std::find(d.blocked.begin(), d.blocked.end(), sq);
+      if (it == d.blocked.end()) {
+        d.blocked.push_back(sq);
+      } else {
+        d.blocked.erase(it);
+      }
+      break;
+    }
+  }
+  rebuild(s);
+  return Click::edited;
+}
+
+bool set_click_mode(ExplorerState& s, ClickMode m) {
+  if (m == ClickMode::end && draft_closed(s.draft)) return false;
+  s.view.click_mode = m;
+  return true;
+}
+
+void set_show_blocks(ExplorerState& s, bool show) { s.view.show_blocks = show; }
+
+// --- the run -----------------------------------------------------------------------------------
+
+void run(ExplorerState& s) {
+  if (s.run.solver && s.run.state != RunState::finished) s.run.state = RunState::running;
+}
+
+void pause(ExplorerState& s) {
+  if (s.run.state == RunState::running) s.run.state = RunState::paused;
+}
+
+void step(ExplorerState& s) {
+  SearchRun& r = s.run;
+  if (!r.solver || r.state == RunState::finished) return;
+  r.last_action = advance(*r.solver, 1);
+  r.state = RunState::paused;
+  after_steps(r, 0);
+}
+
+void reset(ExplorerState& s) { rebuild(s); }
+
+void set_speed(ExplorerState& s, std::int64_t steps_per_frame, bool fastest) {
+  s.speed.steps_per_frame =
+      static_cast<int>(std::clamp<std::int64_t>(steps_per_frame, 1, kMaxStepsPerFrame));
+  s.speed.fastest = fastest;
+}
+
+// --- counting ----------------------------------------------------------------------------------
+
+void set_count_kind(ExplorerState& s, CountKind k) {
+  if (k == s.counting.kind) return;
+  s.counting.kind = k;
+  clear_count(s.counting);
+}
+
+std::string count(ExplorerState& s) {
+  Counting& c = s.counting;
+  clear_count(c);
+  Problem p;
+  c.error = parse_count_request(request_text(s.draft), c.kind, p);
+  if (!c.error.empty()) return c.error;
+  c.what = describe_count(p);
+  c.counter = std::make_unique<TourCounter>(p);
+  if (!c.counter->error().empty()) {  // not expected: parse_count_request checked it
+    c.error = c.counter->error();
+    c.counter.reset();
+    return c.error;
+  }
+  c.state = CountState::running;
+  c.pacer.reset();
+  return {};
+}
+
+void stop_count(ExplorerState& s) {
+  if (s.counting.state == CountState::running) s.counting.state = CountState::stopped;
+}
+
+// --- time --------------------------------------------------------------------------------------
+
+TickReport tick(ExplorerState& s, double dt_seconds, double budget) {
+  TickReport report;
+  SearchRun& r = s.run;
+  if (r.verify_pending) {
+    r.verdict = r.solver->verify();
+    r.verify_pending = false;
+    report.verified = true;
+  }
+  const bool searching = r.state == RunState::running && r.solver;
+  const bool counting = s.counting.state == CountState::running && !report.verified;
+  const double slice = budget / (searching && counting ? 2 : 1);
+  if (searching) {
+    const std::uint64_t steps = s.speed.fastest
+                                    ? std::numeric_limits<std::uint64_t>::max()
+                                    : static_cast<std::uint64_t>(s.speed.steps_per_frame);
+    Solver& solver = *r.solver;
+    r.pacer.advance(
+        [&](std::uint64_t n) {
+          r.last_action = advance(solver, n);
+          return solver.status() == Status::running;
+        },
+        steps, slice);
+    after_steps(r, dt_seconds);
+  }
+  if (counting) advance_count(s.counting, slice);
+  return report;
+}
+
+// --- read-outs ---------------------------------------------------------------------------------
+
+std::uint64_t work_done(const ExplorerState& s) {
+  const Solver* solver = s.run.solver.get();
+  if (!solver) return 0;
+  if (const Construction* c = solver->construction()) return c->blocks_done();
+  const Counters k = solver->counters();
+  return k.placed + k.erased;
+}
+
+double steps_per_second(const ExplorerState& s) {
+  const SearchRun& r = s.run;
+  if (r.state == RunState::running) {
+    if (r.rate == 0 && r.window_seconds > 0)
+      return (r.last_work - r.window_start_work) / r.window_seconds;
+    return r.rate;
+  }
+  if (!r.solver || r.seconds <= 0) return 0;
+  return work_done(s) / r.seconds;
+}
+
+std::optional<std::int32_t> move_at(const ExplorerState& s, Square sq) {
+  const Solver* solver = s.run.solver.get();
+  if (!solver) return std::nullopt;
+  const Geometry g = solver->problem().geometry;
+  if (!g.contains(sq)) return std::nullopt;
+  const auto board = solver->board();
+  if (board.size() != static_cast<std::size_t>(g.size())) return std::nullopt;
+  return board[g.index(sq)];
+}
+
+}  // namespace kt::ui

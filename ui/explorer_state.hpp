@@ -1,0 +1,172 @@
+// The explorer as plain data and the one set of functions that change it.
+//
+// ExplorerState holds the problem being edited (as text, the one input road: kt::RequestText),
+// the run of its solver, the exact count, and the view's options. Every input goes through the
+// functions below, whoever gives it: the ImGui view (explorer_view.hpp: clicks, keys, fields),
+// the JS API (web/bindings.cpp) and URL parameters. tick() advances the run and the count by
+// a time-boxed slice, once a frame. Nothing here draws or needs a window: the native tests
+// (tests/explorer_test.cpp) drive it as the page does.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "board/request.hpp"
+#include "counting/count.hpp"
+#include "pacer.hpp"
+#include "page_request.hpp"
+#include "search/solver.hpp"
+#include "search_readout.hpp"
+
+namespace kt::ui {
+
+enum class RunState : std::uint8_t { idle, running, paused, finished };
+const char* to_string(RunState s);  // "idle", "running", "paused", "finished"
+
+// What a click on an editable board does.
+enum class ClickMode : std::uint8_t { start, end, block };
+const char* to_string(ClickMode m);  // "start", "end", "block"
+std::optional<ClickMode> parse_click_mode(std::string_view name);
+
+enum class CountState : std::uint8_t { idle, running, stopped, done };
+const char* to_string(CountState s);  // "idle", "running", "stopped", "done"
+
+// The problem being edited, as given: every field as text, whether or not it is acceptable
+// (a refused field stays, with its message, until it is fixed). Blocked squares are kept as a
+// list so that clicks can add and remove them; text.blocked is not used.
+RequestText starting_request();  // 5x5 from (1,1), auto
+struct Draft {
+  RequestText text = starting_request();
+  std::vector<Square> blocked;  // in the order added; squares off the board are kept, ignored
+};
+
+// The draft as parse_request reads it: blocked squares on the board as a list, and no end for a
+// closed tour (the panel's End field is off then; what was typed there waits for an open one).
+RequestText request_text(const Draft& d);
+bool draft_closed(const Draft& d);
+
+// What the board shows of the draft, also while it is refused, so that a click can fix it.
+struct DraftBoard {
+  std::optional<Geometry> geometry;   // when the size is acceptable
+  std::vector<std::uint8_t> blocked;  // flags by square index; empty: none
+  std::optional<Square> start, end;   // the start the solver uses (its default too)
+  int blocked_off_board = 0;
+};
+
+struct Speed {
+  int steps_per_frame = 20;  // 1 .. kMaxStepsPerFrame
+  bool fastest = false;      // as many steps as fit in the frame's budget
+};
+inline constexpr int kMaxStepsPerFrame = 1'000'000;
+
+// The solver for the draft and its run.
+struct SearchRun {
+  std::unique_ptr<Solver> solver;  // null while the draft is refused
+  RunState state = RunState::idle;
+  Action last_action = Action::none;  // of the last step run
+  std::optional<Verdict> verdict;     // the verifier's, once a found tour is checked
+  bool verify_pending = false;        // found: the next tick verifies
+  std::uint64_t generation = 0;       // solvers made so far: a view's pictures follow it
+  Pacer pacer;
+  double seconds = 0;  // wall time spent running
+  // Steps per second over the last half second.
+  double window_seconds = 0, rate = 0;
+  std::uint64_t window_start_work = 0, last_work = 0;
+};
+
+struct Counting {
+  CountKind kind = CountKind::from_start;
+  CountState state = CountState::idle;
+  std::unique_ptr<TourCounter> counter;  // from count() until the draft changes
+  std::string what;                      // what is counted, in words
+  std::string error;                     // why the last count() was refused
+  double seconds = 0;                    // wall time spent counting
+  Pacer pacer;
+};
+
+struct ViewOptions {
+  ClickMode click_mode = ClickMode::start;
+  bool show_blocks = true;  // outline a construction's blocks
+  // The square a click picked on a board that is not editable (its move is shown).
+  std::optional<Square> selected;
+};
+
+struct ExplorerState {
+  ExplorerState();  // the default draft (5x5 from (1,1), auto) and its solver
+
+  Draft draft;
+  std::uint64_t draft_version = 0;  // changes whenever the draft is set: views re-read it
+  std::string error;                // why the draft is refused; empty when it is accepted
+  DraftBoard board;
+  SearchRun run;
+  Speed speed;
+  Counting counting;
+  ViewOptions view;
+};
+
+// --- the problem ---------------------------------------------------------------------------
+// Each of these sets the draft and makes a new solver for it (the run goes back to idle and the
+// count is cleared), and returns "" or the draft's message (also kept in state.error).
+
+// A whole problem at once (the JS API; URL parameters): when refused, returns the message and
+// changes nothing. closed selects the closed count.
+std::string configure(ExplorerState& s, const RequestText& text);
+
+// One field as typed in the panel; kept even when refused.
+enum class Field : std::uint8_t { rows, cols, start, end, closed, method };
+std::string set_field(ExplorerState& s, Field f, std::string_view text);
+// A board size (the 5x5 .. 8x8 buttons): keeps the start and end where they are on the board,
+// else the start goes back to (1,1) and the end away.
+std::string set_board(ExplorerState& s, int rows, int cols);
+// Also switches the count to the matching kind, and clicks from setting the end.
+std::string set_closed(ExplorerState& s, bool closed);
+std::string set_method(ExplorerState& s, Method m);
+std::string clear_blocked(ExplorerState& s);
+
+// A click on square `sq`. While nothing would be lost (idle, the draft refused, or finished
+// without any work: theory answered at once) it edits the draft by the click mode: start, end
+// (a second click takes it away; not for closed tours) or block (toggles). On a board that
+// holds a run's work (running, paused, or finished after searching or constructing) it only
+// selects the square, or unselects it on a second click: the run is kept until Reset or an
+// edit in the panel.
+enum class Click : std::uint8_t { edited, selected, ignored };
+const char* to_string(Click c);  // "edited", "selected", "ignored"
+Click click_square(ExplorerState& s, Square sq);
+bool board_editable(const ExplorerState& s);
+// The end mode is refused (false) for closed tours.
+bool set_click_mode(ExplorerState& s, ClickMode m);
+void set_show_blocks(ExplorerState& s, bool show);
+
+// --- the run -------------------------------------------------------------------------------
+void run(ExplorerState& s);    // idle or paused -> running (ticks advance it)
+void pause(ExplorerState& s);  // running -> paused
+void step(ExplorerState& s);   // one step, then paused
+void reset(ExplorerState& s);  // a new solver for the draft: idle, nothing selected
+void set_speed(ExplorerState& s, std::int64_t steps_per_frame, bool fastest);  // clamped
+
+// --- counting ------------------------------------------------------------------------------
+void set_count_kind(ExplorerState& s, CountKind k);  // clears the count when it changes
+// Starts counting the draft's board as the kind says; "" or the refusal (kept in
+// counting.error).
+std::string count(ExplorerState& s);
+void stop_count(ExplorerState& s);
+
+// --- time ----------------------------------------------------------------------------------
+struct TickReport {
+  bool verified = false;  // this tick checked a found tour (its time went to that)
+};
+// One frame's work: verifies a tour found last tick, else runs the search (speed's steps, or as
+// many as fit) and the count, within `budget` seconds together. dt: the frame's wall time.
+TickReport tick(ExplorerState& s, double dt_seconds, double budget = Pacer::kFrameBudgetSeconds);
+
+// --- read-outs -----------------------------------------------------------------------------
+std::uint64_t work_done(const ExplorerState& s);  // search steps, or construction blocks
+double steps_per_second(const ExplorerState& s);
+// The move number on `sq` (0 not visited, kBlocked), when the solver has a board.
+std::optional<std::int32_t> move_at(const ExplorerState& s, Square sq);
+
+}  // namespace kt::ui

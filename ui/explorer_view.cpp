@@ -1,0 +1,586 @@
+#include "explorer_view.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+namespace kt::ui {
+
+namespace {
+
+constexpr float kPanelWidth = 320;
+constexpr float kStackBelowWidth = 700;  // narrower portrait windows stack board and panel
+constexpr float kBannerMinHeight = 64;
+const ImVec4 kErrorText(1.0f, 0.45f, 0.42f, 1);
+constexpr ImU32 kBoardBg = IM_COL32(36, 38, 44, 255);
+constexpr ImU32 kNeutral = IM_COL32(56, 60, 70, 255);
+constexpr ImU32 kBlue = IM_COL32(38, 84, 160, 255);
+constexpr ImU32 kGreen = IM_COL32(28, 128, 64, 255);
+constexpr ImU32 kRed = IM_COL32(170, 44, 44, 255);
+constexpr ImU32 kAmber = IM_COL32(150, 100, 20, 255);
+const char* const kDot = "  \xC2\xB7  ";
+
+struct KindChoice {
+  CountKind kind;
+  const char* label;
+};
+constexpr KindChoice kKinds[] = {
+    {CountKind::from_start, "open tours from the start"},
+    {CountKind::all_open, "open tours, every start"},
+    {CountKind::closed, "closed tours"},
+};
+
+void section(const char* title) {
+  ImGui::Spacing();
+  ImGui::TextDisabled("%s", title);
+  ImGui::Separator();
+}
+
+bool button(const char* label, float width, bool enabled) {
+  ImGui::BeginDisabled(!enabled);
+  const bool pressed = ImGui::Button(label, ImVec2(width, 0));
+  ImGui::EndDisabled();
+  return pressed;
+}
+
+// A text field that hands its text over on Enter or when it loses focus (no half-typed
+// errors while typing).
+template <std::size_t N>
+bool text_field(const char* id, char (&buf)[N], const char* hint = nullptr) {
+  ImGui::InputTextWithHint(id, hint ? hint : "", buf, N, ImGuiInputTextFlags_AutoSelectAll);
+  return ImGui::IsItemDeactivatedAfterEdit();
+}
+
+template <std::size_t N>
+void fill(char (&buf)[N], const std::string& text) {
+  std::snprintf(buf, N, "%s", text.c_str());
+}
+
+std::string percent(double fraction) {
+  const double p = 100 * std::clamp(fraction, 0.0, 1.0);
+  char text[32];
+  std::snprintf(text, sizeof text, p > 0 && p < 1 ? "%.3f%%" : "%.1f%%", p);  // 7x7 creeps
+  return text;
+}
+
+std::string method_name(const Solver& s) {
+  if (s.method() == Method::automatic) return "auto (theory settled it)";
+  if (s.requested() == Method::automatic) return std::string("auto: ") + to_string(s.method());
+  return to_string(s.method());
+}
+
+// "c3 (3,3)" on boards with lettered files, else "(3,3)".
+std::string square_name(Square sq, const Geometry& g) {
+  std::string name = "(" + format_square(sq) + ")";
+  if (g.cols <= 26)
+    name = std::string(1, static_cast<char>('a' + sq.x - 1)) + std::to_string(sq.y) + " " + name;
+  return name;
+}
+
+}  // namespace
+
+bool large_board(const ExplorerState& s) {
+  const auto& g = s.board.geometry;
+  return g && (g->rows > kDetailedMaxSide || g->cols > kDetailedMaxSide);
+}
+
+void frame(ExplorerState& s, ExplorerView& view, float dt_seconds) {
+  const TickReport report = tick(s, dt_seconds);
+  view.draw(s, report);
+}
+
+std::optional<Rect> ExplorerView::square_rect(const ExplorerState& s, Square sq) const {
+  if (!s.board.geometry) return std::nullopt;
+  return board_view_.square_rect(sq);
+}
+
+void ExplorerView::record(const char* label) {
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  rects_.set(label, Rect{a.x, a.y, b.x - a.x, b.y - a.y});
+}
+
+void ExplorerView::sync_fields(const ExplorerState& s) {
+  if (fields_version_ == s.draft_version) return;
+  fields_version_ = s.draft_version;
+  const RequestText& t = s.draft.text;
+  fill(rows_, t.size.empty() ? t.rows : t.size);
+  fill(cols_, t.size.empty() ? t.cols : t.size);
+  fill(start_, t.start);
+  fill(end_, t.end);
+}
+
+void ExplorerView::draw(ExplorerState& s, const TickReport& tick) {
+  rects_.clear();
+  quiet_frame_ = tick.verified;
+  sync_fields(s);
+  const ImVec2 size = ImGui::GetMainViewport()->Size;
+  if (size.x < kStackBelowWidth && size.y > size.x) {  // phone portrait: board above, panel below
+    const float board = std::floor(std::min(size.y * 0.6f, size.x + 90));
+    draw_board_area(s, 0, 0, size.x, board);
+    draw_panel(s, 0, board, size.x, size.y - board);
+  } else {
+    const float panel = std::min(kPanelWidth, std::floor(size.x * 0.5f));
+    draw_panel(s, 0, 0, panel, size.y);
+    draw_board_area(s, panel, 0, size.x - panel, size.y);
+  }
+}
+
+void ExplorerView::draw_panel(ExplorerState& s, float x, float y, float width, float height) {
+  const ImVec2 origin = ImGui::GetMainViewport()->Pos;
+  ImGui::SetNextWindowPos(ImVec2(origin.x + x, origin.y + y));
+  ImGui::SetNextWindowSize(ImVec2(width, height));
+  ImGui::Begin("Controls", nullptr,
+               ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                   ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus);
+  rects_.set("Panel", Rect{origin.x + x, origin.y + y, width, height});
+  if (fonts_.heading) ImGui::PushFont(fonts_.heading);
+  ImGui::TextUnformatted("Knight's Tour Explorer");
+  if (fonts_.heading) ImGui::PopFont();
+  ImGui::TextDisabled("Theory, backtracking and construction");
+
+  draw_board_section(s);
+  draw_search_section(s);
+  draw_count_section(s);
+  draw_status_section(s);
+
+  ImGui::Spacing();
+  if (ImGui::CollapsingHeader("Reading the board")) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled(
+        "Squares are x,y or a1: x counts columns from the left (a, b, ...), y rows from the "
+        "bottom. The page takes sides up to 2048 and boards up to 1,000,000 squares (the "
+        "knights CLI takes larger ones). Numbers give the "
+        "order of the knight's moves and the blue line its path. Green marks the start, purple "
+        "the end, orange the square the search stands on; dark crossed squares are blocked. "
+        "Once a run has started, a click on the board picks a square and shows its move; "
+        "Reset (or any change in the panel) makes the board editable again. "
+        "Boards over 30x30 colour each visited square by when the knight got there, blue first "
+        "and red last (squares a construction has written but not yet ordered are pale blue), "
+        "and draw the path as a thin line while it is short. Lines mark the construction's "
+        "blocks.");
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::End();
+}
+
+void ExplorerView::draw_board_section(ExplorerState& s) {
+  section("Board");
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float quarter = std::floor((avail - 3 * gap) / 4);
+  const float half = std::floor((avail - gap) / 2);
+  for (int n = 5; n <= 8; ++n) {
+    const std::string label = std::to_string(n) + "x" + std::to_string(n);
+    if (n > 5) ImGui::SameLine();
+    if (button(label.c_str(), quarter, true)) set_board(s, n, n);
+    record(label.c_str());
+  }
+  // Two labelled fields on one line: "Rows [  ] Cols [  ]".
+  const float label_w = 42;
+  auto pair_field = [&](const char* text, bool second) {
+    if (second) ImGui::SameLine(half + gap + ImGui::GetStyle().WindowPadding.x);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(text);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(half - label_w);
+  };
+  pair_field("Rows", false);
+  if (text_field("##Rows", rows_)) set_field(s, Field::rows, rows_);
+  record("Rows");
+  pair_field("Cols", true);
+  if (text_field("##Cols", cols_)) set_field(s, Field::cols, cols_);
+  record("Cols");
+
+  // The methods as the core names them (kt::kMethods), each with its one-line summary.
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Method");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  const std::string& typed = s.draft.text.method;
+  const MethodInfo* current = nullptr;
+  for (const MethodInfo& m : kMethods) {
+    if (m.name == (typed.empty() ? "auto" : typed)) current = &m;
+  }
+  if (ImGui::BeginCombo("##Method", current ? current->name.data() : typed.c_str(),
+                        ImGuiComboFlags_HeightLargest)) {
+    for (const MethodInfo& m : kMethods) {
+      if (ImGui::Selectable(m.name.data(), current == &m)) set_method(s, m.method);
+      record((std::string("Method:") + m.name.data()).c_str());
+      ImGui::Indent();
+      ImGui::PushTextWrapPos(0);
+      ImGui::TextDisabled("%s", m.summary.data());
+      ImGui::PopTextWrapPos();
+      ImGui::Unindent();
+    }
+    ImGui::EndCombo();
+  }
+  record("Method");
+  if (current && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", current->summary.data());
+
+  const bool closed_now = draft_closed(s.draft);
+  bool closed = closed_now;
+  if (ImGui::Checkbox("closed tour (the last jump returns)", &closed)) set_closed(s, closed);
+  record("Closed");
+
+  pair_field("Start", false);
+  if (text_field("##Start", start_)) set_field(s, Field::start, start_);
+  record("Start");
+  pair_field("End", true);
+  ImGui::BeginDisabled(closed_now);
+  if (text_field("##End", end_, closed_now ? "the start" : "anywhere")) {
+    set_field(s, Field::end, end_);
+  }
+  ImGui::EndDisabled();
+
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Click sets");
+  const std::string mode_label[] = {"Click:start", "Click:end", "Click:block"};
+  for (const ClickMode m : {ClickMode::start, ClickMode::end, ClickMode::block}) {
+    ImGui::SameLine();
+    ImGui::BeginDisabled(m == ClickMode::end && closed_now);
+    if (ImGui::RadioButton(to_string(m), s.view.click_mode == m)) set_click_mode(s, m);
+    ImGui::EndDisabled();
+    record(mode_label[static_cast<int>(m)].c_str());
+  }
+  if (button("Clear blocked", half, !s.draft.blocked.empty())) clear_blocked(s);
+  record("ClearBlocked");
+  ImGui::SameLine();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextDisabled("%s blocked", with_commas(s.draft.blocked.size()).c_str());
+
+  if (!s.error.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kErrorText);
+    ImGui::TextWrapped("%s", s.error.c_str());
+    ImGui::PopStyleColor();
+    if (s.board.geometry) ImGui::TextDisabled("or click a square to fix it");
+  }
+  if (s.board.blocked_off_board > 0) {
+    ImGui::TextDisabled("%d blocked square%s off the board, ignored", s.board.blocked_off_board,
+                        s.board.blocked_off_board == 1 ? "" : "s");
+  }
+}
+
+void ExplorerView::draw_search_section(ExplorerState& s) {
+  section("Search");
+  const SearchRun& r = s.run;
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  const float quarter = std::floor((ImGui::GetContentRegionAvail().x - 3 * gap) / 4);
+  const bool can_advance = r.solver && (r.state == RunState::idle || r.state == RunState::paused);
+  if (button("Run", quarter, can_advance)) run(s);
+  record("Run");
+  ImGui::SameLine();
+  if (button("Pause", quarter, r.state == RunState::running)) pause(s);
+  record("Pause");
+  ImGui::SameLine();
+  if (button("Step", quarter, can_advance)) step(s);
+  record("Step");
+  ImGui::SameLine();
+  if (button("Reset", quarter, r.solver && r.state != RunState::idle)) reset(s);
+  record("Reset");
+  const bool constructing = r.solver && r.solver->construction();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Speed");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  ImGui::BeginDisabled(s.speed.fastest);
+  int steps = s.speed.steps_per_frame;
+  if (ImGui::SliderInt("##Speed", &steps, 1, kMaxStepsPerFrame,
+                       constructing ? "%d blocks/frame" : "%d steps/frame",
+                       ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
+    set_speed(s, steps, s.speed.fastest);
+  }
+  ImGui::EndDisabled();
+  bool fastest = s.speed.fastest;
+  if (ImGui::Checkbox("as fast as the frame allows", &fastest)) {
+    set_speed(s, s.speed.steps_per_frame, fastest);
+  }
+  record("Fastest");
+  if (constructing) {
+    bool show = s.view.show_blocks;
+    if (ImGui::Checkbox("outline the construction's blocks", &show)) set_show_blocks(s, show);
+  }
+}
+
+void ExplorerView::draw_status_section(const ExplorerState& s) {
+  section("Status");
+  // Key-value rows; plain SameLine columns (ImGui tables add ~10 KB gzipped).
+  auto row = [](const char* key, const std::string& value) {
+    ImGui::TextDisabled("%s", key);
+    ImGui::SameLine(84);
+    ImGui::TextUnformatted(value.c_str());
+  };
+  const SearchRun& r = s.run;
+  if (!r.solver) {
+    row("status", "invalid input");
+    return;
+  }
+  const Solver& solver = *r.solver;
+  std::string status = to_string(r.state);
+  if (r.state == RunState::finished) {
+    status += solver.status() == Status::found ? ": tour found" : ": no tour";
+  }
+  row("status", status);
+  row("method", method_name(solver));
+  const Existence& theory = solver.theory();
+  row("theory", theory.answer == Answer::exists ? "a tour exists"
+                : theory.answer == Answer::none ? "no tour"
+                                                : "not settled: the method decides");
+  // The banner shows the reason when theory ended it.
+  const bool in_banner = r.state == RunState::finished && solver.status() == Status::none;
+  if (!theory.reason.empty() && !in_banner) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::Indent(84);
+    ImGui::TextDisabled("%s", theory.reason.c_str());
+    ImGui::Unindent(84);
+    ImGui::PopTextWrapPos();
+  }
+  const std::string rate =
+      with_commas(static_cast<std::uint64_t>(std::llround(steps_per_second(s))));
+  if (const Construction* c = solver.construction()) {
+    row("blocks", with_commas(c->blocks_done()) + " of " + with_commas(c->blocks_total()) + kDot +
+                      rate + "/s");
+  } else if (engine(solver) == Engine::search) {
+    const Counters k = solver.counters();
+    row("depth", with_commas(static_cast<std::uint64_t>(solver.depth() + 1)) + " of " +
+                     with_commas(static_cast<std::uint64_t>(solver.problem().free_squares())));
+    row("steps", with_commas(k.placed) + " placed, " + with_commas(k.erased) + " erased");
+    row("", rate + " steps/s");
+  }
+  char seconds[64];
+  std::snprintf(seconds, sizeof seconds, "%.2f s  (solver %.3f s)", r.seconds,
+                solver.counters().seconds);
+  row("time", seconds);
+}
+
+void ExplorerView::draw_count_section(ExplorerState& s) {
+  section("Count tours (exact)");
+  const Counting& c = s.counting;
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  const float half = std::floor((ImGui::GetContentRegionAvail().x - gap) / 2);
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  const KindChoice* current = &kKinds[0];
+  for (const KindChoice& k : kKinds) {
+    if (c.kind == k.kind) current = &k;
+  }
+  if (ImGui::BeginCombo("##CountKind", current->label)) {
+    for (const KindChoice& k : kKinds) {
+      if (ImGui::Selectable(k.label, current == &k)) set_count_kind(s, k.kind);
+      record((std::string("CountKind:") + to_string(k.kind)).c_str());
+    }
+    ImGui::EndCombo();
+  }
+  record("CountKind");
+  const bool running = c.state == CountState::running;
+  if (button("Count", half, !running)) count(s);
+  record("Count");
+  ImGui::SameLine();
+  if (button("Stop", half, running)) stop_count(s);
+  record("Stop");
+
+  if (!c.error.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kErrorText);
+    ImGui::TextWrapped("%s", c.error.c_str());
+    ImGui::PopStyleColor();
+    return;
+  }
+  if (!c.counter) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled(
+        "Counts every tour of this board (blocked squares included), up to %d "
+        "free squares. 6x6 takes a moment; 7x7 and up, hours or more.",
+        kMaxCountSquares);
+    ImGui::PopTextWrapPos();
+    return;
+  }
+  const TourCounter& counter = *c.counter;
+  const bool done = c.state == CountState::done;
+  const double fraction = done ? 1.0 : counter.progress();
+  ImGui::ProgressBar(static_cast<float>(fraction), ImVec2(-FLT_MIN, 0), percent(fraction).c_str());
+  record("Progress");
+  const std::string number = with_commas(counter.count());
+  ImGui::PushTextWrapPos(0);
+  if (done) {
+    ImGui::Text("%s %s", number.c_str(), c.what.c_str());
+  } else {
+    ImGui::Text("%s %s so far%s", number.c_str(), c.what.c_str(),
+                c.state == CountState::stopped ? " (stopped)" : "");
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::TextDisabled("counting %.2f s  \xC2\xB7  %s nodes", c.seconds,
+                      with_commas(counter.nodes()).c_str());
+}
+
+// The banner above the board; returns its height (it grows when the detail wraps).
+float ExplorerView::draw_banner(const ExplorerState& s, float x, float y, float w) {
+  std::string title, detail;
+  ImU32 colour = kNeutral;
+  const SearchRun& r = s.run;
+  if (!r.solver) {
+    title = "Check the input";
+    detail = s.error;
+    colour = kAmber;
+  } else {
+    const Solver& solver = *r.solver;
+    const Construction* c = solver.construction();
+    const Counters k = solver.counters();
+    const std::string steps = with_commas(k.placed + k.erased) + " steps";
+    const std::string progress =
+        c ? "block " + with_commas(c->blocks_done()) + " of " + with_commas(c->blocks_total()) +
+                kDot + percent(c->blocks_total() ? double(c->blocks_done()) / c->blocks_total() : 0)
+          : "move " + with_commas(static_cast<std::uint64_t>(solver.depth() + 1)) + " of " +
+                with_commas(static_cast<std::uint64_t>(solver.problem().free_squares())) + kDot +
+                steps;
+    const std::string method = method_name(solver);
+    switch (r.state) {
+      case RunState::idle:
+        title = "Ready";
+        detail =
+            "Press Run, or click a square to set the " + std::string(to_string(s.view.click_mode));
+        if (solver.theory().answer == Answer::none) {
+          detail = "Theory says no tour (" + solver.theory().reason + "); the " + method +
+                   " search will try every possibility anyway";
+        }
+        break;
+      case RunState::running:
+        title = c ? "Constructing... (" + method + ")" : "Searching... (" + method + ")";
+        detail = progress;
+        colour = kBlue;
+        break;
+      case RunState::paused:
+        title = "Paused";
+        detail = progress + kDot +
+                 (c ? "Step: one block written" : "Step: one move placed or taken back");
+        break;
+      case RunState::finished: {
+        const Problem& p = solver.problem();
+        const std::string from =
+            p.start && !p.closed ? " from (" + format_square(*p.start) + ")" : "";
+        if (solver.status() == Status::none) {
+          title = p.closed ? "No closed tour" : "No tour" + from;
+          detail = solver.reason();
+          // The textbook's methods search even where theory already said no: say so too.
+          if (engine(solver) == Engine::search && solver.theory().answer == Answer::none) {
+            detail += kDot + std::string("the ") + to_string(solver.method()) +
+                      " search tried every move sequence: " + steps;
+          }
+          colour = kRed;
+        } else if (!r.verdict) {
+          title = "Tour found: verifying...";
+          detail = method;
+          colour = kGreen;
+        } else if (r.verdict->ok) {
+          title = "Tour found: " + with_commas(static_cast<std::uint64_t>(p.free_squares())) +
+                  " squares, verified \xE2\x9C\x93";
+          detail =
+              std::string(r.verdict->closed ? "closed" : "open") + " tour" + kDot + method + kDot +
+              (c ? with_commas(c->blocks_total()) + (c->blocks_total() == 1 ? " block" : " blocks")
+                 : steps);
+          char t[32];
+          std::snprintf(t, sizeof t, "%.3f s", k.seconds);
+          detail += kDot + std::string(t);
+          if (picture_.colouring()) detail += std::string(kDot) + "colouring the order...";
+          colour = kGreen;
+        } else {
+          title = "Tour reported, but verification failed";
+          detail = r.verdict->reason;
+          colour = kRed;
+        }
+        break;
+      }
+    }
+    // A square picked on a board that holds a run: what it shows, and how to edit again.
+    if (s.view.selected && s.board.geometry) {
+      const Square sq = *s.view.selected;
+      std::string what = square_name(sq, *s.board.geometry);
+      if (const auto move = move_at(s, sq)) {
+        what += *move == kBlocked ? ": blocked"
+                : *move > 0       ? ": move " + with_commas(static_cast<std::uint64_t>(*move))
+                                  : ": not visited";
+      }
+      detail += "\n" + what + kDot + "Reset to edit the board";
+    }
+  }
+  ImFont* heading = fonts_.heading ? fonts_.heading : ImGui::GetFont();
+  ImFont* text = fonts_.text ? fonts_.text : ImGui::GetFont();
+  const float wrap = std::max(50.0f, w - 32);
+  const float detail_h = text->CalcTextSizeA(kTextPx, FLT_MAX, wrap, detail.c_str()).y;
+  const float h = std::max(kBannerMinHeight, 37 + detail_h + 10);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 a(x, y), b(x + w, y + h);
+  dl->AddRectFilled(a, b, colour, 6);
+  rects_.set("Banner", Rect{a.x, a.y, w, h});
+  dl->PushClipRect(a, b, true);
+  dl->AddText(heading, kHeadingPx, ImVec2(x + 16, y + 10), IM_COL32_WHITE, title.c_str());
+  dl->AddText(text, kTextPx, ImVec2(x + 16, y + 37), IM_COL32(225, 228, 235, 255), detail.c_str(),
+              nullptr, wrap);
+  dl->PopClipRect();
+  return h;
+}
+
+void ExplorerView::draw_board_area(ExplorerState& s, float x, float y, float width, float height) {
+  const ImVec2 origin = ImGui::GetMainViewport()->Pos;
+  ImGui::SetNextWindowPos(ImVec2(origin.x + x, origin.y + y));
+  ImGui::SetNextWindowSize(ImVec2(width, height));
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, kBoardBg);
+  ImGui::Begin("Board", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                   ImGuiWindowFlags_NoScrollWithMouse);
+  ImGui::PopStyleColor();
+  const float pad = 16, left = origin.x + x + pad, top = origin.y + y + pad;
+  const float banner = draw_banner(s, left, top, width - 2 * pad);
+  if (s.board.geometry) {
+    const Geometry g = *s.board.geometry;
+    const float board_top = top + banner + 12;
+    const float board_w = width - 2 * pad, board_h = origin.y + y + height - board_top - pad;
+    BoardScene scene;
+    scene.geometry = g;
+    scene.large = large_board(s);
+    scene.blocked = s.board.blocked;
+    scene.start = s.board.start;
+    scene.end = s.board.end;
+    scene.selected = s.view.selected;
+    const SearchRun& r = s.run;
+    if (r.solver) {
+      const Solver& solver = *r.solver;
+      const Construction* c = solver.construction();
+      // A large construction is pictured from its compact tour: its move-number board and
+      // path would cost 8 bytes a square and a walk of the whole tour to make.
+      const bool cheap_board = !c || !scene.large || g.size() <= int(kThinPathMaxPoints);
+      if (cheap_board) {
+        scene.board = solver.board();
+        scene.path = solver.path();
+      }
+      if (c && solver.status() == Status::running) scene.written = c->tour().next;
+      scene.show_current = r.state != RunState::idle && solver.status() == Status::running && !c;
+      if (c && s.view.show_blocks) {
+        scene.col_bands = c->column_bands();
+        scene.row_bands = c->row_bands();
+      }
+      if (r.state == RunState::finished) {
+        scene.border =
+            solver.status() == Status::found && r.verdict && r.verdict->ok ? kGreen : kRed;
+      }
+      if (scene.large) {
+        if (pictured_generation_ != r.generation) {
+          picture_.forget();
+          pictured_generation_ = r.generation;
+        }
+        // Squares of 3 pixels and more are checkered; smaller ones would only shimmer.
+        const bool checker = BoardView::square_side(g, board_w, board_h) >= 3;
+        if (!quiet_frame_) picture_.update(solver, checker);
+        scene.texture = picture_.texture();
+      }
+    }
+    if (const auto clicked = board_view_.draw(scene, fonts_, left, board_top, board_w, board_h)) {
+      click_square(s, *clicked);
+    }
+  }
+  ImGui::End();
+}
+
+}  // namespace kt::ui

@@ -1,0 +1,64 @@
+// The explorer's Dear ImGui screen: a control panel docked on the left and the board filling
+// the rest (on narrow portrait screens the board sits above the panel). It reads an
+// ExplorerState and changes it only through explorer_state.hpp's functions; what it keeps
+// itself is only for drawing (fonts, the large board's picture, the fields' text buffers, the
+// board's layout for clicks, the widgets' rectangles for tests).
+//
+// Platform neutral: the host sets up ImGui and, once a frame between ImGui::NewFrame() and
+// ImGui::Render(), calls frame() (tick, then draw); it may lend a TextureHost for large boards.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "board_image.hpp"
+#include "board_view.hpp"
+#include "explorer_state.hpp"
+#include "rect.hpp"
+#include "theme.hpp"
+#include "widget_rects.hpp"
+
+namespace kt::ui {
+
+class ExplorerView {
+ public:
+  void set_fonts(const Fonts& fonts) { fonts_ = fonts; }
+  void set_texture_host(const TextureHost* host) { picture_.set_host(host); }
+
+  // Draws the whole screen for `s`; input on it calls the state's functions. `tick` is what
+  // this frame's tick did (a frame that verified a tour leaves the large picture alone).
+  void draw(ExplorerState& s, const TickReport& tick);
+
+  // Screen rectangles (CSS pixels) of the last frame, for tests and embedding.
+  const WidgetRects& rects() const { return rects_; }
+  std::optional<Rect> square_rect(const ExplorerState& s, Square sq) const;
+
+ private:
+  void draw_panel(ExplorerState& s, float x, float y, float width, float height);
+  void draw_board_section(ExplorerState& s);
+  void draw_search_section(ExplorerState& s);
+  void draw_count_section(ExplorerState& s);
+  void draw_status_section(const ExplorerState& s);
+  void draw_board_area(ExplorerState& s, float x, float y, float width, float height);
+  float draw_banner(const ExplorerState& s, float x, float y, float w);
+  void record(const char* label);  // the last item's rectangle
+  void sync_fields(const ExplorerState& s);
+
+  Fonts fonts_;
+  BoardView board_view_;
+  BoardPicture picture_;
+  std::uint64_t pictured_generation_ = 0;
+  bool quiet_frame_ = false;  // the tick verified: the picture waits for the next frame
+  // The text fields' buffers, refilled from the draft whenever it changes.
+  std::uint64_t fields_version_ = ~std::uint64_t{0};
+  char rows_[32] = {}, cols_[32] = {}, start_[64] = {}, end_[64] = {};
+  WidgetRects rects_;
+};
+
+// One frame of the explorer: tick(s, dt), then view.draw.
+void frame(ExplorerState& s, ExplorerView& view, float dt_seconds);
+
+// Whether the board is drawn at the large level of detail (a texture, no numbers).
+bool large_board(const ExplorerState& s);
+
+}  // namespace kt::ui
