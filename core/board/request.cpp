@@ -109,19 +109,19 @@ std::string parse_request(const RequestText& in, Request& out, const RequestLimi
   if (has_rows != has_cols && !has_size) {
     return has_rows ? "cols: give cols with rows (or a size)" : "rows: give rows with cols";
   }
+  // The caller's note (limits.why) goes with refusals for size, not with malformed numbers.
   auto side = [&](std::string_view field, const std::string& text, std::int64_t& v) {
     const auto n = parse_integer(text, field, 1, limits.max_side, &why);
+    if (!n && why.find(" is above ") != std::string::npos) why += limits.why;
     if (!n) return false;
     v = *n;
     return true;
   };
   if (has_size) {
-    if (!side("size", in.size, p.rows)) return why + std::string(limits.why);
+    if (!side("size", in.size, p.rows)) return why;
     p.cols = p.rows;
   } else if (has_rows) {
-    if (!side("rows", in.rows, p.rows) || !side("cols", in.cols, p.cols)) {
-      return why + std::string(limits.why);
-    }
+    if (!side("rows", in.rows, p.rows) || !side("cols", in.cols, p.cols)) return why;
   }
   if (p.rows * p.cols > limits.max_squares) {
     return "board: " + std::to_string(p.rows) + "x" + std::to_string(p.cols) + " has " +
