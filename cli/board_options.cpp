@@ -67,39 +67,6 @@ std::string NumberOptions::parse() {
   return {};
 }
 
-std::string one_line(std::string_view text, std::size_t max_bytes) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    // Length of a well-formed UTF-8 sequence starting here; 1 for ASCII, 0 for a stray byte.
-    std::size_t len = c < 0x80         ? 1
-                      : (c >> 5) == 6  ? 2
-                      : (c >> 4) == 14 ? 3
-                      : (c >> 3) == 30 ? 4
-                                       : 0;
-    for (std::size_t j = 1; j < len; ++j) {
-      if (i + j >= text.size() || (static_cast<unsigned char>(text[i + j]) >> 6) != 2) len = 0;
-    }
-    // C1 controls (U+0080..U+009F, C2 80..C2 9F) act on terminals as ESC sequences do.
-    if (len == 2 && c == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0) len = 0;
-    const bool plain = len > 1 || (len == 1 && c >= 0x20 && c != 0x7F);
-    const std::size_t in_bytes = plain ? len : 1;
-    if (i + in_bytes > max_bytes) break;
-    if (plain) {
-      out.append(text.substr(i, len));
-    } else {
-      out += "\\x";
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    }
-    i += in_bytes;
-  }
-  if (i < text.size()) out += "... (" + std::to_string(text.size()) + " bytes)";
-  return out;
-}
-
 std::string human_time(LogValue seconds) {
   constexpr double kDay = 24 * 3600, kYear = 365.25 * kDay;
   const double s = seconds.to_double().value_or(std::numeric_limits<double>::infinity());

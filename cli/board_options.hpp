@@ -57,11 +57,6 @@ class NumberOptions {
   std::deque<Entry> entries_;  // a deque: CLI11 keeps a pointer to each entry's `text`
 };
 
-// `text` made safe for one line of a terminal: control bytes (and DEL, C1 controls and bytes
-// that are not UTF-8) shown as \xNN, at most `max_bytes` of it kept (then "... (N bytes)").
-// For messages that may carry what the user typed without going through kt::excerpt (CLI11's).
-std::string one_line(std::string_view text, std::size_t max_bytes = 300);
-
 // A duration for people: "12.3 s", "5.1 hours", "3.2 days", "1.2e+812 years".
 std::string human_time(LogValue seconds);
 

@@ -57,7 +57,7 @@ int run(CLI::App& app, const Commands& commands, int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     // CLI11's messages quote what was typed, whole: a 100 KB argument, or one holding escape
     // sequences, would reach the terminal as it is.
-    std::fprintf(stderr, "knights: %s (see knights --help)\n", kt::cli::one_line(e.what()).c_str());
+    std::fprintf(stderr, "knights: %s (see knights --help)\n", kt::one_line(e.what()).c_str());
     return kt::cli::kExitBadInput;
   }
   try {
@@ -65,7 +65,7 @@ int run(CLI::App& app, const Commands& commands, int argc, char** argv) {
       if (cmd->parsed()) return run();
     }
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "knights: %s\n", kt::cli::one_line(e.what()).c_str());
+    std::fprintf(stderr, "knights: %s\n", kt::one_line(e.what()).c_str());
     return kt::cli::kExitFailure;
   }
   return kt::cli::kExitFailure;

@@ -79,42 +79,51 @@ std::optional<std::uint64_t> parse_unsigned(std::string_view text, std::string_v
   return v;
 }
 
-std::string excerpt(std::string_view text, std::size_t max_chars) {
+std::string one_line(std::string_view text, std::size_t max_bytes, bool quote) {
   static constexpr char kHex[] = "0123456789abcdef";
-  std::string out = "'";
-  const std::size_t n = std::min(text.size(), max_chars);
-  for (std::size_t i = 0; i < n;) {
+  std::string out;
+  std::size_t i = 0;
+  while (i < text.size()) {
     const auto c = static_cast<unsigned char>(text[i]);
-    // Length of a well-formed UTF-8 sequence starting here (0: not one).
+    // Length of a well-formed UTF-8 sequence starting here; 1 for ASCII, 0 for a stray byte.
     std::size_t len = c < 0x80         ? 1
                       : (c >> 5) == 6  ? 2
                       : (c >> 4) == 14 ? 3
                       : (c >> 3) == 30 ? 4
                                        : 0;
-    if (len > 1 && c != 0xEF) {  // U+FEFF (the BOM, EF BB BF) is shown escaped
-      for (std::size_t j = 1; j < len; ++j) {
-        if (i + j >= n || (static_cast<unsigned char>(text[i + j]) >> 6) != 2) len = 0;
-      }
-    } else if (len > 1) {
-      len = 0;
+    for (std::size_t j = 1; j < len; ++j) {
+      if (i + j >= text.size() || (static_cast<unsigned char>(text[i + j]) >> 6) != 2) len = 0;
     }
-    if (len > 1) {
+    // C1 controls (U+0080..U+009F, C2 80..C2 9F) act on terminals as ESC sequences do, and the
+    // byte-order mark (EF BB BF) is invisible: both are shown as bytes.
+    if (len == 2 && c == 0xC2 && static_cast<unsigned char>(text[i + 1]) < 0xA0) len = 0;
+    if (len == 3 && text.substr(i, 3) == "\xEF\xBB\xBF") len = 0;
+    const bool plain = len > 1 || (len == 1 && c >= 0x20 && c != 0x7F);
+    const bool escaped = quote && (c == '\'' || c == '\\');
+    const std::size_t in_bytes = plain ? len : 1;
+    if (i + in_bytes > max_bytes) break;
+    if (escaped) out += '\\';
+    if (plain) {
       out.append(text.substr(i, len));
-      i += len;
-    } else if (c < 0x20 || c >= 0x7F) {
+    } else {
       out += "\\x";
       out += kHex[c >> 4];
       out += kHex[c & 15];
-      ++i;
-    } else {
-      if (c == '\'' || c == '\\') out += '\\';
-      out += static_cast<char>(c);
-      ++i;
     }
+    i += in_bytes;
   }
-  out += '\'';
-  if (text.size() > max_chars) out += "... (" + std::to_string(text.size()) + " bytes)";
+  if (i < text.size()) out += "... (" + std::to_string(text.size()) + " bytes)";
   return out;
+}
+
+std::string excerpt(std::string_view text, std::size_t max_chars) {
+  const std::string shown = one_line(text, max_chars, /*quote=*/true);
+  const std::size_t cut = shown.rfind("... (");
+  // The quotes close around what is shown; the length, if cut, follows them.
+  if (text.size() > max_chars && cut != std::string::npos) {
+    return "'" + shown.substr(0, cut) + "'" + shown.substr(cut);
+  }
+  return "'" + shown + "'";
 }
 
 }  // namespace kt

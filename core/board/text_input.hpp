@@ -21,6 +21,11 @@ std::optional<std::uint64_t> parse_unsigned(std::string_view text, std::string_v
                                             std::uint64_t min, std::uint64_t max,
                                             std::string* error = nullptr);
 
+// `text` safe to print on one line: at most max_bytes of it (then "... (N bytes)"), control
+// bytes (C0, DEL, C1), the byte-order mark and bytes that are not UTF-8 shown as \xNN; with
+// quote, single quotes and backslashes escaped too.
+std::string one_line(std::string_view text, std::size_t max_bytes = 300, bool quote = false);
+
 // `text` quoted for a one-line message: at most `max_chars` bytes of it (then "..."), control
 // bytes, DEL and bytes that are not valid UTF-8 shown as \xNN, quotes and backslashes escaped.
 std::string excerpt(std::string_view text, std::size_t max_chars = 40);
