@@ -83,6 +83,15 @@ std::string human_time(LogValue seconds) {
   return text;
 }
 
+void add_order_option(CLI::App& cmd, RequestText& text) {
+  std::string names;
+  for (const MoveOrder& order : kMoveOrders) names += std::string(order.name) + ", ";
+  cmd.add_option("--order", text.order,
+                 "Move order: " + names +
+                     "or eight dx,dy pairs separated by ';' (default: "
+                     "sutcliffe, the Modula-2 program's)");
+}
+
 int bad_input(const std::string& why) {
   std::fprintf(stderr, "knights: %s\n", one_line(why, 1000).c_str());
   return kExitBadInput;

@@ -19,6 +19,9 @@ class Option;
 
 namespace kt::cli {
 
+// Registers --order (a move order's name or eight dx,dy pairs) on `cmd`, writing into `text`.
+void add_order_option(CLI::App& cmd, RequestText& text);
+
 // Registers the board options on `cmd`, writing into `text`.
 void add_board_options(CLI::App& cmd, RequestText& text, bool with_end);
 

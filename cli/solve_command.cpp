@@ -148,9 +148,7 @@ Runner add_solve_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("solve", "Find a knight's tour");
   add_board_options(*cmd, o->board, /*with_end=*/true);
   cmd->add_option("--method", o->method, method_names())->capture_default_str();
-  cmd->add_option("--order", o->board.order,
-                  "Move order: sutcliffe (textbook's default), wirth, handout, handout-loop, "
-                  "pseudocode, or eight dx,dy pairs separated by ';'");
+  add_order_option(*cmd, o->board);
   cmd->add_option("--format", o->format,
                   "text (as the textbook prints), json, summary or svg (a picture of the tour)")
       ->check(CLI::IsMember({"text", "json", "summary", "svg"}))

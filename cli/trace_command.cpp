@@ -96,9 +96,7 @@ Runner add_trace_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "trace", "The textbook's TryMove step by step, as JSON lines (place/erase, or every line)");
   add_board_options(*cmd, o->board, /*with_end=*/false);
-  cmd->add_option("--order", o->board.order,
-                  "Move order: sutcliffe (default), wirth, handout, handout-loop, pseudocode, "
-                  "or eight dx,dy pairs separated by ';'");
+  add_order_option(*cmd, o->board);
   cmd->add_option("--steps", o->steps, "Print at most this many steps (default 1000000)");
   cmd->add_option("--granularity", o->granularity, "move (place and erase) or line")
       ->check(CLI::IsMember({"move", "line"}))
