@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <string>
 
+#include "teaching_view.hpp"
+
 namespace kt::ui {
 
 namespace {
@@ -144,6 +146,7 @@ void ExplorerView::draw_panel(ExplorerState& s, float x, float y, float width, f
 
   draw_board_section(s);
   draw_search_section(s);
+  draw_teaching_section(s, rects_);
   draw_count_section(s);
   draw_status_section(s);
 

@@ -1,0 +1,361 @@
+#include "teaching_view.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace kt::ui {
+
+namespace {
+
+constexpr ImU32 kHighlight = IM_COL32(255, 196, 0, 90);
+// Candidate markers, by kt::Candidate: off the board is listed in words only.
+constexpr ImU32 kVisited = IM_COL32(140, 140, 140, 255);
+constexpr ImU32 kFailed = IM_COL32(220, 60, 60, 255);
+constexpr ImU32 kTrying = IM_COL32(255, 160, 0, 255);
+constexpr ImU32 kUntried = IM_COL32(60, 170, 90, 255);
+constexpr ImU32 kErased = IM_COL32(220, 60, 60, 255);
+
+std::string square_name(Geometry g, std::int32_t index) {
+  const Square sq = g.square(index);
+  char buf[48];
+  if (g.cols <= 26) {
+    std::snprintf(buf, sizeof buf, "%c%d (%d,%d)", 'a' + sq.x - 1, sq.y, sq.x, sq.y);
+  } else {
+    std::snprintf(buf, sizeof buf, "(%d,%d)", sq.x, sq.y);
+  }
+  return buf;
+}
+
+void record(WidgetRects& rects, const char* label) {
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  rects.set(label, Rect{a.x, a.y, b.x - a.x, b.y - a.y});
+}
+
+bool small_button(const char* label, float width, bool enabled) {
+  ImGui::BeginDisabled(!enabled);
+  const bool pressed = ImGui::Button(label, ImVec2(width, 0));
+  ImGui::EndDisabled();
+  return pressed;
+}
+
+std::string duration(double seconds) {
+  char buf[64];
+  if (seconds < 120)
+    std::snprintf(buf, sizeof buf, "%.0f s", seconds);
+  else if (seconds < 7200)
+    std::snprintf(buf, sizeof buf, "%.0f min", seconds / 60);
+  else if (seconds < 86400 * 3)
+    std::snprintf(buf, sizeof buf, "%.0f hours", seconds / 3600);
+  else if (seconds < 86400 * 365 * 3.0)
+    std::snprintf(buf, sizeof buf, "%.0f days", seconds / 86400);
+  else
+    std::snprintf(buf, sizeof buf, "%.3g years", seconds / (86400 * 365.25));
+  return buf;
+}
+
+void draw_order(ExplorerState& s) {
+  TeachingRun& t = s.teach;
+  const char* current = t.order_text.empty() ? "the method's own" : t.order_text.c_str();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Order");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  if (ImGui::BeginCombo("##TeachOrder", current)) {
+    if (ImGui::Selectable("the method's own", t.order_text.empty())) set_teaching_order(s, "");
+    for (const MoveOrder& o : kMoveOrders) {
+      const std::string name(o.name);
+      if (ImGui::Selectable(name.c_str(), t.order_text == name)) set_teaching_order(s, name);
+    }
+    ImGui::EndCombo();
+  }
+  static char custom[128] = "1,2;2,1;2,-1;1,-2;-1,-2;-2,-1;-2,1;-1,2";
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  ImGui::InputTextWithHint("##TeachCustom", "custom: dx,dy;... (8 jumps)", custom, sizeof custom);
+  if (ImGui::IsItemDeactivatedAfterEdit()) set_teaching_order(s, custom);
+  if (!t.order_error.empty()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "order: %s", t.order_error.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  if (!t.timeline) return;  // the combo or field may have made a new one
+  const TryMoveMachine& m = t.timeline->machine();
+  // The program's arrays, as the listing indexes them with count.
+  std::string dx = "dX = [", dy = "dY = [";
+  for (int k = 0; k < 8; ++k) {
+    dx += std::to_string(m.order().dx[k]) + (k < 7 ? ", " : "]");
+    dy += std::to_string(m.order().dy[k]) + (k < 7 ? ", " : "]");
+  }
+  ImGui::TextUnformatted(dx.c_str());
+  ImGui::TextUnformatted(dy.c_str());
+}
+
+void draw_controls(ExplorerState& s, WidgetRects& rects) {
+  TeachingRun& t = s.teach;
+  const TryMoveMachine& m = t.timeline->machine();
+  const bool running = m.status() == Status::running;
+  static const char* kNames[] = {"line", "move", "dead end", "tour"};
+  int g = static_cast<int>(t.granularity);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Step by");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  if (ImGui::Combo("##Granularity", &g, kNames, 4)) set_granularity(s, static_cast<Granularity>(g));
+  record(rects, "Granularity");
+
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  const float third = std::floor((ImGui::GetContentRegionAvail().x - 2 * gap) / 3);
+  if (small_button("Back", third, m.lines() > 0)) teach_back(s);
+  record(rects, "TeachBack");
+  ImGui::SameLine();
+  if (small_button("Step", third, running)) teach_forward(s);
+  record(rects, "TeachStep");
+  ImGui::SameLine();
+  if (small_button(t.playing ? "Pause##TeachPlay" : "Play##TeachPlay", third, running)) {
+    teach_play(s, !t.playing);
+  }
+  record(rects, "TeachPlay");
+  if (small_button("Step over", third, running)) teach_step_over(s);
+  record(rects, "StepOver");
+  ImGui::SameLine();
+  if (small_button("Step out", third, running && m.frames().size() > 1)) teach_step_out(s);
+  record(rects, "StepOut");
+  ImGui::SameLine();
+  if (small_button("Restart", third, m.lines() > 0)) teach_restart(s);
+  record(rects, "TeachRestart");
+
+  float sps = static_cast<float>(t.steps_per_second);
+  ImGui::BeginDisabled(t.fastest);
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  if (ImGui::SliderFloat("##TeachSpeed", &sps, static_cast<float>(kMinStepsPerSecond),
+                         static_cast<float>(kMaxStepsPerSecond), "%.1f steps/s",
+                         ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
+    set_teaching_speed(s, sps, t.fastest);
+  }
+  ImGui::EndDisabled();
+  bool fastest = t.fastest;
+  if (ImGui::Checkbox("as fast as the frame allows##Teach", &fastest)) {
+    set_teaching_speed(s, t.steps_per_second, fastest);
+  }
+
+  // The scrubber: any moment of what has run so far.
+  const std::uint64_t lo = 0, hi = std::max<std::uint64_t>(1, t.timeline->furthest());
+  std::uint64_t at = m.lines();
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  if (ImGui::SliderScalar("##Timeline", ImGuiDataType_U64, &at, &lo, &hi, "line %llu")) {
+    teach_seek(s, at);
+  }
+  record(rects, "Timeline");
+  ImGui::Text("line %llu of %llu run  |  %llu placed, %llu taken back",
+              static_cast<unsigned long long>(m.lines()),
+              static_cast<unsigned long long>(t.timeline->furthest()),
+              static_cast<unsigned long long>(m.placed()),
+              static_cast<unsigned long long>(m.erased()));
+  if (m.status() == Status::found) ImGui::TextUnformatted("The tour is complete.");
+  if (m.status() == Status::none) ImGui::TextUnformatted("The tree is exhausted: no tour.");
+}
+
+void draw_code(const TryMoveMachine& m) {
+  const int current = m.status() == Status::running ? static_cast<int>(m.line()) : -1;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  for (const ListingLine& l : try_move_listing()) {
+    const std::string text(l.text);
+    if (l.line >= 0 && l.line == current) {
+      const ImVec2 p = ImGui::GetCursorScreenPos();
+      const float w = ImGui::GetContentRegionAvail().x;
+      dl->AddRectFilled(p, ImVec2(p.x + w, p.y + ImGui::GetTextLineHeight()), kHighlight);
+    }
+    ImGui::TextUnformatted(text.c_str());
+  }
+  ImGui::TextDisabled("next: %s", current >= 0 ? to_string(m.line()) : "(returned)");
+}
+
+void draw_stack(const TryMoveMachine& m) {
+  const auto& frames = m.frames();
+  const std::size_t n = frames.size();
+  // Deep stacks: the first calls and the current ones, the middle folded.
+  constexpr std::size_t kHead = 2, kTail = 6;
+  ImGui::TextDisabled("%zu call%s, outermost first", n, n == 1 ? "" : "s");
+  for (std::size_t i = 0; i < n; ++i) {
+    if (n > kHead + kTail + 1 && i == kHead) {
+      ImGui::TextDisabled("   ... %zu calls folded ...", n - kHead - kTail);
+      i = n - kTail - 1;
+      continue;
+    }
+    const auto& f = frames[i];
+    const std::string sq = square_name(m.geometry(), f.square);
+    if (i + 1 == n) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.75f, 0.2f, 1));
+    ImGui::Text("TryMove(%d, %s)  k %d of 8", f.move, sq.c_str(), f.count);
+    if (i + 1 == n) ImGui::PopStyleColor();
+  }
+}
+
+// A small board of the teaching run: move numbers, the current call's candidates, and the
+// marks of recent take-backs.
+void draw_mini_board(const TeachingRun& t) {
+  const TryMoveMachine& m = t.timeline->machine();
+  const Geometry g = m.geometry();
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float cell = std::floor(std::min(avail / g.cols, 260.0f / g.rows));
+  if (cell < 4) return;
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  auto cell_min = [&](std::int32_t index) {
+    const Square sq = g.square(index);
+    return ImVec2(o.x + (sq.x - 1) * cell, o.y + (g.rows - sq.y) * cell);  // row 1 at the bottom
+  };
+  const auto& board = m.board();
+  const std::int32_t here = m.frames().empty() ? -1 : m.frames().back().square;
+  for (std::int32_t i = 0; i < static_cast<std::int32_t>(board.size()); ++i) {
+    const ImVec2 a = cell_min(i), b(a.x + cell, a.y + cell);
+    const Square sq = g.square(i);
+    const bool dark = (sq.x + sq.y) % 2 == 0;
+    ImU32 fill = dark ? IM_COL32(181, 136, 99, 255) : IM_COL32(240, 217, 181, 255);
+    if (board[i] == kBlocked) fill = IM_COL32(50, 50, 50, 255);
+    if (i == here) fill = IM_COL32(255, 170, 60, 255);
+    dl->AddRectFilled(a, b, fill);
+    if (t.fade.size() == board.size() && t.fade[i] > 0) {
+      dl->AddRectFilled(a, b, IM_COL32(220, 60, 60, static_cast<int>(150 * t.fade[i])));
+    }
+    if (board[i] > 0 && cell >= 14) {
+      char num[12];
+      std::snprintf(num, sizeof num, "%d", board[i]);
+      const ImVec2 ts = ImGui::CalcTextSize(num);
+      dl->AddText(ImVec2(a.x + (cell - ts.x) / 2, a.y + (cell - ts.y) / 2),
+                  IM_COL32(20, 20, 20, 255), num);
+    }
+  }
+  // The current call's candidates, numbered k as in the listing.
+  if (here >= 0 && m.status() == Status::running) {
+    const auto cand = m.candidates();
+    const Square from = g.square(here);
+    for (int k = 0; k < 8; ++k) {
+      const Square to{from.x + m.order().dx[k], from.y + m.order().dy[k]};
+      if (cand[k] == Candidate::off_board || to.x < 1 || to.y < 1 || to.x > g.cols ||
+          to.y > g.rows) {
+        continue;
+      }
+      ImU32 c = kUntried;
+      if (cand[k] == Candidate::visited) c = kVisited;
+      if (cand[k] == Candidate::failed) c = kFailed;
+      if (cand[k] == Candidate::trying) c = kTrying;
+      const ImVec2 a = cell_min(g.index(to));
+      const ImVec2 center(a.x + cell * 0.82f, a.y + cell * 0.2f);
+      dl->AddCircleFilled(center, std::max(3.0f, cell * 0.14f), c);
+      if (cand[k] == Candidate::trying) {
+        dl->AddRect(ImVec2(a.x + 1, a.y + 1), ImVec2(a.x + cell - 1, a.y + cell - 1), c, 0, 0, 3);
+      }
+    }
+  }
+  ImGui::Dummy(ImVec2(cell * g.cols, cell * g.rows));
+  ImGui::TextColored(ImVec4(0.24f, 0.67f, 0.35f, 1), "o not yet tried");
+  ImGui::SameLine();
+  ImGui::TextColored(ImVec4(1, 0.63f, 0, 1), "o being tried");
+  ImGui::TextColored(ImVec4(0.86f, 0.24f, 0.24f, 1), "o tried and failed");
+  ImGui::SameLine();
+  ImGui::TextColored(ImVec4(0.55f, 0.55f, 0.55f, 1), "o visited");
+  int off = 0;
+  if (here >= 0 && m.status() == Status::running) {
+    for (Candidate c : m.candidates()) off += c == Candidate::off_board;
+  }
+  ImGui::TextDisabled("%d of 8 candidates off the board; red squares: just taken back", off);
+}
+
+void draw_tree(const TryMoveMachine& m) {
+  // Depth i: how often move i was placed, and taken back; log scale, the counts grow fast.
+  const auto& reached = m.reached();
+  const auto& dead = m.dead_ends();
+  std::vector<float> r, d;
+  std::uint64_t top = 0;
+  for (std::size_t i = 2; i < reached.size(); ++i) {
+    r.push_back(static_cast<float>(std::log10(1.0 + static_cast<double>(reached[i]))));
+    d.push_back(
+        static_cast<float>(std::log10(1.0 + static_cast<double>(i < dead.size() ? dead[i] : 0))));
+    top = std::max(top, reached[i]);
+  }
+  if (r.empty()) return;
+  const float h = 60, w = ImGui::GetContentRegionAvail().x;
+  const float scale = std::max(1.0f, *std::max_element(r.begin(), r.end()));
+  ImGui::PlotHistogram("##Reached", r.data(), static_cast<int>(r.size()), 0,
+                       "times each move was placed (log)", 0, scale, ImVec2(w, h));
+  ImGui::PlotHistogram("##DeadEnds", d.data(), static_cast<int>(d.size()), 0,
+                       "dead ends by move (log)", 0, scale, ImVec2(w, h));
+  ImGui::TextDisabled("moves 2..%zu left to right; most placed: %llu", reached.size() - 1,
+                      static_cast<unsigned long long>(top));
+}
+
+void draw_estimate(const TeachingRun& t) {
+  if (!t.estimate) return;
+  const TreeEstimate& e = *t.estimate;
+  ImGui::PushTextWrapPos(0);
+  ImGui::Text("Knuth's estimate: about %s moves to exhaust the tree (+-%.0f%%, %llu probes).",
+              e.nodes.text(3).c_str(), 100 * e.relative_error,
+              static_cast<unsigned long long>(e.probes));
+  if (const auto share = teaching_explored(t)) {
+    ImGui::Text("Explored so far: %.3g%% of it.", 100 * *share);
+  }
+  const double lps = teaching_lines_per_second(t);
+  if (const auto left = teaching_seconds_left(t)) {
+    ImGui::Text("At the measured %.0f lines/s, the rest takes about %s.", lps,
+                duration(*left).c_str());
+  } else {
+    ImGui::TextDisabled("Play for a moment to measure the speed and the time left.");
+  }
+  ImGui::PopTextWrapPos();
+}
+
+}  // namespace
+
+void draw_teaching_section(ExplorerState& s, WidgetRects& rects) {
+  ImGui::Spacing();
+  if (!ImGui::CollapsingHeader("Watch the recursion", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  record(rects, "Recursion");
+  if (!teaching_available(s)) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s.", s.teach.why_not.c_str());
+    ImGui::PopTextWrapPos();
+    return;
+  }
+  draw_controls(s, rects);
+  draw_mini_board(s.teach);
+  if (ImGui::BeginTabBar("##TeachTabs")) {
+    const bool code_open = ImGui::BeginTabItem("Code");
+    record(rects, "Tab:Code");
+    if (code_open) {
+      draw_code(s.teach.timeline->machine());
+      ImGui::EndTabItem();
+    }
+    const bool stack_open = ImGui::BeginTabItem("Stack");
+    record(rects, "Tab:Stack");
+    if (stack_open) {
+      draw_stack(s.teach.timeline->machine());
+      ImGui::EndTabItem();
+    }
+    const bool tree_open = ImGui::BeginTabItem("Tree");
+    record(rects, "Tab:Tree");
+    if (tree_open) {
+      draw_tree(s.teach.timeline->machine());
+      ImGui::EndTabItem();
+    }
+    const bool estimate_open = ImGui::BeginTabItem("Estimate");
+    record(rects, "Tab:Estimate");
+    if (estimate_open) {
+      draw_estimate(s.teach);
+      ImGui::EndTabItem();
+    }
+    const bool order_open = ImGui::BeginTabItem("Order");
+    record(rects, "Tab:Order");
+    if (order_open) {
+      draw_order(s);
+      ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
+  }
+}
+
+}  // namespace kt::ui
