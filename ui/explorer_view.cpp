@@ -579,9 +579,18 @@ void ExplorerView::draw_board_area(ExplorerState& s, float x, float y, float wid
         scene.texture = picture_.texture();
       }
     }
+    std::vector<std::int32_t> teaching_squares;  // lives until the board is drawn
+    if (!scene.large && teaching_on_board(s)) {
+      const TryMoveMachine& m = s.teach.timeline->machine();
+      teaching_squares = teaching_path(m);
+      scene.board = m.board();
+      scene.path = teaching_squares;
+      scene.show_current = true;
+    }
     if (const auto clicked = board_view_.draw(scene, fonts_, left, board_top, board_w, board_h)) {
       click_square(s, *clicked);
     }
+    if (!scene.large) draw_teaching_overlay(s, board_view_);
   }
   ImGui::End();
 }

@@ -19,7 +19,6 @@ constexpr ImU32 kVisited = IM_COL32(140, 140, 140, 255);
 constexpr ImU32 kFailed = IM_COL32(220, 60, 60, 255);
 constexpr ImU32 kTrying = IM_COL32(255, 160, 0, 255);
 constexpr ImU32 kUntried = IM_COL32(60, 170, 90, 255);
-constexpr ImU32 kErased = IM_COL32(220, 60, 60, 255);
 
 std::string square_name(Geometry g, std::int32_t index) {
   const Square sq = g.square(index);
@@ -110,23 +109,23 @@ void draw_controls(ExplorerState& s, WidgetRects& rects) {
 
   const float gap = ImGui::GetStyle().ItemSpacing.x;
   const float third = std::floor((ImGui::GetContentRegionAvail().x - 2 * gap) / 3);
-  if (small_button("Back", third, m.lines() > 0)) teach_back(s);
+  if (small_button("Back##Teach", third, m.lines() > 0)) teach_back(s);
   record(rects, "TeachBack");
   ImGui::SameLine();
-  if (small_button("Step", third, running)) teach_forward(s);
+  if (small_button("Step##Teach", third, running)) teach_forward(s);
   record(rects, "TeachStep");
   ImGui::SameLine();
   if (small_button(t.playing ? "Pause##TeachPlay" : "Play##TeachPlay", third, running)) {
     teach_play(s, !t.playing);
   }
   record(rects, "TeachPlay");
-  if (small_button("Step over", third, running)) teach_step_over(s);
+  if (small_button("Step over##Teach", third, running)) teach_step_over(s);
   record(rects, "StepOver");
   ImGui::SameLine();
-  if (small_button("Step out", third, running && m.frames().size() > 1)) teach_step_out(s);
+  if (small_button("Step out##Teach", third, running && m.frames().size() > 1)) teach_step_out(s);
   record(rects, "StepOut");
   ImGui::SameLine();
-  if (small_button("Restart", third, m.lines() > 0)) teach_restart(s);
+  if (small_button("Restart##Teach", third, m.lines() > 0)) teach_restart(s);
   record(rects, "TeachRestart");
 
   float sps = static_cast<float>(t.steps_per_second);
@@ -151,11 +150,13 @@ void draw_controls(ExplorerState& s, WidgetRects& rects) {
     teach_seek(s, at);
   }
   record(rects, "Timeline");
-  ImGui::Text("line %llu of %llu run  |  %llu placed, %llu taken back",
+  ImGui::PushTextWrapPos(0);
+  ImGui::Text("line %llu of %llu run; %llu placed, %llu taken back",
               static_cast<unsigned long long>(m.lines()),
               static_cast<unsigned long long>(t.timeline->furthest()),
               static_cast<unsigned long long>(m.placed()),
               static_cast<unsigned long long>(m.erased()));
+  ImGui::PopTextWrapPos();
   if (m.status() == Status::found) ImGui::TextUnformatted("The tour is complete.");
   if (m.status() == Status::none) ImGui::TextUnformatted("The tree is exhausted: no tour.");
 }
@@ -165,12 +166,15 @@ void draw_code(const TryMoveMachine& m) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   for (const ListingLine& l : try_move_listing()) {
     const std::string text(l.text);
+    const float w = ImGui::GetContentRegionAvail().x;
     if (l.line >= 0 && l.line == current) {
       const ImVec2 p = ImGui::GetCursorScreenPos();
-      const float w = ImGui::GetContentRegionAvail().x;
-      dl->AddRectFilled(p, ImVec2(p.x + w, p.y + ImGui::GetTextLineHeight()), kHighlight);
+      const float h = ImGui::CalcTextSize(text.c_str(), nullptr, false, w).y;
+      dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), kHighlight);
     }
+    ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
   }
   ImGui::TextDisabled("next: %s", current >= 0 ? to_string(m.line()) : "(returned)");
 }
@@ -195,64 +199,7 @@ void draw_stack(const TryMoveMachine& m) {
   }
 }
 
-// A small board of the teaching run: move numbers, the current call's candidates, and the
-// marks of recent take-backs.
-void draw_mini_board(const TeachingRun& t) {
-  const TryMoveMachine& m = t.timeline->machine();
-  const Geometry g = m.geometry();
-  const float avail = ImGui::GetContentRegionAvail().x;
-  const float cell = std::floor(std::min(avail / g.cols, 260.0f / g.rows));
-  if (cell < 4) return;
-  const ImVec2 o = ImGui::GetCursorScreenPos();
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  auto cell_min = [&](std::int32_t index) {
-    const Square sq = g.square(index);
-    return ImVec2(o.x + (sq.x - 1) * cell, o.y + (g.rows - sq.y) * cell);  // row 1 at the bottom
-  };
-  const auto& board = m.board();
-  const std::int32_t here = m.frames().empty() ? -1 : m.frames().back().square;
-  for (std::int32_t i = 0; i < static_cast<std::int32_t>(board.size()); ++i) {
-    const ImVec2 a = cell_min(i), b(a.x + cell, a.y + cell);
-    const Square sq = g.square(i);
-    const bool dark = (sq.x + sq.y) % 2 == 0;
-    ImU32 fill = dark ? IM_COL32(181, 136, 99, 255) : IM_COL32(240, 217, 181, 255);
-    if (board[i] == kBlocked) fill = IM_COL32(50, 50, 50, 255);
-    if (i == here) fill = IM_COL32(255, 170, 60, 255);
-    dl->AddRectFilled(a, b, fill);
-    if (t.fade.size() == board.size() && t.fade[i] > 0) {
-      dl->AddRectFilled(a, b, IM_COL32(220, 60, 60, static_cast<int>(150 * t.fade[i])));
-    }
-    if (board[i] > 0 && cell >= 14) {
-      char num[12];
-      std::snprintf(num, sizeof num, "%d", board[i]);
-      const ImVec2 ts = ImGui::CalcTextSize(num);
-      dl->AddText(ImVec2(a.x + (cell - ts.x) / 2, a.y + (cell - ts.y) / 2),
-                  IM_COL32(20, 20, 20, 255), num);
-    }
-  }
-  // The current call's candidates, numbered k as in the listing.
-  if (here >= 0 && m.status() == Status::running) {
-    const auto cand = m.candidates();
-    const Square from = g.square(here);
-    for (int k = 0; k < 8; ++k) {
-      const Square to{from.x + m.order().dx[k], from.y + m.order().dy[k]};
-      if (cand[k] == Candidate::off_board || to.x < 1 || to.y < 1 || to.x > g.cols ||
-          to.y > g.rows) {
-        continue;
-      }
-      ImU32 c = kUntried;
-      if (cand[k] == Candidate::visited) c = kVisited;
-      if (cand[k] == Candidate::failed) c = kFailed;
-      if (cand[k] == Candidate::trying) c = kTrying;
-      const ImVec2 a = cell_min(g.index(to));
-      const ImVec2 center(a.x + cell * 0.82f, a.y + cell * 0.2f);
-      dl->AddCircleFilled(center, std::max(3.0f, cell * 0.14f), c);
-      if (cand[k] == Candidate::trying) {
-        dl->AddRect(ImVec2(a.x + 1, a.y + 1), ImVec2(a.x + cell - 1, a.y + cell - 1), c, 0, 0, 3);
-      }
-    }
-  }
-  ImGui::Dummy(ImVec2(cell * g.cols, cell * g.rows));
+void draw_legend(const TryMoveMachine& m) {
   ImGui::TextColored(ImVec4(0.24f, 0.67f, 0.35f, 1), "o not yet tried");
   ImGui::SameLine();
   ImGui::TextColored(ImVec4(1, 0.63f, 0, 1), "o being tried");
@@ -260,10 +207,12 @@ void draw_mini_board(const TeachingRun& t) {
   ImGui::SameLine();
   ImGui::TextColored(ImVec4(0.55f, 0.55f, 0.55f, 1), "o visited");
   int off = 0;
-  if (here >= 0 && m.status() == Status::running) {
+  if (!m.frames().empty() && m.status() == Status::running) {
     for (Candidate c : m.candidates()) off += c == Candidate::off_board;
   }
-  ImGui::TextDisabled("%d of 8 candidates off the board; red squares: just taken back", off);
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("%d of 8 candidates off the board; red squares were just taken back.", off);
+  ImGui::PopTextWrapPos();
 }
 
 void draw_tree(const TryMoveMachine& m) {
@@ -311,6 +260,64 @@ void draw_estimate(const TeachingRun& t) {
 
 }  // namespace
 
+bool teaching_on_board(const ExplorerState& s) {
+  const TeachingRun& t = s.teach;
+  return t.timeline && t.built_for == s.run.generation && s.run.state == RunState::idle &&
+         (t.timeline->machine().lines() > 0 || t.playing);
+}
+
+std::vector<std::int32_t> teaching_path(const TryMoveMachine& m) {
+  std::vector<std::int32_t> path(m.board().size(), -1);
+  std::size_t n = 0;
+  for (std::int32_t i = 0; i < static_cast<std::int32_t>(m.board().size()); ++i) {
+    const std::int32_t v = m.board()[i];
+    if (v > 0 && static_cast<std::size_t>(v) <= path.size()) {
+      path[v - 1] = i;
+      n = std::max(n, static_cast<std::size_t>(v));
+    }
+  }
+  path.resize(n);
+  return path;
+}
+
+void draw_teaching_overlay(const ExplorerState& s, const BoardView& view) {
+  if (!teaching_on_board(s)) return;
+  const TeachingRun& t = s.teach;
+  const TryMoveMachine& m = t.timeline->machine();
+  const Geometry g = m.geometry();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  for (std::int32_t i = 0; i < static_cast<std::int32_t>(t.fade.size()); ++i) {
+    if (t.fade[i] <= 0) continue;
+    if (const auto r = view.square_rect(g.square(i))) {
+      dl->AddRectFilled(ImVec2(r->x, r->y), ImVec2(r->x + r->w, r->y + r->h),
+                        IM_COL32(220, 60, 60, static_cast<int>(150 * t.fade[i])));
+    }
+  }
+  if (m.frames().empty() || m.status() != Status::running) return;
+  const auto cand = m.candidates();
+  const Square from = g.square(m.frames().back().square);
+  for (int k = 0; k < 8; ++k) {
+    const Square to{from.x + m.order().dx[k], from.y + m.order().dy[k]};
+    if (cand[k] == Candidate::off_board) continue;
+    const auto r = view.square_rect(to);
+    if (!r) continue;
+    ImU32 c = kUntried;
+    if (cand[k] == Candidate::visited) c = kVisited;
+    if (cand[k] == Candidate::failed) c = kFailed;
+    if (cand[k] == Candidate::trying) c = kTrying;
+    const ImVec2 center(r->x + r->w * 0.8f, r->y + r->h * 0.2f);
+    dl->AddCircleFilled(center, std::max(4.0f, r->w * 0.1f), c);
+    char num[4];
+    std::snprintf(num, sizeof num, "%d", k + 1);  // k as in the listing's dX[count]
+    const ImVec2 ts = ImGui::CalcTextSize(num);
+    if (r->w >= 28)
+      dl->AddText(ImVec2(center.x - ts.x / 2, center.y - ts.y / 2), IM_COL32_WHITE, num);
+    if (cand[k] == Candidate::trying) {
+      dl->AddRect(ImVec2(r->x + 2, r->y + 2), ImVec2(r->x + r->w - 2, r->y + r->h - 2), c, 0, 0, 4);
+    }
+  }
+}
+
 void draw_teaching_section(ExplorerState& s, WidgetRects& rects) {
   ImGui::Spacing();
   if (!ImGui::CollapsingHeader("Watch the recursion", ImGuiTreeNodeFlags_DefaultOpen)) return;
@@ -322,7 +329,7 @@ void draw_teaching_section(ExplorerState& s, WidgetRects& rects) {
     return;
   }
   draw_controls(s, rects);
-  draw_mini_board(s.teach);
+  draw_legend(s.teach.timeline->machine());
   if (ImGui::BeginTabBar("##TeachTabs")) {
     const bool code_open = ImGui::BeginTabItem("Code");
     record(rects, "Tab:Code");
