@@ -560,7 +560,7 @@ TeachSnapshot snapshot(const ExplorerState& s) {
 
 }  // namespace
 
-TEST_CASE("teaching run: only for the textbook's case") {
+TEST_CASE("explorer: teaching run: only for the textbook's case") {
   ExplorerState s;
   REQUIRE(configure(s, problem("5", "5", "1,1", "textbook")).empty());
   CHECK(teaching_available(s));
@@ -572,7 +572,8 @@ TEST_CASE("teaching run: only for the textbook's case") {
   if (configure(s, closed).empty()) CHECK_FALSE(teaching_available(s));
 }
 
-TEST_CASE("teaching run: the first lines of 5x5 from (1,1), and back by each granularity") {
+TEST_CASE(
+    "explorer: teaching run: the first lines of 5x5 from (1,1), and back by each granularity") {
   ExplorerState s;
   REQUIRE(configure(s, problem("5", "5", "1,1", "textbook")).empty());
   REQUIRE(teaching_available(s));
@@ -604,7 +605,7 @@ TEST_CASE("teaching run: the first lines of 5x5 from (1,1), and back by each gra
   CHECK(s.teach.timeline->machine().lines() == 10);
 }
 
-TEST_CASE("teaching run: the pace is steps per second whatever the frame rate") {
+TEST_CASE("explorer: teaching run: the pace is steps per second whatever the frame rate") {
   auto lines_after = [](double hz) {
     ExplorerState s;
     REQUIRE(configure(s, problem("5", "5", "1,1", "textbook")).empty());
@@ -620,7 +621,7 @@ TEST_CASE("teaching run: the pace is steps per second whatever the frame rate") 
   CHECK(at120 <= 8);
 }
 
-TEST_CASE("teaching run: a move order changes the run; a bad one is refused") {
+TEST_CASE("explorer: teaching run: a move order changes the run; a bad one is refused") {
   ExplorerState s;
   REQUIRE(configure(s, problem("5", "5", "1,1", "textbook")).empty());
   CHECK(set_teaching_order(s, "wirth").empty());

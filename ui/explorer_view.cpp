@@ -447,6 +447,14 @@ float ExplorerView::draw_banner(const ExplorerState& s, float x, float y, float 
           detail = "Theory says no tour (" + solver.theory().reason + "); the " + method +
                    " search will try every possibility anyway";
         }
+        if (teaching_on_board(s)) {  // the board shows TryMove's run, not the engine's
+          const TryMoveMachine& m = s.teach.timeline->machine();
+          title = m.status() == Status::found  ? "TryMove found the tour"
+                  : m.status() == Status::none ? "TryMove: no tour"
+                                               : "Watching TryMove";
+          detail = "move " + std::to_string(m.frames().empty() ? 0 : m.frames().back().move) +
+                   ", next line: " + to_string(m.line()) + "; Run starts the fast search";
+        }
         break;
       case RunState::running:
         title = c ? "Constructing... (" + method + ")" : "Searching... (" + method + ")";
