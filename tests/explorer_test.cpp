@@ -633,3 +633,24 @@ TEST_CASE("explorer: teaching run: a move order changes the run; a bad one is re
   CHECK(s.teach.estimate->nodes.to_double().value_or(0) > 1000);
   CHECK(teaching_explored(s.teach).value_or(-1) == 0);
 }
+
+TEST_CASE("explorer: teaching run: step over runs a whole call, step out returns from one") {
+  ExplorerState s;
+  REQUIRE(configure(s, problem("5", "5", "1,1", "textbook")).empty());
+  REQUIRE(teaching_available(s));
+  auto& m = s.teach.timeline->machine();
+  for (int n = 0; n < 4; ++n) teach_forward(s);
+  REQUIRE(m.line() == Line::recurse);
+  teach_step_over(s);  // the first call of move 3 runs to its end: here it finds the tour
+  CHECK(m.frames().size() == 1);
+  CHECK(m.line() == Line::erase);
+  teach_seek(s, 4);  // the scrubber: at the call again
+  CHECK(m.line() == Line::recurse);
+  CHECK(m.frames().size() == 1);
+  set_granularity(s, Granularity::move);
+  teach_forward(s, 6);
+  const std::size_t depth = m.frames().size();
+  REQUIRE(depth > 2);
+  teach_step_out(s);
+  CHECK(m.frames().size() < depth);
+}
