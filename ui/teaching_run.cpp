@@ -138,9 +138,10 @@ void teach_play(ExplorerState& s, bool playing) {
 void teach_restart(ExplorerState& s) { teach_seek(s, 0); }
 
 void teach_tick(ExplorerState& s, double dt) {
-  sync_teaching(s);
   TeachingRun& t = s.teach;
-  if (!t.timeline) return;
+  // A run made for an earlier problem is not played; the next use makes the new one (making it
+  // here would cost the engine's frames an estimate they may never show).
+  if (!t.timeline || t.built_for != s.run.generation) return;
   for (float& f : t.fade) f = std::max(0.0f, f - static_cast<float>(dt) / kFadeSeconds);
   if (!t.playing) return;
   Timeline& tl = *t.timeline;

@@ -46,7 +46,7 @@ struct TeachingRun {
 };
 
 // Makes the timeline follow the explorer's problem (a new one after every change of the draft
-// or the order); every function below calls it first.
+// or the order); every function below but teach_tick calls it first.
 void sync_teaching(ExplorerState& s);
 bool teaching_available(ExplorerState& s);
 
