@@ -529,3 +529,128 @@ TEST_CASE("page requests: the page's limits and counts through the one road", "[
   CHECK(parse_count_kind("all-open") == CountKind::all_open);
   CHECK_FALSE(parse_count_kind("every"));
 }
+
+// --- the teaching run (teaching_run.hpp) ---------------------------------------------------
+
+namespace {
+
+// What a view shows of a teaching run, to compare two moments.
+struct TeachSnapshot {
+  std::uint64_t lines, placed, erased;
+  Line line;
+  std::vector<std::int32_t> board;
+  std::vector<TryMoveMachine::Frame> frames;
+  bool operator==(const TeachSnapshot& o) const {
+    if (frames.size() != o.frames.size()) return false;
+    for (std::size_t i = 0; i < frames.size(); ++i) {
+      if (frames[i].move != o.frames[i].move || frames[i].square != o.frames[i].square ||
+          frames[i].count != o.frames[i].count) {
+        return false;
+      }
+    }
+    return lines == o.lines && placed == o.placed && erased == o.erased && line == o.line &&
+           board == o.board;
+  }
+};
+
+TeachSnapshot snapshot(const ExplorerState& s) {
+  const TryMoveMachine& m = s.teach.timeline->machine();
+  return {m.lines(), m.placed(), m.erased(), m.line(), m.board(), m.frames()};
+}
+
+}  // namespace
+
+TEST_CASE("explorer: teaching run: only for the textbook's case") {
+  ExplorerState s;
+  REQUIRE(configure(s, problem("5", "5", "1,1", "textbook")).empty());
+  CHECK(teaching_available(s));
+  REQUIRE(configure(s, problem("5", "5", "1,1", "warnsdorff")).empty());
+  CHECK_FALSE(teaching_available(s));
+  CHECK_FALSE(s.teach.why_not.empty());
+  RequestText closed = problem("6", "6", "", "textbook");
+  closed.closed = "true";
+  if (configure(s, closed).empty()) CHECK_FALSE(teaching_available(s));
+}
+
+TEST_CASE(
+    "explorer: teaching run: the first lines of 5x5 from (1,1), and back by each granularity") {
+  ExplorerState s;
+  REQUIRE(configure(s, problem("5", "5", "1,1", "textbook")).empty());
+  REQUIRE(teaching_available(s));
+  const Line expected[] = {Line::select, Line::acceptable, Line::record,
+                           Line::filled, Line::recurse,    Line::select};
+  for (Line l : expected) {
+    CHECK(s.teach.timeline->machine().line() == l);
+    teach_forward(s);
+  }
+  for (Granularity g : {Granularity::line, Granularity::move, Granularity::dead_end}) {
+    set_granularity(s, g);
+    for (int n = 0; n < 5; ++n) teach_forward(s);
+    const TeachSnapshot before = snapshot(s);
+    teach_forward(s);
+    CHECK_FALSE(snapshot(s) == before);
+    teach_back(s);
+    CHECK(snapshot(s) == before);
+  }
+  set_granularity(s, Granularity::tour);
+  teach_forward(s);
+  const TryMoveMachine& m = s.teach.timeline->machine();
+  CHECK(m.status() == Status::found);
+  for (int y = 1; y <= 5; ++y) {
+    for (int x = 1; x <= 5; ++x) {
+      CHECK(m.board()[m.geometry().index({x, y})] == kTextbook5x5[5 - y][x - 1]);
+    }
+  }
+  teach_seek(s, 10);
+  CHECK(s.teach.timeline->machine().lines() == 10);
+}
+
+TEST_CASE("explorer: teaching run: the pace is steps per second whatever the frame rate") {
+  auto lines_after = [](double hz) {
+    ExplorerState s;
+    REQUIRE(configure(s, problem("5", "5", "1,1", "textbook")).empty());
+    set_teaching_speed(s, 4, false);
+    teach_play(s, true);
+    for (int f = 0; f < static_cast<int>(hz * 2); ++f) teach_tick(s, 1.0 / hz);
+    return s.teach.timeline->machine().lines();
+  };
+  const auto at60 = lines_after(60), at120 = lines_after(120);
+  CHECK(at60 >= 7);
+  CHECK(at60 <= 8);
+  CHECK(at120 >= 7);
+  CHECK(at120 <= 8);
+}
+
+TEST_CASE("explorer: teaching run: a move order changes the run; a bad one is refused") {
+  ExplorerState s;
+  REQUIRE(configure(s, problem("5", "5", "1,1", "textbook")).empty());
+  CHECK(set_teaching_order(s, "wirth").empty());
+  REQUIRE(teaching_available(s));
+  CHECK(s.teach.timeline->machine().order().name == "wirth");
+  CHECK_FALSE(set_teaching_order(s, "1,2;1,2").empty());
+  CHECK(s.teach.timeline->machine().order().name == "sutcliffe");
+  REQUIRE(s.teach.estimate);
+  CHECK(s.teach.estimate->nodes.to_double().value_or(0) > 1000);
+  CHECK(teaching_explored(s.teach).value_or(-1) == 0);
+}
+
+TEST_CASE("explorer: teaching run: step over runs a whole call, step out returns from one") {
+  ExplorerState s;
+  REQUIRE(configure(s, problem("5", "5", "1,1", "textbook")).empty());
+  REQUIRE(teaching_available(s));
+  auto& m = s.teach.timeline->machine();
+  for (int n = 0; n < 4; ++n) teach_forward(s);
+  REQUIRE(m.line() == Line::recurse);
+  teach_step_over(s);  // the first call of move 3 runs to its end: here it finds the tour
+  CHECK(m.frames().size() == 1);
+  CHECK(m.line() == Line::erase);
+  teach_seek(s, 4);  // the scrubber: at the call again
+  CHECK(m.line() == Line::recurse);
+  CHECK(m.frames().size() == 1);
+  set_granularity(s, Granularity::move);
+  teach_forward(s, 6);
+  const std::size_t depth = m.frames().size();
+  REQUIRE(depth > 2);
+  teach_step_out(s);
+  CHECK(m.frames().size() < depth);
+}

@@ -399,6 +399,7 @@ void stop_count(ExplorerState& s) {
 
 TickReport tick(ExplorerState& s, double dt_seconds, double budget) {
   TickReport report;
+  teach_tick(s, dt_seconds);  // a few lines a frame, apart from the engine's budget
   SearchRun& r = s.run;
   if (r.verify_pending) {
     r.verdict = r.solver->verify();

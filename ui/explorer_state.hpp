@@ -21,6 +21,7 @@
 #include "page_request.hpp"
 #include "search/solver.hpp"
 #include "search_readout.hpp"
+#include "teaching_run.hpp"
 
 namespace kt::ui {
 
@@ -106,6 +107,7 @@ struct ExplorerState {
   Speed speed;
   Counting counting;
   ViewOptions view;
+  TeachingRun teach;  // the textbook's recursion, line by line (teaching_run.hpp)
 };
 
 // --- the problem ---------------------------------------------------------------------------

@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <string>
 
+#include "teaching_view.hpp"
+
 namespace kt::ui {
 
 namespace {
@@ -144,6 +146,7 @@ void ExplorerView::draw_panel(ExplorerState& s, float x, float y, float width, f
 
   draw_board_section(s);
   draw_search_section(s);
+  draw_teaching_section(s, rects_);
   draw_count_section(s);
   draw_status_section(s);
 
@@ -444,6 +447,14 @@ float ExplorerView::draw_banner(const ExplorerState& s, float x, float y, float 
           detail = "Theory says no tour (" + solver.theory().reason + "); the " + method +
                    " search will try every possibility anyway";
         }
+        if (teaching_on_board(s)) {  // the board shows TryMove's run, not the engine's
+          const TryMoveMachine& m = s.teach.timeline->machine();
+          title = m.status() == Status::found  ? "TryMove found the tour"
+                  : m.status() == Status::none ? "TryMove: no tour"
+                                               : "Watching TryMove";
+          detail = "move " + std::to_string(m.frames().empty() ? 0 : m.frames().back().move) +
+                   ", next line: " + to_string(m.line()) + "; Run starts the fast search";
+        }
         break;
       case RunState::running:
         title = c ? "Constructing... (" + method + ")" : "Searching... (" + method + ")";
@@ -576,9 +587,18 @@ void ExplorerView::draw_board_area(ExplorerState& s, float x, float y, float wid
         scene.texture = picture_.texture();
       }
     }
+    std::vector<std::int32_t> teaching_squares;  // lives until the board is drawn
+    if (!scene.large && teaching_on_board(s)) {
+      const TryMoveMachine& m = s.teach.timeline->machine();
+      teaching_squares = teaching_path(m);
+      scene.board = m.board();
+      scene.path = teaching_squares;
+      scene.show_current = true;
+    }
     if (const auto clicked = board_view_.draw(scene, fonts_, left, board_top, board_w, board_h)) {
       click_square(s, *clicked);
     }
+    if (!scene.large) draw_teaching_overlay(s, board_view_);
   }
   ImGui::End();
 }

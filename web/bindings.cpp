@@ -54,15 +54,15 @@ class Search : public SearchReadout {
     Request request;
     if (auto why = ui::parse_page_request(text, request); !why.empty()) return why;
     solver_ = std::make_unique<Solver>(std::move(request.problem), request.method);
-    last_ = ui::Action::none;
+    last_ = Action::none;
     return {};
   }
   const Solver* solver() const override { return solver_.get(); }
-  ui::Action action() const override { return last_; }
+  Action action() const override { return last_; }
   std::string no_solver_reason() const override { return "not configured"; }
 
   std::unique_ptr<Solver> solver_;  // always set: the constructor configures 5x5 from 1,1
-  ui::Action last_ = ui::Action::none;
+  Action last_ = Action::none;
 };
 
 // An exact count, run in slices like the page's own "Count tours":
@@ -231,6 +231,105 @@ class App : public SearchReadout {
     return out;
   }
   bool large_board() const { return ui::large_board(state()); }
+
+  // The textbook's recursion (ui/teaching_run.hpp), for the textbook and wirth methods on open
+  // tours without an end square. Steps go by the granularity ("line", "move", "dead-end",
+  // "tour"); back(n) undoes n of them exactly.
+  val recursion() const {
+    ui::ExplorerState& s = state();
+    val out = val::object();
+    out.set("available", ui::teaching_available(s));
+    out.set("why", s.teach.why_not);
+    out.set("granularity", std::string(to_string(s.teach.granularity)));
+    out.set("playing", s.teach.playing);
+    if (!s.teach.timeline) return out;
+    const TryMoveMachine& m = s.teach.timeline->machine();
+    out.set("line", std::string(to_string(m.line())));
+    out.set("lines", static_cast<double>(m.lines()));
+    out.set("furthest", static_cast<double>(s.teach.timeline->furthest()));
+    out.set("placed", static_cast<double>(m.placed()));
+    out.set("erased", static_cast<double>(m.erased()));
+    out.set("status", std::string(to_string(m.status())));
+    out.set("order", std::string(m.order().name));
+    out.set("lastEffect", std::string(m.last_effect() == Effect::placed   ? "placed"
+                                      : m.last_effect() == Effect::erased ? "erased"
+                                                                          : "none"));
+    out.set("stack", teach_stack());
+    val cand = val::array();
+    static const char* kCandidates[] = {"off_board", "visited", "failed", "trying", "untried"};
+    if (!m.frames().empty()) {
+      for (Candidate c : m.candidates()) cand.call<void>("push", std::string(kCandidates[int(c)]));
+    }
+    out.set("candidates", cand);
+    const Geometry g = m.geometry();
+    val rows = val::array();
+    for (int y = g.rows; y >= 1; --y) {
+      val row = val::array();
+      for (int x = 1; x <= g.cols; ++x) row.call<void>("push", m.board()[g.index({x, y})]);
+      rows.call<void>("push", row);
+    }
+    out.set("board", rows);
+    return out;
+  }
+  // The calls from the start: [{move, x, y, candidate}, ...] (move: the number the call writes).
+  val teach_stack() const {
+    val out = val::array();
+    ui::ExplorerState& s = state();
+    if (!ui::teaching_available(s)) return out;
+    const TryMoveMachine& m = s.teach.timeline->machine();
+    for (const auto& f : m.frames()) {
+      const Square sq = m.geometry().square(f.square);
+      val o = val::object();
+      o.set("move", f.move);
+      o.set("x", sq.x);
+      o.set("y", sq.y);
+      o.set("candidate", f.count);
+      out.call<void>("push", o);
+    }
+    return out;
+  }
+  std::string line() const {
+    ui::ExplorerState& s = state();
+    return ui::teaching_available(s) ? to_string(s.teach.timeline->machine().line()) : "";
+  }
+  void forward(val n) { ui::teach_forward(state(), steps_or_one(n)); }
+  void back(val n) { ui::teach_back(state(), steps_or_one(n)); }
+  void step_over() { ui::teach_step_over(state()); }
+  void step_out() { ui::teach_step_out(state()); }
+  void seek(val line) { ui::teach_seek(state(), read_step_count(line)); }
+  void teach_play(val on) { ui::teach_play(state(), on.isTrue()); }
+  void set_teach_speed(double steps_per_second, val fastest) {
+    ui::set_teaching_speed(state(), steps_per_second, fastest.isTrue());
+  }
+  std::string granularity() const { return to_string(state().teach.granularity); }
+  std::string set_granularity(val g) {
+    const auto parsed = g.isString() ? ui::parse_granularity(g.as<std::string>()) : std::nullopt;
+    if (!parsed) {
+      return "granularity: expected \"line\", \"move\", \"dead-end\" or \"tour\" (got " +
+             describe(g) + ")";
+    }
+    ui::set_granularity(state(), *parsed);
+    return {};
+  }
+  // A preset's name ("sutcliffe", "wirth", "handout", ...), "dx,dy;..." pairs, or "" for the
+  // method's own: "" or why not.
+  std::string set_order(val text) {
+    if (!text.isString()) return "order: expected a string (got " + describe(text) + ")";
+    return ui::set_teaching_order(state(), text.as<std::string>());
+  }
+  // Knuth's estimate: {moves (to exhaust the tree), seconds (left at the measured speed, or
+  // null), explored (share of the tree's moves placed so far)}; null without a teaching run.
+  val estimate() const {
+    ui::ExplorerState& s = state();
+    if (!ui::teaching_available(s) || !s.teach.estimate) return val::null();
+    val out = val::object();
+    const auto moves = s.teach.estimate->nodes.to_double();
+    out.set("moves", moves ? val(*moves) : val::null());
+    const auto left = ui::teaching_seconds_left(s.teach);
+    out.set("seconds", left ? val(*left) : val::null());
+    out.set("explored", ui::teaching_explored(s.teach).value_or(0.0));
+    return out;
+  }
   double frames() const { return static_cast<double>(live_app()->frames); }
   val widget_rect(std::string label) const {
     return rect_or_null(live_app()->view.rects().find(label));
@@ -241,8 +340,9 @@ class App : public SearchReadout {
 
  private:
   static ui::ExplorerState& state() { return live_app()->state; }
+  static std::uint64_t steps_or_one(val n) { return n.isUndefined() ? 1 : read_step_count(n); }
   const Solver* solver() const override { return state().run.solver.get(); }
-  ui::Action action() const override { return state().run.last_action; }
+  Action action() const override { return state().run.last_action; }
   std::string no_solver_reason() const override { return state().error; }
 };
 
@@ -322,6 +422,20 @@ EMSCRIPTEN_BINDINGS(knights_tour) {
       .function("countStop", &App::count_stop)
       .function("countState", &App::count_state)
       .function("largeBoard", &App::large_board)
+      .function("recursion", &App::recursion)
+      .function("teachStack", &App::teach_stack)
+      .function("line", &App::line)
+      .function("forward", &App::forward)
+      .function("back", &App::back)
+      .function("stepOver", &App::step_over)
+      .function("stepOut", &App::step_out)
+      .function("seek", &App::seek)
+      .function("teachPlay", &App::teach_play)
+      .function("setTeachSpeed", &App::set_teach_speed)
+      .function("granularity", &App::granularity)
+      .function("setGranularity", &App::set_granularity)
+      .function("setOrder", &App::set_order)
+      .function("estimate", &App::estimate)
       .function("frames", &App::frames)
       .function("widgetRect", &App::widget_rect)
       .function("squareRect", &App::square_rect);

@@ -140,7 +140,7 @@ val SearchReadout::stack() const {
                                          static_cast<int>(frames.size())));
 }
 
-std::string SearchReadout::last_action() const { return ui::to_string(action()); }
+std::string SearchReadout::last_action() const { return to_string(action()); }
 
 val rect_or_null(const std::optional<ui::Rect>& r) {
   if (!r) return val::null();

@@ -38,7 +38,7 @@ class SearchReadout {
 
  protected:
   virtual const Solver* solver() const = 0;
-  virtual ui::Action action() const = 0;
+  virtual Action action() const = 0;
   virtual std::string no_solver_reason() const = 0;
 };
 

@@ -1,0 +1,191 @@
+#include "teaching_run.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "explorer_state.hpp"
+
+namespace kt::ui {
+
+namespace {
+
+// Enough probes for a steady figure on 8x8 (relative error of a few per cent on small boards)
+// while costing a few milliseconds once per problem: each probe walks at most one path down the
+// tree, so large boards get fewer.
+std::uint64_t estimate_probes(Geometry g) {
+  const auto squares = static_cast<std::uint64_t>(g.rows) * static_cast<std::uint64_t>(g.cols);
+  return std::clamp<std::uint64_t>(2'000'000 / std::max<std::uint64_t>(1, squares), 50, 4000);
+}
+// Checkpoints of a teaching run: replaying a spacing of lines stays well under a frame.
+constexpr std::size_t kTimelineMemory = std::size_t{16} << 20;
+constexpr float kFadeSeconds = 1.5f;
+
+void rebuild(ExplorerState& s) {
+  TeachingRun& t = s.teach;
+  t.built_for = s.run.generation;
+  t.timeline.reset();
+  t.estimate.reset();
+  t.playing = false;
+  t.owed = t.seconds = 0;
+  t.played_lines = 0;
+  t.fade.clear();
+  t.why_not.clear();
+  const Solver* solver = s.run.solver.get();
+  if (!solver) {
+    t.why_not = "the problem is refused";
+    return;
+  }
+  const Method m = solver->method();
+  if (m != Method::textbook && m != Method::wirth) {
+    t.why_not = "choose the textbook or wirth method to watch its recursion";
+    return;
+  }
+  const Problem& p = solver->problem();
+  if (p.closed || p.end || !p.start) {
+    t.why_not = "the textbook's procedure is for open tours without an end square";
+    return;
+  }
+  MoveOrder order = m == Method::wirth ? kWirthOrder : kTextbookOrder;
+  t.order_error.clear();
+  if (!t.order_text.empty()) {
+    if (auto o = parse_move_order(t.order_text, &t.order_error)) order = *o;
+  }
+  t.timeline = std::make_unique<Timeline>(p, order, kTimelineMemory);
+  t.fade.assign(static_cast<std::size_t>(p.geometry.rows) * p.geometry.cols, 0.0f);
+  t.estimate = estimate_tree(p, estimate_probes(p.geometry));
+}
+
+// A take-back the last step ended on leaves a mark that fades.
+void mark_take_back(TeachingRun& t) {
+  const TryMoveMachine& m = t.timeline->machine();
+  if (m.last_effect() == Effect::erased && m.effect_square() >= 0) {
+    t.fade[static_cast<std::size_t>(m.effect_square())] = 1.0f;
+  }
+}
+
+}  // namespace
+
+std::optional<Granularity> parse_granularity(std::string_view name) {
+  for (Granularity g :
+       {Granularity::line, Granularity::move, Granularity::dead_end, Granularity::tour}) {
+    if (name == to_string(g)) return g;
+  }
+  return std::nullopt;
+}
+
+void sync_teaching(ExplorerState& s) {
+  if (s.teach.built_for != s.run.generation) rebuild(s);
+}
+
+bool teaching_available(ExplorerState& s) {
+  sync_teaching(s);
+  return s.teach.timeline != nullptr;
+}
+
+std::string set_teaching_order(ExplorerState& s, std::string_view text) {
+  s.teach.order_text = std::string(text);
+  rebuild(s);
+  return s.teach.order_error;
+}
+
+void set_granularity(ExplorerState& s, Granularity g) { s.teach.granularity = g; }
+
+void set_teaching_speed(ExplorerState& s, double steps_per_second, bool fastest) {
+  if (!std::isfinite(steps_per_second)) steps_per_second = kMinStepsPerSecond;
+  s.teach.steps_per_second = std::clamp(steps_per_second, kMinStepsPerSecond, kMaxStepsPerSecond);
+  s.teach.fastest = fastest;
+}
+
+void teach_forward(ExplorerState& s, std::uint64_t steps) {
+  if (!teaching_available(s)) return;
+  s.teach.playing = false;
+  s.teach.timeline->forward(s.teach.granularity, steps, kFrameLines * 50);
+  mark_take_back(s.teach);
+}
+
+void teach_back(ExplorerState& s, std::uint64_t steps) {
+  if (!teaching_available(s)) return;
+  s.teach.playing = false;
+  s.teach.timeline->back(s.teach.granularity, steps);
+}
+
+void teach_step_over(ExplorerState& s) {
+  if (!teaching_available(s)) return;
+  s.teach.playing = false;
+  s.teach.timeline->step_over(kFrameLines * 50);
+  mark_take_back(s.teach);
+}
+
+void teach_step_out(ExplorerState& s) {
+  if (!teaching_available(s)) return;
+  s.teach.playing = false;
+  s.teach.timeline->step_out(kFrameLines * 50);
+  mark_take_back(s.teach);
+}
+
+void teach_seek(ExplorerState& s, std::uint64_t line) {
+  if (!teaching_available(s)) return;
+  s.teach.playing = false;
+  s.teach.timeline->seek(std::min(line, s.teach.timeline->furthest()));
+}
+
+void teach_play(ExplorerState& s, bool playing) {
+  if (!teaching_available(s)) return;
+  s.teach.playing = playing && s.teach.timeline->machine().status() == Status::running;
+  s.teach.owed = 0;
+}
+
+void teach_restart(ExplorerState& s) { teach_seek(s, 0); }
+
+void teach_tick(ExplorerState& s, double dt) {
+  TeachingRun& t = s.teach;
+  // A run made for an earlier problem is not played; the next use makes the new one (making it
+  // here would cost the engine's frames an estimate they may never show).
+  if (!t.timeline || t.built_for != s.run.generation) return;
+  for (float& f : t.fade) f = std::max(0.0f, f - static_cast<float>(dt) / kFadeSeconds);
+  if (!t.playing) return;
+  Timeline& tl = *t.timeline;
+  const std::uint64_t before = tl.machine().lines();
+  if (t.fastest) {
+    tl.forward(t.granularity, kFrameLines, kFrameLines);
+  } else {
+    // Steps owed by the wall time, whatever the frame rate; a long pause (a hidden tab) does
+    // not turn into a burst.
+    t.owed = std::min(t.owed + dt * t.steps_per_second, t.steps_per_second + 1);
+    const auto n = static_cast<std::uint64_t>(t.owed);
+    if (n > 0) {
+      t.owed -= static_cast<double>(n);
+      tl.forward(t.granularity, n, kFrameLines);
+    }
+  }
+  mark_take_back(t);
+  t.seconds += dt;
+  t.played_lines += tl.machine().lines() - before;
+  if (tl.machine().status() != Status::running) t.playing = false;
+}
+
+double teaching_lines_per_second(const TeachingRun& t) {
+  return t.seconds > 0.25 ? static_cast<double>(t.played_lines) / t.seconds : 0;
+}
+
+std::optional<double> teaching_explored(const TeachingRun& t) {
+  if (!t.timeline || !t.estimate) return std::nullopt;
+  const auto nodes = t.estimate->nodes.to_double();
+  if (!nodes || *nodes <= 0) return std::nullopt;
+  return std::min(1.0, static_cast<double>(t.timeline->machine().placed()) / *nodes);
+}
+
+std::optional<double> teaching_seconds_left(const TeachingRun& t) {
+  if (!t.timeline || !t.estimate) return std::nullopt;
+  const TryMoveMachine& m = t.timeline->machine();
+  const auto nodes = t.estimate->nodes.to_double();
+  if (!nodes || m.lines() == 0 || m.placed() == 0) return std::nullopt;
+  // Lines per placed move so far turn the measured lines per second into moves per second.
+  const double lps = teaching_lines_per_second(t);
+  if (lps <= 0) return std::nullopt;
+  const double moves_per_second =
+      lps * static_cast<double>(m.placed()) / static_cast<double>(m.lines());
+  return std::max(0.0, *nodes - static_cast<double>(m.placed())) / moves_per_second;
+}
+
+}  // namespace kt::ui

@@ -1,0 +1,73 @@
+// The textbook's run as students watch it (issue 8, "Watch the recursion"): a kt::Timeline of
+// TryMove for the explorer's problem, stepped line by line, move by move, dead end by dead end
+// or to the tour, forward and back, with a scrubber and a pace in steps per second. It sits
+// beside the explorer's engine run (explorer_state.hpp), which stays the fast search for every
+// method; this one exists only for the textbook's case: the textbook or Wirth's method on an
+// open tour without an end square. Plain data plus the functions that change it, like
+// ExplorerState; the view (teaching_view.hpp) and the JS API only call these.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "counting/estimate.hpp"
+#include "teaching/timeline.hpp"
+
+namespace kt::ui {
+
+struct ExplorerState;
+
+std::optional<Granularity> parse_granularity(std::string_view name);  // "line", "dead-end", ...
+
+inline constexpr double kMinStepsPerSecond = 0.5;
+inline constexpr double kMaxStepsPerSecond = 1000;  // above: as fast as the frame allows
+// Lines one frame may run (a frame's budget on a slow phone: ~2-4 ms).
+inline constexpr std::uint64_t kFrameLines = 200'000;
+
+struct TeachingRun {
+  std::unique_ptr<Timeline> timeline;           // null when the problem is not the textbook's case
+  std::string why_not;                          // why there is no timeline, in the page's words
+  std::uint64_t built_for = ~std::uint64_t{0};  // the explorer run's generation it follows
+  std::string order_text;   // a preset's name or "dx,dy;..." pairs; empty: the method's own
+  std::string order_error;  // why order_text was refused (the method's own order is used)
+  Granularity granularity = Granularity::line;
+  double steps_per_second = 2;  // of the granularity
+  bool fastest = false;         // as many steps as kFrameLines allows
+  bool playing = false;
+  double owed = 0;     // steps earned by the time passed and not yet run (frame-rate independent)
+  double seconds = 0;  // wall time spent playing, for the measured speed
+  std::uint64_t played_lines = 0;
+  std::vector<float> fade;  // by square index: what is left (1 .. 0) of a take-back's mark
+  std::optional<TreeEstimate> estimate;  // Knuth's, once per timeline
+};
+
+// Makes the timeline follow the explorer's problem (a new one after every change of the draft
+// or the order); every function below but teach_tick calls it first.
+void sync_teaching(ExplorerState& s);
+bool teaching_available(ExplorerState& s);
+
+std::string set_teaching_order(ExplorerState& s, std::string_view text);  // "" or why not
+void set_granularity(ExplorerState& s, Granularity g);
+void set_teaching_speed(ExplorerState& s, double steps_per_second, bool fastest);  // clamped
+void teach_forward(ExplorerState& s, std::uint64_t steps = 1);  // at the granularity; pauses
+void teach_back(ExplorerState& s, std::uint64_t steps = 1);     // exactly undoes forward
+void teach_step_over(ExplorerState& s);
+void teach_step_out(ExplorerState& s);
+void teach_seek(ExplorerState& s, std::uint64_t line);  // clamped to furthest()
+void teach_play(ExplorerState& s, bool playing);
+void teach_restart(ExplorerState& s);  // back to the first line (the scrubber keeps the rest)
+// One frame: plays the steps the time `dt` earned, and fades the take-back marks.
+void teach_tick(ExplorerState& s, double dt_seconds);
+
+// Read-outs. Lines per second measured while playing (0 before any).
+double teaching_lines_per_second(const TeachingRun& t);
+// Seconds until the run ends at the measured speed, when the estimate can say (else nothing).
+std::optional<double> teaching_seconds_left(const TeachingRun& t);
+// The share of the tree's moves placed so far (0..1), when there is an estimate.
+std::optional<double> teaching_explored(const TeachingRun& t);
+
+}  // namespace kt::ui

@@ -1,0 +1,27 @@
+// The "Watch the recursion" section of the explorer's panel: the textbook's TryMove run of
+// teaching_run.hpp as code (the line being run highlighted), call stack (middle folded when
+// deep), a small board with the current call's eight candidates and fading take-back marks,
+// the tree's shape by depth, Knuth's estimate, the move order's arrays, and the controls (step
+// at a granularity, back, step over and out, play at a pace, a scrubber). ImGui only; every
+// change goes through teaching_run.hpp's functions.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "board_view.hpp"
+#include "explorer_state.hpp"
+#include "widget_rects.hpp"
+
+namespace kt::ui {
+
+void draw_teaching_section(ExplorerState& s, WidgetRects& rects);
+
+// Whether the main board shows the teaching run (it has started and the engine run is idle):
+// its move numbers, its path in move order, and, drawn over the board by
+// draw_teaching_overlay, the current call's candidates and the fading take-back marks.
+bool teaching_on_board(const ExplorerState& s);
+std::vector<std::int32_t> teaching_path(const TryMoveMachine& m);
+void draw_teaching_overlay(const ExplorerState& s, const BoardView& view);
+
+}  // namespace kt::ui
