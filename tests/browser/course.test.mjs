@@ -1,0 +1,313 @@
+// The course page features (issue 9) in Chromium, with the site served under a sub-path (as on
+// GitHub Pages): every URL parameter round-trips, bad links load with a message, the example
+// course page's two iframes (640x480 and 360x640) load with their links' settings, keyboard
+// shortcuts, and the PNG / SVG / text / JSON downloads. Screenshots go to test-artifacts/.
+//
+//   node tests/browser/course.test.mjs [site dir]     (default: build/wasm/site)
+//   KT_ONLY=text runs only the tests whose name contains `text`.
+import { mkdir, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { app, frames, launch, open } from './page.mjs';
+import { serve } from './server.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const SITE = resolve(process.argv[2] ?? join(ROOT, 'build/wasm/site'));
+const ARTIFACTS = join(ROOT, 'test-artifacts');
+const SUBPATH = 'courses/knights/';  // the site is served from here, not from /
+
+function check(cond, what) {
+  if (!cond) throw new Error(what);
+}
+function checkEqual(actual, expected, what) {
+  const a = JSON.stringify(actual), e = JSON.stringify(expected);
+  if (a !== e) throw new Error(`${what}: expected ${e}, got ${a}`);
+}
+
+// Opens index.html with `query`, waits for the course glue to have applied it.
+async function openLink(context, base, query) {
+  const page = await open(context, `${base}index.html${query}`);
+  await page.waitForFunction(() => Module.coursePage && Module.coursePage.settings, null,
+                             { timeout: 10000 });
+  return page;
+}
+// What the page shows of a link: the app's problem and speed, the glue's settings, messages.
+const readBack = (page) => app(page, () => {
+  const a = Module.app(), p = Module.coursePage;
+  return {
+    config: a.config(), speed: a.speed(), state: a.state(), status: a.status(),
+    placed: a.placed(), settings: p.settings, messages: p.messages,
+    shown: document.getElementById('kt-messages').hidden ? '' :
+      document.getElementById('kt-messages').textContent,
+    embed: document.documentElement.classList.contains('embed'),
+    theme: document.documentElement.dataset.theme, search: location.search,
+  };
+});
+// Waits for the address bar to follow (the glue syncs twice a second).
+async function addressBar(page, want) {
+  await page.waitForFunction((w) => w.test(location.search), want, { timeout: 5000 })
+    .catch(() => {});
+  return page.evaluate(() => location.search);
+}
+
+// [query, what the page must show, the key=value the address bar must keep]
+const ROUND_TRIPS = [
+  ['?rows=6&cols=7', (r) => [r.config.rows, r.config.cols], [6, 7], /rows=6&cols=7/],
+  ['?size=6', (r) => [r.config.rows, r.config.cols], [6, 6], /(size=6|rows=6&cols=6)/],
+  ['?size=6&start=3,4', (r) => r.config.start, '3,4', /start=3,4/],
+  ['?size=5&start=1,1&end=5,5', (r) => r.config.end, '5,5', /end=5,5/],
+  ['?size=6&blocked=2,2;6,6', (r) => r.config.blocked, '2,2;6,6', /blocked=2,2;6,6/],
+  ['?size=6&closed=1', (r) => r.config.closed, true, /closed=1/],
+  ['?method=warnsdorff', (r) => r.config.method, 'warnsdorff', /method=warnsdorff/],
+  ['?method=textbook&order=wirth', (r) => r.settings.order, 'wirth', /order=wirth/],
+  ['?speed=600', (r) => [r.speed.stepsPerFrame, r.settings.speed], [10, 600], /speed=600/],
+  ['?method=textbook&run=1', (r) => r.state !== 'idle', true, /run=1/],
+  ['?method=textbook&steps=7', (r) => [r.state, r.placed], ['paused', 7], /steps=7/],
+  ['?embed=1', (r) => r.embed, true, /embed=1/],
+  ['?theme=light', (r) => r.theme, 'light', /theme=light/],
+  ['?views=stack,code', (r) => r.settings.views, ['stack', 'code'], /views=stack,code/],
+];
+
+// Links no one should send, each of which must still open a working page with a message.
+const LONG = 'x'.repeat(10000);
+const BAD_LINKS = [
+  ['rows not a number', '?rows=abc', /rows/],
+  ['cols negative', '?cols=-3', /cols/],
+  ['start off the board', '?size=5&start=9,9', /start/],
+  ['end off the board', '?size=5&end=0,0', /end/],
+  ['blocked off the board', '?size=5&blocked=7,7', /blocked/],
+  ['huge size', '?size=100000', /size/],
+  ['huge rows and cols', '?rows=99999999999999999999&cols=5', /rows/],
+  ['unknown parameter', '?colour=red', /colour/],
+  ['unknown method', '?method=magic', /method/],
+  ['unknown order', '?order=sideways', /order/],
+  ['bad speed', '?speed=fast', /speed/],
+  ['bad theme', '?theme=neon', /theme/],
+  ['unknown view', '?views=stack,bogus', /bogus/],
+  ['script in a value', '?start=%3Cscript%3Ealert(1)%3C/script%3E', /start/],
+  ['script in a key', '?%3Cimg%20src=x%20onerror=alert(1)%3E=1', /img/],
+  ['10,000-character value', `?start=${LONG}`, /start/],
+  ['10,000-character key', `?${LONG}=1`, /x/],
+  ['bad escape', '?rows=%ZZ', /rows/],
+];
+
+const tests = [
+  ['every parameter round-trips', async (ctx, base) => {
+    for (const [query, read, want, kept] of ROUND_TRIPS) {
+      const page = await openLink(ctx, base, query);
+      const r = await readBack(page);
+      checkEqual(r.messages, [], `${query}: messages`);
+      checkEqual(read(r), want, `${query}: read back`);
+      const bar = await addressBar(page, kept);
+      check(kept.test(bar), `${query}: address bar ${bar} lacks ${kept}`);
+      // The link the page writes opens the same settings.
+      const again = await app(page, () => Module.pageQuery(Module.parsePageQuery(location.search)));
+      checkEqual(again, bar, `${query}: canonical link`);
+      checkEqual(page.errors, [], `${query}: page errors`);
+      await page.close();
+    }
+  }],
+
+  ['the address bar follows changes', async (ctx, base) => {
+    const page = await openLink(ctx, base, '?size=5');
+    await app(page, () => Module.app().configureProblem({ rows: 6, cols: 8, start: '2,3' }));
+    const bar = await addressBar(page, /start=2,3/);
+    check(/rows=6&cols=8/.test(bar) && /start=2,3/.test(bar), `address bar ${bar}`);
+    await app(page, () => Module.app().setSpeed(30, false));
+    const sped = await addressBar(page, /speed=1800/);
+    check(/speed=1800/.test(sped), `speed in address bar: ${sped}`);
+    // Opening what the bar says gives the same problem.
+    const copy = await openLink(ctx, base, sped);
+    const r = await readBack(copy);
+    checkEqual([r.config.rows, r.config.cols, r.config.start, r.speed.stepsPerFrame],
+               [6, 8, '2,3', 30], 'reopened link');
+    checkEqual([page.errors, copy.errors], [[], []], 'page errors');
+    await copy.close();
+    await page.close();
+  }],
+
+  ['bad links load with a message', async (ctx, base) => {
+    for (const [what, query, named] of BAD_LINKS) {
+      const page = await openLink(ctx, base, query);
+      const r = await readBack(page);
+      check(r.messages.length > 0, `${what}: no message`);
+      check(named.test(r.shown), `${what}: message "${r.shown.slice(0, 200)}" lacks ${named}`);
+      check(r.status !== 'invalid', `${what}: app status invalid`);
+      checkEqual(page.errors, [], `${what}: page errors`);
+      check(!(await page.evaluate(() => !!document.querySelector('#kt-messages script, img'))),
+            `${what}: markup from the link was inserted`);
+      // Still working: a step places a move.
+      await app(page, () => Module.app().step());
+      check(await app(page, () => Module.app().placed() >= 1), `${what}: step placed nothing`);
+      if (what === 'script in a value') {
+        await page.screenshot({ path: join(ARTIFACTS, 'course-bad-link.png') });
+      }
+      await page.close();
+    }
+  }],
+
+  ['keyboard shortcuts', async (ctx, base) => {
+    const page = await openLink(ctx, base, '?size=5&method=textbook&speed=60');
+    const key = async (k) => { await page.keyboard.press(k, { delay: 50 }); await frames(page, 2); };
+    await key('ArrowRight');
+    checkEqual(await app(page, () => [Module.app().state(), Module.app().placed()]),
+               ['paused', 1], 'after Right');
+    await key('Space');
+    checkEqual(await app(page, () => Module.app().state()), 'running', 'after Space');
+    await key('Space');
+    checkEqual(await app(page, () => Module.app().state()), 'paused', 'after second Space');
+    await key('+');
+    checkEqual(await app(page, () => Module.coursePage.settings.speed), 120, 'speed after +');
+    await key('-');
+    await key('-');
+    checkEqual(await app(page, () => Module.coursePage.settings.speed), 30, 'speed after - -');
+    await key('r');
+    checkEqual(await app(page, () => [Module.app().state(), Module.app().placed()]),
+               ['idle', 0], 'after R');
+    await key('Shift+Slash');  // ?
+    check(await page.isVisible('#kt-help'), 'help not shown after ?');
+    await page.screenshot({ path: join(ARTIFACTS, 'course-help.png') });
+    await key('Escape');
+    check(!(await page.isVisible('#kt-help')), 'help still shown after Escape');
+    // Focus is visible on the page's buttons.
+    await page.focus('#kt-copy-link');
+    const outline = await page.evaluate(() =>
+      getComputedStyle(document.getElementById('kt-copy-link')).outlineStyle);
+    await page.keyboard.press('Tab');
+    checkEqual(page.errors, [], 'page errors');
+    check(outline === 'solid' || outline === 'auto', `focus outline ${outline}`);
+    await page.close();
+  }],
+
+  ['downloads: PNG, SVG, text, JSON', async (ctx, base) => {
+    const page = await openLink(ctx, base, '?size=5&start=1,1&method=textbook&steps=30');
+    await page.waitForFunction(() => Module.coursePage.stepsLeft === 0);
+    const grab = async (id) => {
+      const [d] = await Promise.all([page.waitForEvent('download'), page.click(id)]);
+      return [d.suggestedFilename(), await readFile(await d.path())];
+    };
+    await page.fill('#kt-png-size', '512');
+    const [pngName, png] = await grab('#kt-export-png');
+    checkEqual(pngName, 'knights-tour.png', 'PNG name');
+    checkEqual([...png.subarray(1, 4)].map((c) => String.fromCharCode(c)).join(''), 'PNG',
+               'PNG signature');
+    checkEqual(png.readUInt32BE(16), 512, 'PNG width');
+    check(png.readUInt32BE(20) > 100, `PNG height ${png.readUInt32BE(20)}`);
+    const [, svg] = await grab('#kt-export-svg');
+    const placed = await app(page, () => Module.app().board().flat().filter((v) => v > 0).length);
+    check(placed > 0, 'nothing placed');
+    const numbers = await page.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+      if (doc.querySelector('parsererror')) return -1;
+      return [...doc.querySelectorAll('g.numbers text')].map((t) => t.textContent);
+    }, svg.toString());
+    check(numbers !== -1, 'SVG does not parse as XML');
+    checkEqual(numbers.length, placed, 'SVG numbers, one per visited square');
+    checkEqual(new Set(numbers).size, placed, 'SVG numbers distinct');
+    const [, text] = await grab('#kt-export-text');
+    checkEqual(text.toString(), await app(page, () => Module.app().text()), 'text download');
+    const [, json] = await grab('#kt-export-json');
+    checkEqual(JSON.parse(json.toString()).board, await app(page, () => Module.app().board()),
+               'JSON board');
+    checkEqual(page.errors, [], 'page errors');
+    await page.close();
+  }],
+
+  ['found tour is a table and announced', async (ctx, base) => {
+    const page = await openLink(ctx, base, '?size=5&method=textbook&run=1&speed=1000000000');
+    await page.waitForFunction(() => Module.app().status() === 'found', null, { timeout: 30000 });
+    await page.waitForFunction(() => document.querySelector('#kt-table table'), null,
+                               { timeout: 5000 });
+    const t = await page.evaluate(() => ({
+      live: document.getElementById('kt-live').textContent,
+      role: document.getElementById('kt-live').getAttribute('aria-live'),
+      cells: [...document.querySelectorAll('#kt-table td')].map((td) => td.textContent),
+    }));
+    check(/Tour found/.test(t.live), `live region: ${t.live}`);
+    checkEqual(t.role, 'polite', 'aria-live');
+    checkEqual(t.cells.filter((c) => c !== '').length, 25, 'table cells with numbers');
+    check(t.cells.includes('25') && t.cells.includes('1'), 'table numbers');
+    await page.close();
+  }],
+
+  ['course page: two iframes at 640x480 and 360x640', async (ctx, base) => {
+    const page = await ctx.newPage();
+    page.errors = [];
+    page.on('pageerror', (e) => page.errors.push(String(e)));
+    await page.setViewportSize({ width: 1000, height: 1400 });
+    await page.goto(`${base}course.html`);
+    for (const [id, w, h] of [['view-small', 640, 480], ['view-phone', 360, 640]]) {
+      const handle = await page.$(`#${id}`);
+      await handle.scrollIntoViewIfNeeded();
+      const frame = await handle.contentFrame();
+      await frame.waitForFunction(() => globalThis.Module?.coursePage?.settings &&
+                                        Module.app().frames() > 3, null, { timeout: 20000 });
+      await frame.waitForFunction(() => Module.coursePage.stepsLeft === 0);
+      const src = await handle.getAttribute('src');
+      const r = await frame.evaluate((src) => {
+        const linked = Module.parsePageQuery(src.slice(src.indexOf('?')));
+        const a = Module.app(), c = a.config();
+        const bar = document.getElementById('kt-embed-bar').getBoundingClientRect();
+        const clipped = [...document.querySelectorAll('#kt-embed-bar > *')].filter((e) => {
+          const b = e.getBoundingClientRect();
+          return b.left < 0 || b.top < 0 || b.right > innerWidth || b.bottom > innerHeight;
+        }).map((e) => e.id || e.textContent);
+        return {
+          size: [innerWidth, innerHeight],
+          want: [Number(linked.rows), Number(linked.cols), linked.start, linked.blocked,
+                 linked.method, linked.speed],
+          got: [c.rows, c.cols, c.start, c.blocked, c.method, Module.coursePage.settings.speed],
+          embed: document.documentElement.classList.contains('embed'),
+          barShown: bar.height > 0, clipped, messages: Module.coursePage.messages,
+          search: Module.livePageQuery(Module.coursePage.settings),
+          linkQuery: Module.pageQuery(linked),
+        };
+      }, src);
+      checkEqual(r.size, [w, h], `${id}: frame size`);
+      checkEqual(r.got, r.want, `${id}: settings read back`);
+      checkEqual(r.search, r.linkQuery, `${id}: live link equals its link`);
+      checkEqual([r.embed, r.barShown, r.clipped, r.messages], [true, true, [], []],
+                 `${id}: embed bar`);
+      await page.waitForTimeout(300);  // a few more frames drawn
+      await handle.screenshot({ path: join(ARTIFACTS, `course-iframe-${w}x${h}.png`) });
+    }
+    checkEqual(page.errors, [], 'page errors');
+    await page.close();
+  }],
+];
+
+async function main() {
+  await mkdir(ARTIFACTS, { recursive: true });
+  // The site under a sub-path: a folder whose courses/knights/ is the site.
+  const root = await mkdtemp(join(tmpdir(), 'kt-course-site-'));
+  await mkdir(join(root, 'courses'), { recursive: true });
+  await symlink(SITE, join(root, SUBPATH.replace(/\/$/, '')));
+  const server = await serve(root);
+  const base = server.url + SUBPATH;
+  const browser = await launch({ width: 1280, height: 800 });
+  let passed = 0, failed = 0;
+  try {
+    for (const [name, fn] of tests) {
+      if (process.env.KT_ONLY && !name.includes(process.env.KT_ONLY)) continue;
+      const t0 = Date.now();
+      try {
+        await fn(browser.context, base);
+        passed++;
+        console.log(`ok   ${name} (${Date.now() - t0} ms)`);
+      } catch (e) {
+        failed++;
+        console.log(`FAIL ${name}: ${e.message}`);
+      }
+    }
+  } finally {
+    await browser.close();
+    server.close();
+    await rm(root, { recursive: true, force: true });
+  }
+  console.log(`browser course: ${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
+
+main();

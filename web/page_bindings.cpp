@@ -1,0 +1,181 @@
+// The course page's bindings (issue 9), a separate EMSCRIPTEN_BINDINGS block so the teaching
+// views' bindings.cpp stays untouched:
+//   Module.parsePageQuery(search) -> {rows, cols, start, end, blocked, closed, method, order,
+//     speed, run, steps, embed, theme, views, ignored: ["key=value: why", ...]}
+//   Module.applyPageQuery(search) -> the same, after configuring the live explorer with its
+//     board (ui::configure, which also takes the move order the JS configureProblem lacks);
+//     `error` holds configure's refusal ("" normally: parse_page_query returns a problem that
+//     parses). Speed, run and steps are the glue's to apply.
+//   Module.pageQuery(settings) -> the canonical "?..." of the settings object
+//   Module.livePageQuery(extras) -> the canonical "?..." of the live explorer's problem as
+//     edited, with speed/run/steps/embed/theme/views taken from `extras`
+//   Module.boardSvg(theme) -> the live board as an SVG document ("" when none can be drawn)
+//   Module.imguiWantsText() -> whether an ImGui text field has the keyboard
+//   Module.pageDraftVersion() -> changes whenever the explorer's problem is edited
+// The URL is read by the core's parse_page_query (fuzzed, unit-tested): the JS glue (page.js)
+// only applies what it returns, so a link can never reach the app unparsed.
+#include <emscripten/bind.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+
+#include "board/page_query.hpp"
+#include "formats/svg.hpp"
+#include "live_app.hpp"
+#include "explorer_state.hpp"
+#include "page_request.hpp"
+
+namespace kt::web {
+
+namespace {
+
+using emscripten::val;
+
+std::string string_field(const val& o, const char* key) {
+  const val v = o[key];
+  if (v.isString()) return v.as<std::string>();
+  if (v.isNumber()) {
+    const double d = v.as<double>();
+    // whole numbers as integers ("5", not "5.000000"), as a user types them
+    if (d == static_cast<double>(static_cast<long long>(d))) {
+      return std::to_string(static_cast<long long>(d));
+    }
+    return std::to_string(d);
+  }
+  return {};
+}
+
+bool bool_field(const val& o, const char* key) {
+  const val v = o[key];
+  if (v.isString()) return v.as<std::string>() == "1" || v.as<std::string>() == "true";
+  return v.isTrue();
+}
+
+bool is_object(const val& v) {
+  return !v.isNull() && v.typeOf().as<std::string>() == "object";
+}
+
+val string_array(const std::vector<std::string>& v) {
+  val out = val::array();
+  for (const auto& s : v) out.call<void>("push", s);
+  return out;
+}
+
+val to_js(const PageQuery& q) {
+  val out = val::object();
+  out.set("rows", q.request.rows);
+  out.set("cols", q.request.cols);
+  out.set("start", q.request.start);
+  out.set("end", q.request.end);
+  out.set("blocked", q.request.blocked);
+  out.set("closed", q.request.closed == "1");
+  out.set("method", q.request.method);
+  out.set("order", q.request.order);
+  out.set("speed", q.speed);
+  out.set("run", q.run);
+  out.set("steps", static_cast<double>(q.steps));
+  out.set("embed", q.embed);
+  out.set("theme", q.theme);
+  out.set("views", string_array(q.views));
+  out.set("ignored", string_array(q.ignored));
+  return out;
+}
+
+val parse_page_query_js(const std::string& query) {
+  return to_js(parse_page_query(query, ui::kPageLimits));
+}
+
+val apply_page_query_js(const std::string& query) {
+  const PageQuery q = parse_page_query(query, ui::kPageLimits);
+  val out = to_js(q);
+  LiveApp* app = live_app();
+  out.set("error", app ? ui::configure(app->state, q.request) : std::string("no app yet"));
+  return out;
+}
+
+// The page-only settings (everything but the problem) from a JS object.
+void read_extras(const val& s, PageQuery& q) {
+  const val speed = s["speed"];
+  q.speed = speed.isNumber() ? speed.as<double>() : 0;
+  q.run = bool_field(s, "run");
+  const val steps = s["steps"];
+  q.steps = steps.isNumber() && steps.as<double>() > 0
+                ? static_cast<std::uint64_t>(std::min(steps.as<double>(), 1e12))
+                : 0;
+  q.embed = bool_field(s, "embed");
+  q.theme = string_field(s, "theme");
+  const val views = s["views"];
+  if (views.isArray()) {
+    const int n = views["length"].as<int>();
+    for (int i = 0; i < n && i < 16; ++i) {
+      if (views[i].isString()) q.views.push_back(views[i].as<std::string>());
+    }
+  }
+}
+
+// Through the parser once more: values JS made up are dropped the way a link's would be, and
+// what comes out is canonical.
+std::string canonical(const PageQuery& q) {
+  return to_page_query(parse_page_query(to_page_query(q), ui::kPageLimits));
+}
+
+std::string live_page_query_js(val extras) {
+  const LiveApp* app = live_app();
+  if (!app) return {};
+  PageQuery q;
+  q.request = ui::request_text(app->state.draft);
+  if (is_object(extras)) read_extras(extras, q);
+  return canonical(q);
+}
+
+// Settings (the object parsePageQuery returns, possibly edited) -> the canonical query.
+std::string page_query_js(val s) {
+  if (!is_object(s)) return {};
+  PageQuery q;
+  q.request.rows = string_field(s, "rows");
+  q.request.cols = string_field(s, "cols");
+  q.request.start = string_field(s, "start");
+  q.request.end = string_field(s, "end");
+  q.request.blocked = string_field(s, "blocked");
+  q.request.closed = bool_field(s, "closed") ? "1" : "";
+  q.request.method = string_field(s, "method");
+  if (q.request.method.empty()) q.request.method = "auto";
+  q.request.order = string_field(s, "order");
+  read_extras(s, q);
+  return canonical(q);
+}
+
+std::string board_svg_js(const std::string& theme) {
+  const LiveApp* app = live_app();
+  const Solver* s = app ? app->state.run.solver.get() : nullptr;
+  if (!s) return {};
+  SvgOptions o;
+  o.theme = theme == "dark" ? SvgTheme::dark : SvgTheme::light;
+  o.closed = s->problem().closed && s->status() == Status::found;
+  o.title = "Knight's tour";
+  return board_svg(s->problem().geometry, s->board(), o);
+}
+
+// Changes whenever the explorer's problem is edited: the glue re-reads it only then.
+double page_draft_version() {
+  const LiveApp* app = live_app();
+  return app ? static_cast<double>(app->state.draft_version) : -1;
+}
+
+// Whether ImGui is typing into a text field: the page's shortcuts then leave the keys alone.
+bool imgui_wants_text() { return ImGui::GetCurrentContext() && ImGui::GetIO().WantTextInput; }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(knights_tour_page) {
+  emscripten::function("parsePageQuery", &parse_page_query_js);
+  emscripten::function("applyPageQuery", &apply_page_query_js);
+  emscripten::function("pageQuery", &page_query_js);
+  emscripten::function("livePageQuery", &live_page_query_js);
+  emscripten::function("boardSvg", &board_svg_js);
+  emscripten::function("imguiWantsText", &imgui_wants_text);
+  emscripten::function("pageDraftVersion", &page_draft_version);
+}
+
+}  // namespace kt::web
