@@ -92,6 +92,9 @@ struct Counting {
 struct ViewOptions {
   ClickMode click_mode = ClickMode::start;
   bool show_blocks = true;  // outline a construction's blocks
+  // Embedded in a course page: the board alone fills the window; the page's compact control
+  // bar holds Run, Pause, Step, Reset and the speed.
+  bool board_only = false;
   // The square a click picked on a board that is not editable (its move is shown).
   std::optional<Square> selected;
 };

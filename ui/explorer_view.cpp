@@ -119,7 +119,10 @@ void ExplorerView::draw(ExplorerState& s, const TickReport& tick) {
   quiet_frame_ = tick.verified;
   sync_fields(s);
   const ImVec2 size = ImGui::GetMainViewport()->Size;
-  if (size.x < kStackBelowWidth && size.y > size.x) {  // phone portrait: board above, panel below
+  if (s.view.board_only) {
+    draw_board_area(s, 0, 0, size.x, size.y);
+  } else if (size.x < kStackBelowWidth &&
+             size.y > size.x) {  // phone portrait: board above, panel below
     const float board = std::floor(std::min(size.y * 0.6f, size.x + 90));
     draw_board_area(s, 0, 0, size.x, board);
     draw_panel(s, 0, board, size.x, size.y - board);

@@ -88,6 +88,7 @@
     // embed=1, or any small frame: the board first with the compact bar.
     var framed = window.self !== window.top && innerWidth <= 800;
     document.documentElement.classList.toggle('embed', s.embed || framed);
+    Module.setBoardOnly(!!(s.embed || framed));
     showMessages(messages);
     fitEmbedBar();
     if (s.steps > 0) { page.stepsLeft = s.steps; stepSome(); }

@@ -21,9 +21,9 @@
 #include <string>
 
 #include "board/page_query.hpp"
+#include "explorer_state.hpp"
 #include "formats/svg.hpp"
 #include "live_app.hpp"
-#include "explorer_state.hpp"
 #include "page_request.hpp"
 
 namespace kt::web {
@@ -52,9 +52,7 @@ bool bool_field(const val& o, const char* key) {
   return v.isTrue();
 }
 
-bool is_object(const val& v) {
-  return !v.isNull() && v.typeOf().as<std::string>() == "object";
-}
+bool is_object(const val& v) { return !v.isNull() && v.typeOf().as<std::string>() == "object"; }
 
 val string_array(const std::vector<std::string>& v) {
   val out = val::array();
@@ -163,6 +161,11 @@ double page_draft_version() {
   return app ? static_cast<double>(app->state.draft_version) : -1;
 }
 
+// Embed mode: the board alone, the page's own bar holding the controls.
+void set_board_only(bool on) {
+  if (LiveApp* app = live_app()) app->state.view.board_only = on;
+}
+
 // Whether ImGui is typing into a text field: the page's shortcuts then leave the keys alone.
 bool imgui_wants_text() { return ImGui::GetCurrentContext() && ImGui::GetIO().WantTextInput; }
 
@@ -176,6 +179,7 @@ EMSCRIPTEN_BINDINGS(knights_tour_page) {
   emscripten::function("boardSvg", &board_svg_js);
   emscripten::function("imguiWantsText", &imgui_wants_text);
   emscripten::function("pageDraftVersion", &page_draft_version);
+  emscripten::function("setBoardOnly", &set_board_only);
 }
 
 }  // namespace kt::web
