@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "board/knight.hpp"
+
 namespace kt {
 
 namespace {
@@ -183,9 +185,7 @@ std::optional<CompactTour> Solver::compact() const {
     const std::int32_t to = i + 1 < p.size() ? p[i + 1] : (problem_.closed ? p[0] : -1);
     if (to < 0) break;
     const Square a = g.square(from), b = g.square(to);
-    for (std::uint8_t k = 0; k < 8; ++k) {
-      if (a.x + kJumpDx[k] == b.x && a.y + kJumpDy[k] == b.y) tour.next[from] = k;
-    }
+    tour.next[from] = direction_of(b.x - a.x, b.y - a.y);
   }
   return tour;
 }
