@@ -22,6 +22,7 @@ constexpr int kTailShift = 44;
 constexpr int kLooseShift = 56;
 constexpr Key kComplete = Key{1} << 60;
 constexpr Key kSlotMask = (Key{1} << kTailShift) - 1;
+constexpr Key kNoKey = ~Key{0};  // no state has every bit set
 
 Key slot(Key key, int s) { return (key >> (4 * s)) & 15; }
 Key with_slot(Key key, int s, Key value) {
@@ -119,6 +120,7 @@ class StripProgramme {
   std::vector<Layer> layers_;          // layers_[0]: before the first square
   std::vector<std::int32_t> column_layer_;  // per column: its first square's layer
   std::uint64_t stored_ = 0;
+  std::vector<Key> table_;  // step()'s hash table, kept between steps
   std::uint64_t generated_ = 0;
 };
 
@@ -236,20 +238,32 @@ Layer StripProgramme::step(const Layer& prev, std::int64_t v) {
       if (cw * k_ + rw > v && is_free(cw, rw)) ++future[static_cast<std::size_t>(t)];
     }
   }
+  unsigned prescribed = 0;  // window slots holding a prescribed tour end
+  for (int t = 0; t < window_; ++t) {
+    if (v - t >= 0 && is_end(v - t)) prescribed |= 1u << t;
+  }
   auto viable = [&](Key key) {
-    const int loose_left = loose_allowed_ - static_cast<int>((key >> kLooseShift) & 3);
+    const bool loose_left = loose_allowed_ > static_cast<int>((key >> kLooseShift) & 3);
     for (int t = 0; t < window_; ++t) {
       const Key x = slot(key, t);
       if (x == kDone) continue;
-      const bool prescribed = is_end(v - t);
-      const int need = x == kFree ? (prescribed || loose_left > 0 ? 1 : 2)
-                                  : (prescribed || loose_left > 0 ? 0 : 1);
+      const bool may_end = loose_left || ((prescribed >> t) & 1);
+      const int need = (x == kFree ? 2 : 1) - (may_end ? 1 : 0);
       if (future[static_cast<std::size_t>(t)] < need) return false;
     }
     return true;
   };
   const Key slots = (Key{1} << (4 * (window_ + 1))) - 1;
-  std::unordered_map<Key, std::uint32_t> index;
+  // The states made so far, by key: an open-addressing table sized for the layer.
+  std::size_t capacity = 1024;
+  while (capacity < prev.size() * 4) capacity *= 2;
+  table_.assign(capacity, kNoKey);
+  std::size_t mask = capacity - 1;
+  auto slot_of = [&](Key key) {
+    std::size_t h = static_cast<std::size_t>((key * 0x9E3779B97F4A7C15ULL) >> 20) & mask;
+    while (table_[h] != kNoKey && table_[h] != key) h = (h + 1) & mask;
+    return h;
+  };
   Layer next;
   for (std::uint32_t i = 0; i < prev.size(); ++i) {
     const Key old = prev[i].key;
@@ -273,8 +287,15 @@ Layer StripProgramme::step(const Layer& prev, std::int64_t v) {
       for (int j = 0; j < backs; ++j) {
         if (choice & (1u << j)) used |= static_cast<std::uint8_t>(1u << back[j]);
       }
-      if (index.emplace(key, static_cast<std::uint32_t>(next.size())).second) {
-        next.push_back({key, i, used});
+      const std::size_t h = slot_of(key);
+      if (table_[h] != kNoKey) continue;
+      table_[h] = key;
+      next.push_back({key, i, used});
+      if (next.size() * 2 > capacity) {  // grow: at most half full
+        capacity *= 2;
+        mask = capacity - 1;
+        table_.assign(capacity, kNoKey);
+        for (const Entry& e : next) table_[slot_of(e.key)] = e.key;
       }
     }
   }
