@@ -439,7 +439,8 @@ void StripProgramme::read_back(std::size_t final_index, StripResult& out) const 
   // The walk overwrites each square's links with its successor, in place.
   Square at = first;
   std::uint8_t came_from = kNoJump;  // direction from `at` back to the previous square
-  for (int visited = 0; visited < p_.free_squares(); ++visited) {
+  const int free = p_.free_squares();
+  for (int visited = 0; visited < free; ++visited) {
     std::uint8_t& l = links[static_cast<std::size_t>(g.index(at))];
     const std::uint8_t lo = l & 0x0F, hi = l >> 4;
     std::uint8_t go = lo != 0x0F && lo != came_from ? lo : hi;
