@@ -40,6 +40,11 @@ for kind in ("native", "wasm"):
     out = bench(kind, "construct_bench", "10000", "10000")
     r["construct 10^8"] = (number(r"construct \+ verify\s+([\d.]+) s", out),
                            number(r"ratio \(construct \+ verify\) / baseline\s+([\d.]+)", out))
+    out = bench(kind, "strip_bench", "1000000")
+    for name in ("3 x 333333 open from 1,1", "3 x 333333 open from the middle",
+                 "3 x 333333 closed", "4 x 250000 open from 1,1", "4 x 250000 with 4 blocked"):
+        line = re.search(re.escape(name) + r"\s+\w+\s+([\d.]+) s\s+\(\s*([\d.]+)x", out)
+        r["strip " + name] = (float(line.group(1)), float(line.group(2)))
     results[kind] = r
 
 # The whole process natively, as the issue times it.
@@ -63,4 +68,5 @@ print(f"| knights solve --rows 10000 --cols 10000 --closed (whole process) | {pr
       f"{peak_kb * 1024 / 1e8:.2f} bytes/square | | |")
 print("\ntextbook: seconds of the library on the tree, (speedup over the plain recursive C "
       "transcription in the same process); count baseline: plain counter vs library on 5x5; "
-      "construct: (construction + verification) / writing one int32 per square.")
+      "construct: (construction + verification) / writing one int32 per square; strip: the "
+      "strip programme's build / writing one int32 per square.")
