@@ -729,8 +729,7 @@ TEST_CASE("explorer: every tour from (1,1) on 5x5 one by one: 304, each verified
   CHECK(s.tours.found == 0);
 }
 
-TEST_CASE("explorer: the total comes from Count tours when it counted this start",
-          "[explorer]") {
+TEST_CASE("explorer: the total comes from Count tours when it counted this start", "[explorer]") {
   ExplorerState s;
   REQUIRE(configure(s, problem("5", "5", "1,1", "textbook")).empty());
   CHECK_FALSE(tour_total(s));

@@ -510,9 +510,8 @@ TickReport tick(ExplorerState& s, double dt_seconds, double budget) {
   const bool counting = s.counting.state == CountState::running && !report.verified;
   const double slice = budget / (searching && counting ? 2 : 1);
   if (searching) {
-    const std::uint64_t steps = s.speed.fastest
-                                    ? std::numeric_limits<std::uint64_t>::max()
-                                    : r.bank.earn(dt_seconds, s.speed.steps_per_second);
+    const std::uint64_t steps = s.speed.fastest ? std::numeric_limits<std::uint64_t>::max()
+                                                : r.bank.earn(dt_seconds, s.speed.steps_per_second);
     Solver& solver = *r.solver;
     if (steps > 0) {
       const std::uint64_t ran = r.pacer.advance(

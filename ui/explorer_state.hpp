@@ -99,9 +99,9 @@ inline constexpr std::int32_t kMaxTourListSquares = 64;
 inline constexpr std::size_t kMaxKeptTours = 20'000;  // 5 MB on 8x8; later ones are counted
 struct TourList {
   std::vector<std::vector<std::int32_t>> boards;  // move numbers by square index, in order found
-  std::uint64_t found = 0;   // tours found (boards keeps the first kMaxKeptTours)
-  std::uint64_t shown = 0;   // 1-based: the tour on the board; 0 none (or the live run)
-  bool exhausted = false;    // the search went past the last tour: found is the total
+  std::uint64_t found = 0;  // tours found (boards keeps the first kMaxKeptTours)
+  std::uint64_t shown = 0;  // 1-based: the tour on the board; 0 none (or the live run)
+  bool exhausted = false;   // the search went past the last tour: found is the total
 };
 
 // The teaching panels a link may open (kt::kPageViews: "stack", "code", "tree", "estimate").

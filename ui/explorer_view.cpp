@@ -330,7 +330,8 @@ void ExplorerView::draw_tour_list(ExplorerState& s) {
   record("PreviousTour");
   ImGui::SameLine();
   const bool more = t.shown < t.boards.size() || (!t.exhausted && t.shown == t.found);
-  if (button("Next tour >##Tour", third, browsing && more && (!s.run.verdict || s.run.verdict->ok))) {
+  if (button("Next tour >##Tour", third,
+             browsing && more && (!s.run.verdict || s.run.verdict->ok))) {
     next_tour(s);
   }
   record("NextTour");
@@ -634,10 +635,10 @@ void ExplorerView::draw_board_area(ExplorerState& s, float x, float y, float wid
         scene.row_bands = c->row_bands();
       }
       if (r.state == RunState::finished) {
-        scene.border = (solver.status() == Status::found && r.verdict && r.verdict->ok) ||
-                               shown_tour(s)
-                           ? kGreen
-                           : kRed;
+        scene.border =
+            (solver.status() == Status::found && r.verdict && r.verdict->ok) || shown_tour(s)
+                ? kGreen
+                : kRed;
       }
       if (scene.large) {
         if (pictured_generation_ != r.generation) {

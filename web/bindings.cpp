@@ -501,8 +501,7 @@ class App : public SearchReadout {
   val estimate() const {
     ui::ExplorerState& s = state();
     if (!ui::teaching_available(s) || !s.teach.estimate) return val::null();
-    return estimate_js(*s.teach.estimate,
-                       static_cast<double>(s.teach.timeline->machine().placed()),
+    return estimate_js(*s.teach.estimate, static_cast<double>(s.teach.timeline->machine().placed()),
                        ui::teaching_seconds_left(s.teach));
   }
   double frames() const { return static_cast<double>(live_app()->frames); }

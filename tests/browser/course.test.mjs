@@ -175,7 +175,7 @@ const tests = [
     await key('ArrowRight');
     await key('ArrowRight');
     const three = await teach();
-    checkEqual(three.slice(0, 3), ['idle', 3, 'record'], 'after Right x3');
+    checkEqual(three.slice(0, 3), ['idle', 3, 'filled'], 'after Right x3');
     await key('ArrowRight');
     await key('ArrowLeft');
     checkEqual(await teach(), three, 'after Right then Left');

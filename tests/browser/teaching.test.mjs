@@ -329,7 +329,7 @@ const tests = [
     await frames(page, 3);
     checkEqual(await app(page, () => Module.app().views()), ['stack', 'code'], 'views');
     const unknown = await app(page, () => Module.app().setViews(['tree', 'bogus', 3]));
-    checkEqual(unknown, ['bogus', '3'], 'unknown views');
+    checkEqual(unknown, ["'bogus'", '3'], 'unknown views');
     checkEqual(await app(page, () => Module.app().views()), ['tree'], 'views after setViews');
   }],
 
