@@ -15,6 +15,7 @@ namespace {
 
 constexpr float kPanelWidth = 320;
 constexpr float kStackBelowWidth = 700;  // narrower portrait windows stack board and panel
+constexpr float kPageBarHeight = 34;     // shell.html's #kt-toolbar and its margin
 constexpr float kBannerMinHeight = 64;
 const ImVec4 kErrorText(1.0f, 0.45f, 0.42f, 1);
 constexpr ImU32 kBoardBg = IM_COL32(36, 38, 44, 255);
@@ -129,7 +130,10 @@ void ExplorerView::draw(ExplorerState& s, const TickReport& tick) {
   } else {
     const float panel = std::min(kPanelWidth, std::floor(size.x * 0.5f));
     draw_panel(s, 0, 0, panel, size.y);
-    draw_board_area(s, panel, 0, size.x - panel, size.y);
+    // The page's share and export bar (shell.html) sits at the bottom right of windows wider
+    // than kStackBelowWidth: the board ends above it, so it hides no coordinates.
+    const float bar = size.x > kStackBelowWidth ? kPageBarHeight : 0;
+    draw_board_area(s, panel, 0, size.x - panel, size.y - bar);
   }
 }
 
@@ -293,21 +297,58 @@ void ExplorerView::draw_search_section(ExplorerState& s) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-FLT_MIN);
   ImGui::BeginDisabled(s.speed.fastest);
-  int steps = s.speed.steps_per_frame;
-  if (ImGui::SliderInt("##Speed", &steps, 1, kMaxStepsPerFrame,
-                       constructing ? "%d blocks/frame" : "%d steps/frame",
-                       ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
-    set_speed(s, steps, s.speed.fastest);
+  // Steps per second by the clock (the same on any display); below 60 a second some frames
+  // run none.
+  float per_second = static_cast<float>(s.speed.steps_per_second);
+  if (ImGui::SliderFloat("##Speed", &per_second, static_cast<float>(kMinRunSpeed),
+                         static_cast<float>(kMaxRunSpeed),
+                         constructing ? "%.4g blocks/s" : "%.4g steps/s",
+                         ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
+    set_speed(s, per_second, s.speed.fastest);
   }
+  record("Speed");
   ImGui::EndDisabled();
   bool fastest = s.speed.fastest;
   if (ImGui::Checkbox("as fast as the frame allows", &fastest)) {
-    set_speed(s, s.speed.steps_per_frame, fastest);
+    set_speed(s, s.speed.steps_per_second, fastest);
   }
   record("Fastest");
+  if (lists_tours(s) && s.tours.found > 0) draw_tour_list(s);
   if (constructing) {
     bool show = s.view.show_blocks;
     if (ImGui::Checkbox("outline the construction's blocks", &show)) set_show_blocks(s, show);
+  }
+}
+
+// Every tour, one by one (the handout's Try_All): Previous and Next in the search's order.
+void ExplorerView::draw_tour_list(ExplorerState& s) {
+  const TourList& t = s.tours;
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  const float third = std::floor((ImGui::GetContentRegionAvail().x - 2 * gap) / 3);
+  const bool browsing = s.run.state == RunState::finished;
+  if (button("< Previous##Tour", third, browsing && t.shown > 1)) previous_tour(s);
+  record("PreviousTour");
+  ImGui::SameLine();
+  const bool more = t.shown < t.boards.size() || (!t.exhausted && t.shown == t.found);
+  if (button("Next tour >##Tour", third,
+             browsing && more && (!s.run.verdict || s.run.verdict->ok))) {
+    next_tour(s);
+  }
+  record("NextTour");
+  ImGui::SameLine();
+  ImGui::AlignTextToFramePadding();
+  const auto total = tour_total(s);
+  if (t.shown == 0) {
+    ImGui::TextDisabled("searching for tour %s", with_commas(t.found + 1).c_str());
+  } else if (total) {
+    ImGui::Text("tour %s of %s", with_commas(t.shown).c_str(), with_commas(*total).c_str());
+  } else {
+    ImGui::Text("tour %s", with_commas(t.shown).c_str());
+  }
+  record("TourIndex");
+  if (!total && t.shown > 0) {
+    ImGui::TextDisabled("%s found so far; Count tours gives how many there are",
+                        with_commas(t.found).c_str());
   }
 }
 
@@ -506,6 +547,24 @@ float ExplorerView::draw_banner(const ExplorerState& s, float x, float y, float 
         break;
       }
     }
+    // Every tour one by one: which one the board shows.
+    if (r.state == RunState::finished && lists_tours(s) && s.tours.shown > 0) {
+      const auto total = tour_total(s);
+      const std::string of = total ? " of " + with_commas(*total) : "";
+      if (s.tours.exhausted && solver.status() == Status::none) {
+        title = "All " + with_commas(s.tours.found) + " tours found";
+        detail = "the search tried every possibility after the last one" + std::string(kDot) +
+                 "showing tour " + with_commas(s.tours.shown) + kDot + method;
+        colour = kGreen;
+      } else if (shown_tour(s)) {
+        title = "Tour " + with_commas(s.tours.shown) + of + ", verified \xE2\x9C\x93";
+        detail = "in the search's order" + std::string(kDot) + method;
+        colour = kGreen;
+      } else if (s.tours.found > 1 || total) {
+        title = "Tour " + with_commas(s.tours.shown) + of + " found" +
+                (r.verdict && r.verdict->ok ? ", verified \xE2\x9C\x93" : "");
+      }
+    }
     // A square picked on a board that holds a run: what it shows, and how to edit again.
     if (s.view.selected && s.board.geometry) {
       const Square sq = *s.view.selected;
@@ -577,7 +636,9 @@ void ExplorerView::draw_board_area(ExplorerState& s, float x, float y, float wid
       }
       if (r.state == RunState::finished) {
         scene.border =
-            solver.status() == Status::found && r.verdict && r.verdict->ok ? kGreen : kRed;
+            (solver.status() == Status::found && r.verdict && r.verdict->ok) || shown_tour(s)
+                ? kGreen
+                : kRed;
       }
       if (scene.large) {
         if (pictured_generation_ != r.generation) {
@@ -589,6 +650,12 @@ void ExplorerView::draw_board_area(ExplorerState& s, float x, float y, float wid
         if (!quiet_frame_) picture_.update(solver, checker);
         scene.texture = picture_.texture();
       }
+    }
+    std::vector<std::int32_t> tour_squares;  // a kept tour's path; lives until the board is drawn
+    if (const std::vector<std::int32_t>* tour = shown_tour(s); tour && !scene.large) {
+      tour_squares = path_of(*tour);
+      scene.board = *tour;
+      scene.path = tour_squares;
     }
     std::vector<std::int32_t> teaching_squares;  // lives until the board is drawn
     if (!scene.large && teaching_on_board(s)) {

@@ -37,6 +37,7 @@ class ExplorerView {
   void draw_panel(ExplorerState& s, float x, float y, float width, float height);
   void draw_board_section(ExplorerState& s);
   void draw_search_section(ExplorerState& s);
+  void draw_tour_list(ExplorerState& s);
   void draw_count_section(ExplorerState& s);
   void draw_status_section(const ExplorerState& s);
   void draw_board_area(ExplorerState& s, float x, float y, float width, float height);
