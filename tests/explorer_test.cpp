@@ -143,13 +143,22 @@ TEST_CASE("explorer: a refused setting gives the field's message, the explorer s
     CHECK(s.run.solver->problem().geometry.cols == 7);
   }
   SECTION("the page's limits, with the core's messages") {
-    const std::string big = set_field(s, Field::rows, "3000");
+    const std::string big = set_field(s, Field::rows, "300000");
     CHECK(starts_with(big, "rows: "));
     CHECK(big.find("(the knights CLI takes larger ones)") != std::string::npos);
+    // Over 10^6 squares only the construction: a search is refused, auto constructs.
+    set_method(s, Method::warnsdorff);
     set_field(s, Field::rows, "1001");
     const std::string many = set_field(s, Field::cols, "1000");
     CHECK(starts_with(many, "board: "));
-    CHECK(many.find("1000000") != std::string::npos);
+    CHECK(many.find("more than 1000000 for a search") != std::string::npos);
+    CHECK(set_method(s, Method::automatic).empty());
+    CHECK(set_field(s, Field::cols, "3000").empty());  // 3,003,000 squares: the construction
+    CHECK(s.run.solver->method() == Method::construct);
+    // Over 10^8 squares: refused by the page's limit.
+    const std::string huge = set_field(s, Field::rows, "40000");
+    CHECK(starts_with(huge, "board: "));
+    CHECK(huge.find("100000000") != std::string::npos);
     CHECK(set_field(s, Field::rows, "1000").empty());
   }
   SECTION("a bad method, then a good one") {
@@ -542,8 +551,19 @@ TEST_CASE("explorer: the run's pace is steps per second, fractions carried, at 6
 TEST_CASE("page requests: the page's limits and counts through the one road", "[explorer]") {
   Request r;
   CHECK(parse_page_request(problem("1000", "1000", "1,1"), r).empty());
-  const std::string why = parse_page_request(problem("2049", "2", "1,1"), r);
+  const std::string why = parse_page_request(problem("100001", "2", "1,1"), r);
   CHECK(starts_with(why, "rows: "));
+  // Up to 10^8 squares for the construction (its memory is asked for first), 10^6 for a search.
+  RequestText huge = problem("10000", "10000", "1,1");
+  CHECK(parse_page_request(huge, r).empty());
+  CHECK(r.problem.geometry.size() == 100'000'000);
+  const std::int64_t bytes = page_memory_bytes(r.problem, r.method);
+  CHECK((bytes > 500'000'000 && bytes < 700'000'000));
+  huge.method = "warnsdorff";
+  CHECK(parse_page_request(huge, r).find("more than 1000000 for a search") != std::string::npos);
+  huge.method = "construct";
+  huge.blocked = "5,5";                                          // blocked squares are a search's
+  CHECK(starts_with(parse_page_request(huge, r), "blocked: "));  // the core's limit
   Problem p;
   RequestText closed_with_end = problem("6", "6", "1,1");
   closed_with_end.end = "2,3";

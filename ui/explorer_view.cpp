@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <string>
 
+#include "board/text_input.hpp"
 #include "teaching_view.hpp"
 
 namespace kt::ui {
@@ -100,6 +101,103 @@ std::optional<Rect> ExplorerView::square_rect(const ExplorerState& s, Square sq)
   return board_view_.square_rect(sq);
 }
 
+// A large construction is pictured from its compact tour: its move numbers come from the
+// picture's walk (four bytes a square), not from the Solver's board and path (eight).
+static bool cheap_board(const Solver& solver, bool large) {
+  return !solver.construction() || !large ||
+         solver.problem().geometry.size() <= int(kThinPathMaxPoints);
+}
+
+std::span<const std::int32_t> ExplorerView::moves(const ExplorerState& s) const {
+  const Solver* solver = s.run.solver.get();
+  if (!solver || !s.board.geometry) return {};
+  if (cheap_board(*solver, large_board(s))) return solver->board();
+  return picture_.moves();
+}
+
+std::optional<std::int32_t> ExplorerView::move_number(const ExplorerState& s, Square sq) const {
+  const auto m = moves(s);
+  if (!s.board.geometry || !s.board.geometry->contains(sq)) return std::nullopt;
+  const Geometry g = *s.board.geometry;
+  if (m.size() != static_cast<std::size_t>(g.size())) return std::nullopt;
+  return m[g.index(sq)];
+}
+
+std::optional<Square> ExplorerView::go_to_move(ExplorerState& s, std::int64_t n) {
+  const Solver* solver = s.run.solver.get();
+  if (!solver || !s.board.geometry || n < 1) return std::nullopt;
+  const Geometry g = *s.board.geometry;
+  std::optional<int> index;
+  if (cheap_board(*solver, large_board(s))) {
+    const auto path = solver->path();
+    if (n <= static_cast<std::int64_t>(path.size())) index = path[n - 1];
+  } else {
+    index = picture_.square_of_move(n);
+  }
+  if (!index) return std::nullopt;
+  const Square sq = g.square(*index);
+  go_to_square(s, sq);
+  return sq;
+}
+
+bool ExplorerView::go_to_square(ExplorerState& s, Square sq) {
+  if (!s.board.geometry || !s.board.geometry->contains(sq)) return false;
+  board_view_.centre_on(sq);
+  if (!board_editable(s)) s.view.selected = sq;  // the banner shows its move
+  return true;
+}
+
+// Above a large board: go to a move or a square, and fit the whole board again.
+float ExplorerView::draw_zoom_bar(ExplorerState& s, float x, float y, float w) {
+  ImGui::SetCursorScreenPos(ImVec2(x, y));
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Go to move");
+  ImGui::SameLine();
+  const float field = std::clamp(std::floor((w - 190) / 2), 60.0f, 110.0f);  // phones: narrower
+  ImGui::SetNextItemWidth(field);
+  if (text_field("##GoToMove", goto_move_, "N")) {
+    const auto n = parse_integer(goto_move_, "move", 1, kMaxSquares);
+    goto_message_.clear();
+    if (!n) {
+      goto_message_ = "move: a whole number from 1";
+    } else if (!go_to_move(s, *n)) {
+      goto_message_ =
+          "move " + with_commas(static_cast<std::uint64_t>(*n)) + ": not on the board yet";
+    }
+  }
+  record("GoToMove");
+  ImGui::SameLine();
+  ImGui::TextUnformatted("square");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(field);
+  if (text_field("##GoToSquare", goto_square_, "x,y")) {
+    std::string why;
+    const auto sq = parse_square(goto_square_, &why);
+    goto_message_.clear();
+    if (!sq || !go_to_square(s, *sq)) goto_message_ = "square: " + (sq ? "off the board" : why);
+  }
+  record("GoToSquare");
+  ImGui::SameLine();
+  if (ImGui::Button("Fit")) board_view_.fit();
+  record("Fit");
+  ImGui::SameLine();
+  if (!goto_message_.empty()) {
+    ImGui::TextColored(kErrorText, "%s", goto_message_.c_str());
+  } else {
+    const double px = board_view_.camera().scale;
+    char text[80];
+    std::snprintf(text, sizeof text,
+                  px >= 10 ? "%.0f px a square%swheel, drag, pinch to zoom"
+                           : "%.2f px a square%swheel, drag, pinch to zoom",
+                  px, kDot);
+    // Only where it fits (not on phones).
+    if (ImGui::CalcTextSize(text).x <= x + w - ImGui::GetCursorScreenPos().x) {
+      ImGui::TextDisabled("%s", text);
+    }
+  }
+  return ImGui::GetFrameHeight() + 8;
+}
+
 void ExplorerView::record(const char* label) {
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
   rects_.set(label, Rect{a.x, a.y, b.x - a.x, b.y - a.y});
@@ -162,8 +260,11 @@ void ExplorerView::draw_panel(ExplorerState& s, float x, float y, float width, f
     ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled(
         "Squares are x,y or a1: x counts columns from the left (a, b, ...), y rows from the "
-        "bottom. The page takes sides up to 2048 and boards up to 1,000,000 squares (the "
-        "knights CLI takes larger ones). Numbers give the "
+        "bottom. The page searches boards of up to 1,000,000 squares and constructs tours of up "
+        "to 100,000,000 where the browser gives the memory (the knights CLI takes larger ones). "
+        "On large boards the wheel zooms about the cursor, a drag pans, two fingers pinch, "
+        "and Go to move / square centre the view; close in, the path and the move numbers "
+        "of the squares in view are drawn. Numbers give the "
         "order of the knight's moves and the blue line its path. Green marks the start, purple "
         "the end, orange the square the search stands on; dark crossed squares are blocked. "
         "Once a run has started, a click on the board picks a square and shows its move; "
@@ -569,7 +670,7 @@ float ExplorerView::draw_banner(const ExplorerState& s, float x, float y, float 
     if (s.view.selected && s.board.geometry) {
       const Square sq = *s.view.selected;
       std::string what = square_name(sq, *s.board.geometry);
-      if (const auto move = move_at(s, sq)) {
+      if (const auto move = move_number(s, sq)) {
         what += *move == kBlocked ? ": blocked"
                 : *move > 0       ? ": move " + with_commas(static_cast<std::uint64_t>(*move))
                                   : ": not visited";
@@ -608,7 +709,8 @@ void ExplorerView::draw_board_area(ExplorerState& s, float x, float y, float wid
   const float banner = draw_banner(s, left, top, width - 2 * pad);
   if (s.board.geometry) {
     const Geometry g = *s.board.geometry;
-    const float board_top = top + banner + 12;
+    float board_top = top + banner + 12;
+    if (large_board(s)) board_top += draw_zoom_bar(s, left, board_top, width - 2 * pad);
     const float board_w = width - 2 * pad, board_h = origin.y + y + height - board_top - pad;
     BoardScene scene;
     scene.geometry = g;
@@ -621,10 +723,7 @@ void ExplorerView::draw_board_area(ExplorerState& s, float x, float y, float wid
     if (r.solver) {
       const Solver& solver = *r.solver;
       const Construction* c = solver.construction();
-      // A large construction is pictured from its compact tour: its move-number board and
-      // path would cost 8 bytes a square and a walk of the whole tour to make.
-      const bool cheap_board = !c || !scene.large || g.size() <= int(kThinPathMaxPoints);
-      if (cheap_board) {
+      if (cheap_board(solver, scene.large)) {
         scene.board = solver.board();
         scene.path = solver.path();
       }
@@ -649,6 +748,11 @@ void ExplorerView::draw_board_area(ExplorerState& s, float x, float y, float wid
         const bool checker = BoardView::square_side(g, board_w, board_h) >= 3;
         if (!quiet_frame_) picture_.update(solver, checker);
         scene.texture = picture_.texture();
+        scene.texture_factor = picture_.image().factor();
+        scene.texture_checkered = checker && scene.texture_factor == 1;
+        scene.texture_w = picture_.image().texture_w();
+        scene.texture_h = picture_.image().texture_h();
+        if (!cheap_board(solver, scene.large)) scene.board = picture_.moves();
       }
     }
     std::vector<std::int32_t> tour_squares;  // a kept tour's path; lives until the board is drawn

@@ -504,6 +504,87 @@ class App : public SearchReadout {
     return estimate_js(*s.teach.estimate, static_cast<double>(s.teach.timeline->machine().placed()),
                        ui::teaching_seconds_left(s.teach));
   }
+  // --- the board's camera (ui/board_camera.hpp): zoom and pan, go to a move or a square ---
+  // Squares are (x, y) as everywhere: the view's centre {cx, cy} is in the same units (square
+  // (x, y)'s centre is at (x, y)); scale is CSS pixels a square; visible: the squares in view;
+  // detail: what was drawn close in ("colours", "lines", "numbers").
+  val zoom() const {
+    const ui::BoardView& b = view().board_view();
+    const ui::BoardCamera& c = b.camera();
+    const int rows = state().board.geometry ? state().board.geometry->rows : 0;
+    val out = val::object();
+    out.set("cx", c.cx + 0.5);
+    out.set("cy", rows - c.cy + 0.5);
+    out.set("scale", c.scale);
+    out.set("fitted", c.fitted);
+    out.set("detail", std::string(ui::to_string(b.detail())));
+    if (const auto r = b.visible()) {
+      val v = val::object();
+      v.set("x0", r->x0);
+      v.set("x1", r->x1);
+      v.set("y0", r->y0);
+      v.set("y1", r->y1);
+      out.set("visible", v);
+    } else {
+      out.set("visible", val::null());
+    }
+    out.set("viewport", rect_or_null(b.viewport()));
+    return out;
+  }
+  void set_view(double cx, double cy, double scale) {
+    const int rows = state().board.geometry ? state().board.geometry->rows : 0;
+    view().board_view().set_view(cx - 0.5, rows - cy + 0.5, scale);
+  }
+  // Zooms by `factor` about the view's centre, or about CSS point (sx, sy).
+  void zoom_by(double factor) { view().board_view().zoom(factor); }
+  void zoom_at(double factor, double sx, double sy) { view().board_view().zoom_at(factor, sx, sy); }
+  void pan_by(double dx, double dy) { view().board_view().pan(dx, dy); }
+  void fit_view() { view().board_view().fit(); }
+  bool over_board(double x, double y) const { return view().board_view().over_board(x, y); }
+  // Centres move n's square and selects it: [x, y], or null when there is no such move (yet).
+  val go_to_move(val n) {
+    const auto k = whole_number(n);
+    if (!k) return val::null();
+    const auto sq = view().go_to_move(state(), *k);
+    if (!sq) return val::null();
+    val out = val::array();
+    out.call<void>("push", sq->x, sq->y);
+    return out;
+  }
+  bool go_to_square(val x, val y) {
+    const auto sx = whole_number(x), sy = whole_number(y);
+    if (!sx || !sy || *sx < 1 || *sy < 1 || *sx > kMaxSide || *sy > kMaxSide) return false;
+    return view().go_to_square(state(), Square{static_cast<int>(*sx), static_cast<int>(*sy)});
+  }
+  // The move number on (x, y) as the board shows it (null off the board or before it is known).
+  val move_at(val x, val y) const {
+    const auto sx = whole_number(x), sy = whole_number(y);
+    if (!sx || !sy || *sx < 1 || *sy < 1 || *sx > kMaxSide || *sy > kMaxSide) return val::null();
+    const auto m =
+        view().move_number(state(), Square{static_cast<int>(*sx), static_cast<int>(*sy)});
+    return m ? val(*m) : val::null();
+  }
+  // The visible squares' move numbers, top row first: {x0, x1, y0, y1, rows}; null when more
+  // than 40,000 squares are in view.
+  val visible_moves() const {
+    const auto r = view().board_view().visible();
+    if (!r || r->count() > 40000) return val::null();
+    val out = val::object();
+    out.set("x0", r->x0);
+    out.set("x1", r->x1);
+    out.set("y0", r->y0);
+    out.set("y1", r->y1);
+    val rows = val::array();
+    for (int y = r->y1; y >= r->y0; --y) {
+      val row = val::array();
+      for (int x = r->x0; x <= r->x1; ++x) {
+        row.call<void>("push", view().move_number(state(), Square{x, y}).value_or(0));
+      }
+      rows.call<void>("push", row);
+    }
+    out.set("rows", rows);
+    return out;
+  }
   double frames() const { return static_cast<double>(live_app()->frames); }
   val widget_rect(std::string label) const {
     return rect_or_null(live_app()->view.rects().find(label));
@@ -514,6 +595,7 @@ class App : public SearchReadout {
 
  private:
   static ui::ExplorerState& state() { return live_app()->state; }
+  static ui::ExplorerView& view() { return live_app()->view; }
   static std::uint64_t steps_or_one(val n) { return n.isUndefined() ? 1 : read_step_count(n); }
   const Solver* solver() const override { return state().run.solver.get(); }
   Action action() const override { return state().run.last_action; }
@@ -531,6 +613,8 @@ val frame_stats_js() {
   out.set("lastMs", s.last_ms);
   out.set("maxMs", s.max_ms);
   out.set("frames", s.frames);
+  out.set("p50Ms", s.p50_ms);
+  out.set("p95Ms", s.p95_ms);
   return out;
 }
 
@@ -622,7 +706,18 @@ EMSCRIPTEN_BINDINGS(knights_tour) {
       .function("estimate", &App::estimate)
       .function("frames", &App::frames)
       .function("widgetRect", &App::widget_rect)
-      .function("squareRect", &App::square_rect);
+      .function("squareRect", &App::square_rect)
+      .function("zoom", &App::zoom)
+      .function("setView", &App::set_view)
+      .function("zoomBy", &App::zoom_by)
+      .function("zoomAt", &App::zoom_at)
+      .function("panBy", &App::pan_by)
+      .function("fitView", &App::fit_view)
+      .function("overBoard", &App::over_board)
+      .function("goToMove", &App::go_to_move)
+      .function("goToSquare", &App::go_to_square)
+      .function("moveAt", &App::move_at)
+      .function("visibleMoves", &App::visible_moves);
   emscripten::function("app", &app_instance, allow_raw_pointers());
   emscripten::function("frameStats", &frame_stats_js);
   emscripten::function("resetFrameStats", &reset_frame_stats);

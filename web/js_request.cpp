@@ -73,10 +73,10 @@ std::string read_blocked(const val& v, std::string& out) {
   if (!v.isArray())
     return field_error("blocked", "a list such as \"1,1;8,8\" or [[1, 1], [8, 8]]", v);
   const double n = v["length"].as<double>();
-  if (n > static_cast<double>(ui::kMaxPageSquares)) {
+  if (n > static_cast<double>(ui::kMaxPageSearchSquares)) {
     return "blocked: " + ui::with_commas(static_cast<std::uint64_t>(n)) +
-           " squares, more than the page's largest board has (" +
-           ui::with_commas(ui::kMaxPageSquares) + ")";
+           " squares, more than the page's largest board with blocked squares has (" +
+           ui::with_commas(ui::kMaxPageSearchSquares) + ")";
   }
   std::string square;
   for (int i = 0; i < static_cast<int>(n); ++i) {

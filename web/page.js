@@ -277,7 +277,16 @@
     // Keys ImGui is typing into (its text fields) stay ImGui's.
     if (Module.imguiWantsText && Module.imguiWantsText()) return;
     var handled = true;
+    var pan = { ArrowLeft: [80, 0], ArrowRight: [-80, 0], ArrowUp: [0, 80], ArrowDown: [0, -80] };
+    if (e.shiftKey && pan[e.key]) {  // Shift+arrows pan the board (plain arrows step)
+      a.panBy(pan[e.key][0], pan[e.key][1]);
+      e.preventDefault(); e.stopPropagation();
+      return;
+    }
     switch (e.key) {
+      case ']': case 'PageUp': a.zoomBy(1.5); break;  // zoom (the wheel zooms about the cursor)
+      case '[': case 'PageDown': a.zoomBy(1 / 1.5); break;
+      case '0': a.fitView(); break;
       case ' ': a.state() === 'running' ? a.pause() : a.run(); break;
       case 'ArrowRight': stepForward(); break;
       case 'ArrowLeft': stepBack(); break;
