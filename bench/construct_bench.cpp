@@ -74,6 +74,11 @@ int main(int argc, char** argv) {
   std::printf(
       "verify_compact                        %7.3f s   (%s%s)\n", t_verify,
       v.ok ? "ok" : "FAILED: ", v.ok ? (v.closed ? ", closed" : ", open") : v.reason.c_str());
+  const double t3 = now();
+  const kt::Verdict v2 = kt::verify_successors(p, tour);
+  const double t_verify2 = now() - t3;
+  std::printf("verify_successors                     %7.3f s   (%s)\n", t_verify2,
+              v2.ok ? "ok" : v2.reason.c_str());
   std::printf("construct + verify                    %7.3f s\n", t_build + t_verify);
   if (baseline && t_base > 0) {
     std::printf("ratio construct / baseline            %7.2f\n", t_build / t_base);

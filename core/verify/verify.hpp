@@ -34,4 +34,17 @@ Verdict verify_board(Geometry g, std::span<const std::int32_t> board, bool requi
 // asked. Uses one bit per square besides the tour itself, so it scales to 10^8 squares.
 Verdict verify_compact(const Problem& problem, const CompactTour& tour);
 
+// The same verdict as verify_compact (ok and closed; the reason may be worded differently),
+// for boards of up to a billion squares: no memory beyond the tour itself, and on `threads`
+// threads (0: every core on large boards, one on small ones; always one where there are no
+// threads, as in WebAssembly). It never follows
+// the tour square by square from the start alone; instead (verify_successors.cpp):
+// 1. every free square's successor is a knight's jump to a free square on the board, and every
+//    free square is the successor of exactly one free square (the start of an open tour: of
+//    none), counted in parallel over rows; so the successors form one path (open) or cycles;
+// 2. from each landmark (the free squares of the first column, and the start) the successors
+//    are followed to the next landmark, several walks interleaved on each thread; the
+//    landmarks' own chain from the start must then cover every free square once.
+Verdict verify_successors(const Problem& problem, const CompactTour& tour, int threads = 0);
+
 }  // namespace kt
