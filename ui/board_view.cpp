@@ -401,7 +401,9 @@ std::optional<Square> BoardView::draw(const BoardScene& scene, const Fonts& font
         dl->AddText(label_font, label_px, ImVec2(std::round(labels_x - ts.x), ly), kLabel,
                     t.c_str());
       } else {  // too wide for the margin (zoomed in on a tall board): inside the view's edge
-        const ImVec2 at(view.x + 3, ly);
+        // In a big square's top-left corner, off its move number in the middle.
+        const float row_top = top_ + (g.rows - ry) * side;
+        const ImVec2 at(view.x + 3, side >= 3 * ts.y ? std::round(row_top + 2) : ly);
         dl->AddRectFilled(ImVec2(at.x - 2, at.y - 1), ImVec2(at.x + ts.x + 2, at.y + ts.y + 1),
                           kLabelBack, 3);
         dl->AddText(label_font, label_px, at, kLabel, t.c_str());

@@ -339,7 +339,7 @@ const tests = [
         s.configure('five', 5, '1,1', 'textbook'), s.configure(NaN, 5, '1,1', 'textbook'),
         s.configure(5, 5, 'garbage', 'textbook'), s.configure(5, 5, '9,9', 'textbook'),
         s.configure(5, 5, 42, 'textbook'), s.configure(5, 5, '1,1', 'nope'),
-        Module.app().configure(-3, 5, '1,1', 'textbook'), s.configure(1, 5000, '1,1', 'auto'),
+        Module.app().configure(-3, 5, '1,1', 'textbook'), s.configure(1, 200000, '1,1', 'auto'),
         Module.app().configure(5, 5, null, 'wirth'), s.configure(Infinity, 5, '1,1', 'auto'),
       ];
       out.afterBad = [s.status(), s.run('lots'), s.run(-5), Module.app().status()];
