@@ -340,14 +340,18 @@ const tests = [
     checkEqual(await textbook5x5(page), '', 'configure');
     await app(page, () => {
       const a = Module.app();
-      a.setViews(['stack', 'code']);
+      a.setViews(['stack']);
       a.setGranularity('dead-end');
       a.forward(2);
       a.setGranularity('line');
       a.forward(3);
     });
     await frames(page, 2);
-    await reveal(page, 'Tab:Stack');
+    const stackRect = await reveal(page, 'Tab:Stack');
+    const panel = await app(page, () => Module.app().widgetRect('Panel'));
+    await page.mouse.move(panel.x + panel.w / 2, panel.y + 40);
+    await page.mouse.wheel(0, Math.max(0, stackRect.y - panel.y - 330));
+    await frames(page, 3);
     await page.screenshot({ path: join(ARTIFACTS, 'readme-recursion.png') });
     await app(page, () => {
       const a = Module.app();
@@ -398,11 +402,11 @@ async function screenshots(page, tag) {
     await app(page, (v) => Module.app().setViews(v ? [v] : []), view);
     await frames(page, 2);
     if (!view) await clickWidget(page, `Tab:${tab}`);
-    // Scroll the panel so that the tab's content is in view.
-    const [tabRect, panel] = await app(page, (l) => [Module.app().widgetRect(l),
-      Module.app().widgetRect('Panel')], `Tab:${tab}`);
-    await page.mouse.move(panel.x + panel.w / 2, tabRect.y);
-    await page.mouse.wheel(0, Math.max(0, tabRect.y - panel.y - 200));
+    // Scroll the panel so that the panel's header is near its top and its content in view.
+    const tabRect = await reveal(page, `Tab:${tab}`);
+    const panel = await app(page, () => Module.app().widgetRect('Panel'));
+    await page.mouse.move(panel.x + panel.w / 2, panel.y + 40);
+    await page.mouse.wheel(0, Math.max(0, tabRect.y - panel.y - 60));
     await frames(page, 3);
     await page.screenshot({ path: join(ARTIFACTS, `teaching-${tab.toLowerCase()}-${tag}.png`) });
   }
