@@ -360,10 +360,16 @@ const tests = [
       a.setTeachSpeed(1, true);
       a.teachPlay(true);
     });
+    await page.setViewportSize({ width: 960, height: 600 });
     await page.waitForTimeout(1500);
     await app(page, () => Module.app().teachPlay(false));
-    await reveal(page, 'Tab:Estimate');
-    await page.screenshot({ path: join(ARTIFACTS, 'readme-estimate-8x8.png') });
+    const estRect = await reveal(page, 'Tab:Estimate');
+    await page.mouse.move(panel.x + panel.w / 2, panel.y + 40);
+    await page.mouse.wheel(0, Math.max(0, estRect.y - panel.y - 420));
+    await frames(page, 3);
+    // The panel and the board without the share bar: the 8x8 board's numbers weigh most.
+    await page.screenshot({ path: join(ARTIFACTS, 'readme-estimate-8x8.png'),
+                            clip: { x: 0, y: 0, width: 920, height: 562 } });
     await app(page, () => {
       const a = Module.app();
       a.configureProblem({ rows: 5, cols: 5, start: '1,1', method: 'textbook' });
@@ -372,6 +378,7 @@ const tests = [
       a.countStart();
       a.run();
     });
+    await page.setViewportSize({ width: 1024, height: 640 });
     await page.waitForFunction(() => Module.app().tour().index === 1, null, { timeout: 20000 });
     for (let k = 2; k <= 7; k++) {
       await app(page, () => Module.app().nextTour());
