@@ -333,6 +333,37 @@ const tests = [
     checkEqual(await app(page, () => Module.app().views()), ['tree'], 'views after setViews');
   }],
 
+  ['the new read-outs take any argument without an exception', 'desktop', async (page) => {
+    const r = await app(page, () => {
+      const junk = [undefined, null, NaN, -1, 0, 0.5, 1e300, -1e300, Infinity, 'x', '', {}, [],
+        [1, 'stack', null], true, () => 1];
+      const s = new Module.Search(), a = Module.app(), thrown = [];
+      // [object, function, how many arguments it takes] (embind refuses other counts).
+      const calls = [
+        [s, 'back', 1], [s, 'line', 0], [s, 'estimate', 0], [s, 'nextTour', 0],
+        [a, 'setStepsPerSecond', 2], [a, 'setSpeed', 2], [a, 'tour', 0], [a, 'nextTour', 0],
+        [a, 'previousTour', 0], [a, 'views', 0], [a, 'setViews', 1], [a, 'setOrder', 1],
+      ];
+      for (const j of junk) {
+        s.run(37);
+        for (const [o, f, n] of calls) {
+          try { o[f](...[j, j].slice(0, n)); } catch (e) { thrown.push(`${f}(${String(j)}): ${e}`); }
+        }
+      }
+      // The problems take an order field, and refuse a bad one with the field's name.
+      const why = [s.configureProblem({ size: 5, method: 'wirth', order: 'handout' }).slice(0, 7),
+        a.configureProblem({ size: 5, method: 'textbook', order: [1, 2] }).slice(0, 7)];
+      const speed = a.speed();
+      s.delete();
+      return { thrown, why, speed, frames: a.frames() };
+    });
+    checkEqual(r.thrown, [], 'exceptions');
+    checkEqual(r.why, ['order: ', 'order: '], 'bad orders named');
+    check(r.speed.stepsPerSecond >= 0.5 && r.speed.stepsPerSecond <= 6e7,
+          `speed clamped: ${JSON.stringify(r.speed)}`);
+    await frames(page, 3);  // still drawing
+  }],
+
   // The README's pictures (docs/teaching-*.png are copied from these), at 1024x640 so that
   // each PNG stays small.
   ['README screenshots', 'desktop', async (page) => {
