@@ -333,6 +333,37 @@ const tests = [
     checkEqual(await app(page, () => Module.app().views()), ['tree'], 'views after setViews');
   }],
 
+  ['the new read-outs take any argument without an exception', 'desktop', async (page) => {
+    const r = await app(page, () => {
+      const junk = [undefined, null, NaN, -1, 0, 0.5, 1e300, -1e300, Infinity, 'x', '', {}, [],
+        [1, 'stack', null], true, () => 1];
+      const s = new Module.Search(), a = Module.app(), thrown = [];
+      // [object, function, how many arguments it takes] (embind refuses other counts).
+      const calls = [
+        [s, 'back', 1], [s, 'line', 0], [s, 'estimate', 0], [s, 'nextTour', 0],
+        [a, 'setStepsPerSecond', 2], [a, 'setSpeed', 2], [a, 'tour', 0], [a, 'nextTour', 0],
+        [a, 'previousTour', 0], [a, 'views', 0], [a, 'setViews', 1], [a, 'setOrder', 1],
+      ];
+      for (const j of junk) {
+        s.run(37);
+        for (const [o, f, n] of calls) {
+          try { o[f](...[j, j].slice(0, n)); } catch (e) { thrown.push(`${f}(${String(j)}): ${e}`); }
+        }
+      }
+      // The problems take an order field, and refuse a bad one with the field's name.
+      const why = [s.configureProblem({ size: 5, method: 'wirth', order: 'handout' }).slice(0, 7),
+        a.configureProblem({ size: 5, method: 'textbook', order: [1, 2] }).slice(0, 7)];
+      const speed = a.speed();
+      s.delete();
+      return { thrown, why, speed, frames: a.frames() };
+    });
+    checkEqual(r.thrown, [], 'exceptions');
+    checkEqual(r.why, ['order: ', 'order: '], 'bad orders named');
+    check(r.speed.stepsPerSecond >= 0.5 && r.speed.stepsPerSecond <= 6e7,
+          `speed clamped: ${JSON.stringify(r.speed)}`);
+    await frames(page, 3);  // still drawing
+  }],
+
   // The README's pictures (docs/teaching-*.png are copied from these), at 1024x640 so that
   // each PNG stays small.
   ['README screenshots', 'desktop', async (page) => {
@@ -340,14 +371,18 @@ const tests = [
     checkEqual(await textbook5x5(page), '', 'configure');
     await app(page, () => {
       const a = Module.app();
-      a.setViews(['stack', 'code']);
+      a.setViews(['stack']);
       a.setGranularity('dead-end');
       a.forward(2);
       a.setGranularity('line');
       a.forward(3);
     });
     await frames(page, 2);
-    await reveal(page, 'Tab:Stack');
+    const stackRect = await reveal(page, 'Tab:Stack');
+    const panel = await app(page, () => Module.app().widgetRect('Panel'));
+    await page.mouse.move(panel.x + panel.w / 2, panel.y + 40);
+    await page.mouse.wheel(0, Math.max(0, stackRect.y - panel.y - 330));
+    await frames(page, 3);
     await page.screenshot({ path: join(ARTIFACTS, 'readme-recursion.png') });
     await app(page, () => {
       const a = Module.app();
@@ -356,10 +391,16 @@ const tests = [
       a.setTeachSpeed(1, true);
       a.teachPlay(true);
     });
+    await page.setViewportSize({ width: 960, height: 600 });
     await page.waitForTimeout(1500);
     await app(page, () => Module.app().teachPlay(false));
-    await reveal(page, 'Tab:Estimate');
-    await page.screenshot({ path: join(ARTIFACTS, 'readme-estimate-8x8.png') });
+    const estRect = await reveal(page, 'Tab:Estimate');
+    await page.mouse.move(panel.x + panel.w / 2, panel.y + 40);
+    await page.mouse.wheel(0, Math.max(0, estRect.y - panel.y - 420));
+    await frames(page, 3);
+    // The panel and the board without the share bar: the 8x8 board's numbers weigh most.
+    await page.screenshot({ path: join(ARTIFACTS, 'readme-estimate-8x8.png'),
+                            clip: { x: 0, y: 0, width: 920, height: 562 } });
     await app(page, () => {
       const a = Module.app();
       a.configureProblem({ rows: 5, cols: 5, start: '1,1', method: 'textbook' });
@@ -368,6 +409,7 @@ const tests = [
       a.countStart();
       a.run();
     });
+    await page.setViewportSize({ width: 1024, height: 640 });
     await page.waitForFunction(() => Module.app().tour().index === 1, null, { timeout: 20000 });
     for (let k = 2; k <= 7; k++) {
       await app(page, () => Module.app().nextTour());
@@ -398,11 +440,11 @@ async function screenshots(page, tag) {
     await app(page, (v) => Module.app().setViews(v ? [v] : []), view);
     await frames(page, 2);
     if (!view) await clickWidget(page, `Tab:${tab}`);
-    // Scroll the panel so that the tab's content is in view.
-    const [tabRect, panel] = await app(page, (l) => [Module.app().widgetRect(l),
-      Module.app().widgetRect('Panel')], `Tab:${tab}`);
-    await page.mouse.move(panel.x + panel.w / 2, tabRect.y);
-    await page.mouse.wheel(0, Math.max(0, tabRect.y - panel.y - 200));
+    // Scroll the panel so that the panel's header is near its top and its content in view.
+    const tabRect = await reveal(page, `Tab:${tab}`);
+    const panel = await app(page, () => Module.app().widgetRect('Panel'));
+    await page.mouse.move(panel.x + panel.w / 2, panel.y + 40);
+    await page.mouse.wheel(0, Math.max(0, tabRect.y - panel.y - 60));
     await frames(page, 3);
     await page.screenshot({ path: join(ARTIFACTS, `teaching-${tab.toLowerCase()}-${tag}.png`) });
   }
