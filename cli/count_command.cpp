@@ -1,6 +1,7 @@
 // knights count: exact counting (and listing) of knight's tours.
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -31,6 +32,7 @@ struct CountCliOptions {
   bool list = false;
   bool no_symmetry = false;
   bool force = false;
+  std::uint64_t time_limit = 0;  // seconds (0: none)
   std::string format = "text";
   NumberOptions numbers;
 };
@@ -52,6 +54,42 @@ std::string meaning(const Problem& p) {
   return "directed open tours (every start, each direction)";
 }
 
+// The count in this thread, in slices, stopping when `seconds` have passed (a sliced
+// TourCounter: the threaded count_tours cannot be stopped from outside). Progress and tours go
+// through the same callbacks as count_tours'.
+CountResult count_with_time_limit(const Problem& problem, const CountOptions& options,
+                                  std::uint64_t seconds, bool list, bool& timed_out) {
+  using Clock = std::chrono::steady_clock;
+  const auto started = Clock::now();
+  const auto deadline = started + std::chrono::seconds(seconds);
+  auto next_progress = started + std::chrono::seconds(1);
+  TourCounter counter(problem, list, options.use_symmetry && options.limit == 0 && !list);
+  CountResult r;
+  r.error = counter.error();
+  if (!r.error.empty()) return r;
+  Status s = Status::running;
+  while (true) {
+    s = counter.run(std::uint64_t{1} << 20);
+    if (s == Status::found && options.on_tour) options.on_tour(counter.tour());
+    if (s == Status::none) break;
+    if (options.limit > 0 && counter.count() >= options.limit) break;
+    const auto now = Clock::now();
+    if (now >= deadline) {
+      timed_out = true;
+      break;
+    }
+    if (now >= next_progress && options.on_progress) {
+      options.on_progress(counter.progress(), counter.count());
+      next_progress = now + std::chrono::seconds(1);
+    }
+  }
+  r.count = counter.count();
+  r.complete = s == Status::none;
+  r.nodes = counter.nodes();
+  r.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+  return r;
+}
+
 int run_count(CountCliOptions& o) {
   if (auto why = o.numbers.parse(); !why.empty()) return bad_input(why);
   Request request;
@@ -61,7 +99,7 @@ int run_count(CountCliOptions& o) {
   const Geometry g = problem.geometry;
 
   // With a limit the count stops early by the user's own bound: no estimate of the whole.
-  if (!o.force && o.limit == 0) {
+  if (!o.force && o.limit == 0 && o.time_limit == 0) {
     const int threads = o.threads > 0
                             ? o.threads
                             : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -107,7 +145,10 @@ int run_count(CountCliOptions& o) {
     std::fprintf(stderr, "knights: counting, about %.1f%% done, %llu tours so far\n",
                  100 * fraction, static_cast<unsigned long long>(tours));
   };
-  const CountResult r = count_tours(problem, options);
+  bool timed_out = false;
+  const CountResult r =
+      o.time_limit > 0 ? count_with_time_limit(problem, options, o.time_limit, o.list, timed_out)
+                       : count_tours(problem, options);
   if (!r.error.empty()) return bad_input("board: " + r.error);
 
   std::vector<std::int32_t> blocked;
@@ -133,7 +174,9 @@ int run_count(CountCliOptions& o) {
         "%s%llu %s on the %dx%d board%s%s\n", r.complete ? "" : "at least ",
         static_cast<unsigned long long>(r.count), meaning(problem).c_str(), g.rows, g.cols,
         blocked.empty() ? "" : (" with " + std::to_string(blocked.size()) + " blocked").c_str(),
-        r.complete ? "" : " (stopped at the limit)");
+        r.complete  ? ""
+        : timed_out ? " (stopped at --time-limit)"
+                    : " (stopped at the limit)");
     std::fprintf(stderr, "%.3f s, %llu nodes\n", r.seconds,
                  static_cast<unsigned long long>(r.nodes));
   }
@@ -158,6 +201,9 @@ Runner add_count_command(CLI::App& app) {
   cmd->get_option("--closed")->description("Count closed tours, each cycle once");
   o->numbers.add(*cmd, "--threads", o->threads, 0, 1024,
                  "Worker threads (0: every hardware thread)");
+  o->numbers.add(*cmd, "--time-limit", o->time_limit, 1, kMaxTimeLimit,
+                 "Stop after this many seconds (counting in one thread), with the tours so far",
+                 /*show_default=*/false);
   o->numbers.add(*cmd, "--limit", o->limit, 0, kMaxCount,
                  "Stop after this many tours (0: no limit)");
   cmd->add_flag("--list", o->list, "Print each tour as a JSON line {\"path\":[[x,y],...]}");

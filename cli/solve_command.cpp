@@ -24,7 +24,7 @@ struct SolveOptions {
   std::string format = "text";
   std::uint64_t max_steps = kMaxCount;  // no limit in practice (decades of search)
   bool all = false;
-  std::uint64_t limit = 0;  // --all: stop after this many tours (0: no limit)
+  std::uint64_t limit = 0;       // --all: stop after this many tours (0: no limit)
   std::uint64_t time_limit = 0;  // seconds (0: no limit)
   NumberOptions numbers;
 };
@@ -66,9 +66,8 @@ void run_with_progress(Solver& solver, std::uint64_t max_steps) {
     if (const auto now = Clock::now(); now >= next_line) {
       const Counters c = solver.counters();
       std::fprintf(stderr, "knights: %s working, %llu steps, depth %d, %.0f s\n",
-                   to_string(solver.method()),
-                   static_cast<unsigned long long>(c.placed + c.erased), solver.depth() + 1,
-                   std::chrono::duration<double>(now - started).count());
+                   to_string(solver.method()), static_cast<unsigned long long>(c.placed + c.erased),
+                   solver.depth() + 1, std::chrono::duration<double>(now - started).count());
       next_line = now + std::chrono::seconds(1);
     }
   }
@@ -98,8 +97,8 @@ int run_all(SolveOptions& o, Solver& solver) {
   std::fprintf(stderr, "%llu tours%s\n", static_cast<unsigned long long>(found),
                complete                          ? ", all there are from this start in this order"
                : o.limit > 0 && found == o.limit ? " (stopped at --limit)"
-               : solver.stopped_by_time()          ? " (stopped at --time-limit)"
-                                                   : " (stopped at --max-steps)");
+               : solver.stopped_by_time()        ? " (stopped at --time-limit)"
+                                                 : " (stopped at --max-steps)");
   return kExitOk;
 }
 

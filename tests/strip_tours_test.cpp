@@ -164,8 +164,8 @@ TEST_CASE("strip: long boards from every start in the first and middle columns",
 
 TEST_CASE("solver: narrow boards answer through the strip programme, with reasons", "[strip]") {
   SECTION("3 x 200 and 3 x 40 closed are built and verified") {
-    for (const kt::Problem& p : {problem(3, 200, {1, 1}), problem(3, 40, {1, 1}, true),
-                                 problem(200, 3, {2, 100})}) {
+    for (const kt::Problem& p :
+         {problem(3, 200, {1, 1}), problem(3, 40, {1, 1}, true), problem(200, 3, {2, 100})}) {
       kt::Solver solver(p, kt::Method::automatic);
       REQUIRE(solver.run(kNoLimit) == kt::Status::found);
       REQUIRE(solver.verify().ok);

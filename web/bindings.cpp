@@ -68,7 +68,11 @@ class Search : public SearchReadout {
   std::string configure_problem(val problem) {
     RequestText text;
     if (auto why = read_request(problem, text); !why.empty()) return why;
-    return adopt(text);
+    double seconds = 0;
+    if (auto why = read_time_limit(problem, seconds); !why.empty()) return why;
+    if (auto why = adopt(text); !why.empty()) return why;
+    if (seconds > 0) solver_->set_time_limit(seconds);
+    return {};
   }
   // Runs at most max_steps steps: "running" | "found" | "none".
   std::string run(val max_steps) {
@@ -257,6 +261,11 @@ class App : public SearchReadout {
   std::string configure_problem(val problem) {
     RequestText text;
     if (auto why = read_request(problem, text); !why.empty()) return why;
+    double seconds = 0;
+    if (auto why = read_time_limit(problem, seconds); !why.empty()) return why;
+    if (seconds > 0)
+      return "timeLimit: the page's search stops with its Pause button; Module.Search takes a time "
+             "limit";
     return ui::configure(state(), text);
   }
   void run() { ui::run(state()); }

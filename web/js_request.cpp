@@ -162,16 +162,16 @@ std::string read_request(val o, RequestText& out, bool with_method) {
     return "expected an object such as {rows: 8, cols: 8, start: \"1,1\"} (got " + describe(o) +
            ")";
   }
-  const char* const fields = with_method
-                                 ? "size, rows, cols, start, end, blocked, closed, method, order"
-                                 : "size, rows, cols, start, end, blocked, closed";
+  const char* const fields =
+      with_method ? "size, rows, cols, start, end, blocked, closed, method, order, timeLimit"
+                  : "size, rows, cols, start, end, blocked, closed";
   const val keys = val::global("Object").call<val>("keys", o);
   const int n = keys["length"].as<int>();
   for (int i = 0; i < n; ++i) {
     const std::string key = keys[i].as<std::string>();
     const bool known = key == "size" || key == "rows" || key == "cols" || key == "start" ||
                        key == "end" || key == "blocked" || key == "closed" ||
-                       (with_method && (key == "method" || key == "order"));
+                       (with_method && (key == "method" || key == "order" || key == "timeLimit"));
     if (!known) return excerpt(key) + ": not a field here (" + fields + ")";
   }
   RequestText t;
@@ -189,6 +189,19 @@ std::string read_request(val o, RequestText& out, bool with_method) {
     t.method.clear();
   }
   out = std::move(t);
+  return {};
+}
+
+std::string read_time_limit(val o, double& seconds) {
+  seconds = 0;
+  if (absent(o) || o.typeOf().as<std::string>() != "object" || o.isArray()) return {};
+  const val v = o["timeLimit"];
+  if (absent(v)) return {};
+  constexpr double kYear = 365.0 * 24 * 3600;
+  if (!v.isNumber() || !(v.as<double>() > 0) || v.as<double>() > kYear) {
+    return field_error("timeLimit", "seconds, a number above 0 and at most a year", v);
+  }
+  seconds = v.as<double>();
   return {};
 }
 

@@ -23,6 +23,11 @@ namespace kt::web {
 // has neither). "" or the message.
 std::string read_request(emscripten::val o, RequestText& out, bool with_method = true);
 
+// The optional timeLimit field of a problem object (seconds, > 0, at most a year): the search
+// then stops with status running ("stopped") once that much time has passed since configure.
+// 0 when absent. "" or the message.
+std::string read_time_limit(emscripten::val o, double& seconds);
+
 // configure(rows, cols, start, method): the same conversions, every argument required.
 std::string read_request_args(emscripten::val rows, emscripten::val cols, emscripten::val start,
                               emscripten::val method, RequestText& out);

@@ -36,8 +36,8 @@ Key with_tail(Key key, Key label, bool on) {
 
 struct Entry {
   Key key;
-  std::uint32_t pred;    // index of the state it came from in the previous layer
-  std::uint8_t choice;   // which of the new square's backward jumps the tour uses
+  std::uint32_t pred;   // index of the state it came from in the previous layer
+  std::uint8_t choice;  // which of the new square's backward jumps the tour uses
 };
 using Layer = std::vector<Entry>;
 
@@ -147,8 +147,7 @@ bool StripProgramme::add_edge(Key& key, int s) const {
   }
   if (a == kFree || b == kFree) {  // one square extends the other's fragment
     const Key label = a == kFree ? b : a;
-    key = with_slot(with_slot(key, 0, a == kFree ? label : kDone), s,
-                    a == kFree ? kDone : label);
+    key = with_slot(with_slot(key, 0, a == kFree ? label : kDone), s, a == kFree ? kDone : label);
     return true;
   }
   key = with_slot(with_slot(key, 0, kDone), s, kDone);
@@ -374,8 +373,7 @@ StripResult StripProgramme::run(const std::function<bool()>& should_stop) {
         while (uniform(last + 1)) ++last;
         for (std::int64_t i = c + 1; i <= last; ++i) {
           const std::int64_t rep = earlier + 1 + (i - earlier - 1) % period;
-          column_layer_[static_cast<std::size_t>(i)] =
-              column_layer_[static_cast<std::size_t>(rep)];
+          column_layer_[static_cast<std::size_t>(i)] = column_layer_[static_cast<std::size_t>(rep)];
         }
         current = layer_of(last * k_ + k_ - 1);
         seen.clear();

@@ -40,8 +40,8 @@ struct StripResult {
   Status status = Status::running;
   std::string reason;
   CompactTour tour;
-  std::uint64_t states = 0;   // states generated: the work done
-  std::int64_t columns = 0;   // columns the programme computed (the rest repeat)
+  std::uint64_t states = 0;  // states generated: the work done
+  std::int64_t columns = 0;  // columns the programme computed (the rest repeat)
 };
 
 // Precondition: strip_applies(p), p well formed (make_problem). `should_stop`, when given, is

@@ -79,6 +79,13 @@ void Solver::start_construction() {
     status_ = Status::running;
     return;
   }
+  if (end_tour_applies(problem_) && !end_tour_) {
+    method_ = Method::construct;
+    search_.reset();
+    end_tour_pending_ = true;
+    status_ = Status::running;
+    return;
+  }
   if (!construction_refusal(problem_).empty()) {
     start_search(Method::warnsdorff);
     return;
@@ -107,7 +114,7 @@ void Solver::set_time_limit(double seconds) {
 
 bool Solver::can_continue() const {
   return status_ == Status::running && !stopped_by_time_ &&
-         (search_ || construction_ || strip_pending_);
+         (search_ || construction_ || strip_pending_ || end_tour_pending_);
 }
 
 bool Solver::time_up() const { return deadline_ && std::chrono::steady_clock::now() >= *deadline_; }
@@ -121,6 +128,24 @@ void Solver::run_strip() {
   strip_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   status_ = strip_->status;
   if (status_ == Status::running && time_up()) stopped_by_time_ = true;
+}
+
+// The construction steered to the end square; if the walk gives up, Warnsdorff's search.
+void Solver::run_end_tour() {
+  end_tour_pending_ = false;
+  const auto t0 = std::chrono::steady_clock::now();
+  end_tour_ =
+      std::make_unique<EndTourResult>(build_end_tour(problem_, [this] { return time_up(); }));
+  strip_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (end_tour_->status == Status::found) {
+    status_ = Status::found;
+    return;
+  }
+  if (time_up()) {
+    stopped_by_time_ = true;
+    return;
+  }
+  start_search(Method::warnsdorff);
 }
 
 Status Solver::run(std::uint64_t max_steps) {
@@ -138,7 +163,7 @@ Status Solver::run(std::uint64_t max_steps) {
       stopped_by_time_ = true;
       break;
     }
-    if (!search_ && !construction_ && !strip_pending_) break;  // nothing left to run
+    if (!can_continue()) break;  // nothing left to run
   }
   return status_;
 }
@@ -150,6 +175,10 @@ Status Solver::run_steps(std::uint64_t max_steps) {
   if (strip_pending_) {
     run_strip();
     return status_;
+  }
+  if (end_tour_pending_) {
+    run_end_tour();
+    if (!search_) return status_;
   }
   while (status_ == Status::running && max_steps > 0 && (search_ || construction_)) {
     if (textbook_budget_ == 0) {
@@ -168,6 +197,7 @@ Status Solver::run_steps(std::uint64_t max_steps) {
       textbook_budget_ = 0;
       start_construction();
       if (strip_pending_) run_strip();
+      if (end_tour_pending_) run_end_tour();
     }
   }
   return status_;
@@ -195,12 +225,25 @@ std::string Solver::reason() const {
   if (status_ == Status::running) {
     std::string tried = strip_ ? "the column-by-column programme: " + strip_->reason
                                : std::string(to_string(method_)) + " search";
+    if (end_tour_ && end_tour_->status != Status::found) {
+      tried = end_tour_->reason + (search_ ? "; then " + tried : "");
+    }
     if (stopped_by_time_) {
       char limit[32];
       std::snprintf(limit, sizeof limit, "%g", time_limit_);
       tried = "time limit of " + std::string(limit) + " s reached; tried: " + tried;
     }
     return theory_.reason.empty() ? tried : theory_.reason + "; " + tried;
+  }
+  if (end_tour_) {
+    if (end_tour_->status == Status::found) {
+      const std::string built =
+          "the construction's tour from the start, steered to the end "
+          "square by " +
+          std::to_string(end_tour_->rotations) + " Posa rotations";
+      return theory_.reason.empty() ? built : theory_.reason + "; " + built;
+    }
+    if (status_ == Status::found) return end_tour_->reason + "; the warnsdorff search found one";
   }
   if (strip_) {
     const std::string built =
@@ -226,7 +269,7 @@ Counters Solver::counters() const {
     c.seconds += s.seconds;
     return c;
   }
-  if (strip_) {
+  if (strip_ || (end_tour_ && end_tour_->status == Status::found)) {
     if (status_ == Status::found)
       c.placed += static_cast<std::uint64_t>(problem_.free_squares()) - 1;
     c.seconds += strip_seconds_;
@@ -243,6 +286,7 @@ Counters Solver::counters() const {
 const CompactTour* Solver::built_tour() const {
   if (construction_) return &construction_->tour();
   if (strip_ && strip_->status == Status::found) return &strip_->tour;
+  if (end_tour_ && end_tour_->status == Status::found) return &end_tour_->tour;
   return nullptr;
 }
 

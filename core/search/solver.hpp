@@ -13,6 +13,7 @@
 #include "board/problem.hpp"
 #include "board/request.hpp"  // Method
 #include "construction/construct.hpp"
+#include "construction/end_tours.hpp"
 #include "construction/strip_tours.hpp"
 #include "search/search.hpp"
 #include "theory/existence.hpp"
@@ -37,7 +38,9 @@ class Solver {
   // textbook's teaching point); the other methods answer at once where theory settles it.
   // construct: on boards with a side of at most 4, the exact strip programme
   // (construction/strip_tours.hpp: any start, end, blocked squares; a tour or a proof that
-  // there is none); else the linear-time construction; where neither applies (blocked
+  // there is none); with an end square on larger boards, the construction steered to it by
+  // rotations (construction/end_tours.hpp; Warnsdorff's search if that gives up); else the
+  // linear-time construction; where neither applies (blocked
   // squares, an end square) Warnsdorff with backtracking answers instead.
   // automatic: theory; then, on full boards of up to 7x7 asking for an open tour, the
   // textbook search for a bounded number of steps (so a teacher sees the book's tour); then
@@ -96,6 +99,7 @@ class Solver {
   void materialize() const;
   Status run_steps(std::uint64_t max_steps);
   void run_strip();
+  void run_end_tour();
   bool time_up() const;
   const CompactTour* built_tour() const;  // the construction's or the strip programme's
 
@@ -108,6 +112,8 @@ class Solver {
   std::unique_ptr<Search> search_;
   std::unique_ptr<Construction> construction_;
   std::unique_ptr<StripResult> strip_;  // the strip programme's answer, once run
+  std::unique_ptr<EndTourResult> end_tour_;  // the rotation walk to an end square, once run
+  bool end_tour_pending_ = false;
   bool strip_pending_ = false;          // the strip programme is to run at the next run()
   std::optional<std::chrono::steady_clock::time_point> deadline_;
   double time_limit_ = 0;
