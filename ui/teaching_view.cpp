@@ -332,36 +332,26 @@ void draw_teaching_section(ExplorerState& s, WidgetRects& rects) {
   }
   draw_controls(s, rects);
   draw_legend(s.teach.timeline->machine());
+  // The tabs; each one's rect is recorded as "Tab:<label>" for the tests.
+  struct Tab {
+    const char* label;
+    void (*draw)(ExplorerState&);
+  };
+  static constexpr Tab kTabs[] = {
+      {"Code", [](ExplorerState& e) { draw_code(e.teach.timeline->machine()); }},
+      {"Stack", [](ExplorerState& e) { draw_stack(e.teach.timeline->machine()); }},
+      {"Tree", [](ExplorerState& e) { draw_tree(e.teach.timeline->machine()); }},
+      {"Estimate", [](ExplorerState& e) { draw_estimate(e.teach); }},
+      {"Order", [](ExplorerState& e) { draw_order(e); }},
+  };
   if (ImGui::BeginTabBar("##TeachTabs")) {
-    const bool code_open = ImGui::BeginTabItem("Code");
-    record(rects, "Tab:Code");
-    if (code_open) {
-      draw_code(s.teach.timeline->machine());
-      ImGui::EndTabItem();
-    }
-    const bool stack_open = ImGui::BeginTabItem("Stack");
-    record(rects, "Tab:Stack");
-    if (stack_open) {
-      draw_stack(s.teach.timeline->machine());
-      ImGui::EndTabItem();
-    }
-    const bool tree_open = ImGui::BeginTabItem("Tree");
-    record(rects, "Tab:Tree");
-    if (tree_open) {
-      draw_tree(s.teach.timeline->machine());
-      ImGui::EndTabItem();
-    }
-    const bool estimate_open = ImGui::BeginTabItem("Estimate");
-    record(rects, "Tab:Estimate");
-    if (estimate_open) {
-      draw_estimate(s.teach);
-      ImGui::EndTabItem();
-    }
-    const bool order_open = ImGui::BeginTabItem("Order");
-    record(rects, "Tab:Order");
-    if (order_open) {
-      draw_order(s);
-      ImGui::EndTabItem();
+    for (const Tab& tab : kTabs) {
+      const bool open = ImGui::BeginTabItem(tab.label);
+      record(rects, ("Tab:" + std::string(tab.label)).c_str());
+      if (open) {
+        tab.draw(s);
+        ImGui::EndTabItem();
+      }
     }
     ImGui::EndTabBar();
   }

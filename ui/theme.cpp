@@ -104,7 +104,6 @@ constexpr Palette light_palette() {
   p.frame = IM_COL32(120, 122, 130, 255);
   p.label = IM_COL32(70, 72, 80, 255);
   p.surround = IM_COL32(226, 228, 233, 255);
-  p.neutral = IM_COL32(96, 102, 116, 255);
   p.error_text = IM_COL32(180, 30, 24, 255);
   p.code_line = IM_COL32(255, 196, 0, 110);
   p.current_call = IM_COL32(176, 96, 0, 255);
