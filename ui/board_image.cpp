@@ -8,16 +8,11 @@
 
 #include "search/solver.hpp"
 #include "search_readout.hpp"
+#include "theme.hpp"
 
 namespace kt::ui {
 
 namespace {
-
-constexpr ImU32 kLight = IM_COL32(240, 217, 181, 255);
-constexpr ImU32 kDark = IM_COL32(181, 136, 99, 255);
-constexpr ImU32 kFlat = IM_COL32(222, 200, 166, 255);  // squares too small to checker
-constexpr ImU32 kBlockedTexel = IM_COL32(44, 46, 54, 255);
-constexpr ImU32 kWritten = IM_COL32(120, 150, 215, 255);
 
 // Blue (first moves) through cyan, green and yellow to red (last moves).
 ImU32 ramp(float t) {
@@ -50,13 +45,14 @@ void BoardImage::set_host(const TextureHost* host) { host_ = host; }
 
 bool BoardImage::dark(int index) const {
   const int x = index % geometry_.cols, y = index / geometry_.cols;
-  return checker_ && (x + y) % 2 == 0;  // a1 is dark
+  return checker_ && colour_of(x, y) == Colour::dark;
 }
 
 std::uint32_t BoardImage::base(int index) const {
-  if (!blocked_.empty() && blocked_[index]) return kBlockedTexel;
-  if (!checker_) return kFlat;
-  return dark(index) ? kDark : kLight;
+  const Palette& ink = palette();
+  if (!blocked_.empty() && blocked_[index]) return ink.blocked;
+  if (!checker_) return ink.plain;
+  return dark(index) ? ink.dark : ink.light;
 }
 
 std::uint32_t* BoardImage::texel(int index) {
@@ -96,7 +92,8 @@ void BoardImage::visit(int index, float fraction) {
 }
 
 void BoardImage::written(int index) {
-  if (std::uint32_t* t = texel(index)) *t = dark(index) ? shade(kWritten, 0.85f) : kWritten;
+  const ImU32 written = palette().written;
+  if (std::uint32_t* t = texel(index)) *t = dark(index) ? shade(written, 0.85f) : written;
 }
 
 void BoardImage::clear(int index) {
@@ -237,7 +234,7 @@ void BoardPicture::update(const Solver& solver, bool checker) {
         walk_left_ = 0;
         break;
       }
-      walk_at_ = {walk_at_.x + kJumpDx[d], walk_at_.y + kJumpDy[d]};
+      walk_at_ = jump(walk_at_, d);
       if (!g.contains(walk_at_)) walk_left_ = 0;
     }
   }

@@ -15,24 +15,6 @@ namespace kt::ui {
 
 namespace {
 
-constexpr ImU32 kLight = IM_COL32(240, 217, 181, 255);
-constexpr ImU32 kDark = IM_COL32(181, 136, 99, 255);
-constexpr ImU32 kVisitedTint = IM_COL32(60, 110, 220, 70);
-constexpr ImU32 kBlockedFill = IM_COL32(44, 46, 54, 255);
-constexpr ImU32 kBlockedCross = IM_COL32(130, 132, 142, 255);
-constexpr ImU32 kFrame = IM_COL32(70, 72, 80, 255);
-constexpr ImU32 kPath = IM_COL32(30, 80, 200, 170);
-constexpr ImU32 kThinPath = IM_COL32(20, 30, 60, 190);
-constexpr ImU32 kBlockLine = IM_COL32(20, 20, 24, 150);
-constexpr ImU32 kNumber = IM_COL32(25, 25, 30, 255);
-constexpr ImU32 kPill = IM_COL32(255, 252, 245, 215);
-constexpr ImU32 kStart = IM_COL32(20, 150, 60, 255);
-constexpr ImU32 kEnd = IM_COL32(150, 50, 200, 255);
-constexpr ImU32 kCurrent = IM_COL32(255, 140, 0, 255);
-constexpr ImU32 kCurrentFill = IM_COL32(255, 160, 40, 110);
-constexpr ImU32 kSelected = IM_COL32(30, 200, 235, 255);
-constexpr ImU32 kLabel = IM_COL32(170, 172, 180, 255);
-constexpr ImU32 kPlain = IM_COL32(222, 200, 166, 255);
 constexpr ImU32 kLabelBack = IM_COL32(36, 38, 44, 200);
 constexpr ImU32 kDarkShade = IM_COL32(0, 0, 0, 46);  // dark squares over a large board's colours
 
@@ -156,6 +138,7 @@ std::optional<Square> BoardView::draw(const BoardScene& scene, const Fonts& font
   const long long in_view = range ? range->count() : 0;
 
   ImDrawList* dl = ImGui::GetWindowDrawList();
+  const Palette& ink = palette();
   auto corner = [&](Square s) {
     return ImVec2(left_ + (s.x - 1) * side, top_ + (g.rows - s.y) * side);
   };
@@ -204,7 +187,7 @@ std::optional<Square> BoardView::draw(const BoardScene& scene, const Fonts& font
   const float frame = std::max(2.0f, std::min(6.0f, side * 0.08f));
   dl->AddRectFilled(ImVec2(left_ - frame, top_ - frame),
                     ImVec2(left_ + bw + frame, top_ + bh + frame),
-                    scene.border ? scene.border : kFrame, frame);
+                    scene.border ? scene.border : ink.frame, frame);
   if (scene.large) {
     if (scene.texture && scene.texture_w > 0 && scene.texture_h > 0) {
       // The visible part of the texture: board units to texture coordinates.
@@ -217,7 +200,7 @@ std::optional<Square> BoardView::draw(const BoardScene& scene, const Fonts& font
                    ImVec2(float(std::min(double(g.cols), b.x) / tw),
                           float(std::min(double(g.rows), b.y) / th)));
     } else {  // no solver (the input is refused) or no texture from the host: a plain board
-      dl->AddRectFilled(board_min, board_max, kPlain);
+      dl->AddRectFilled(board_min, board_max, ink.plain);
     }
     // A downsampled picture seen close in: the visible squares themselves, by move number.
     if (scene.texture_factor > 1 && range && in_view <= kLineSquares && !scene.board.empty()) {
@@ -242,30 +225,30 @@ std::optional<Square> BoardView::draw(const BoardScene& scene, const Fonts& font
       }
     }
   } else {
-    dl->AddRectFilled(board_min, board_max, kLight);
+    dl->AddRectFilled(board_min, board_max, ink.light);
     const float cross = std::clamp(side * 0.06f, 1.0f, 3.0f), inset = side * 0.22f;
     for (int i = 0; i < g.size(); ++i) {
       const Square s = g.square(i);
       const ImVec2 c = corner(s), d(c.x + side, c.y + side);
       if (is_blocked(i)) {
-        dl->AddRectFilled(c, d, kBlockedFill);
+        dl->AddRectFilled(c, d, ink.blocked);
         dl->AddLine(ImVec2(c.x + inset, c.y + inset), ImVec2(d.x - inset, d.y - inset),
-                    kBlockedCross, cross);
+                    ink.blocked_cross, cross);
         dl->AddLine(ImVec2(c.x + inset, d.y - inset), ImVec2(d.x - inset, c.y + inset),
-                    kBlockedCross, cross);
+                    ink.blocked_cross, cross);
         continue;
       }
-      if ((s.x + s.y) % 2 == 0) dl->AddRectFilled(c, d, kDark);
+      if (colour_of(s) == Colour::dark) dl->AddRectFilled(c, d, ink.dark);
       const bool visited = !scene.board.empty()
                                ? scene.board[i] > 0
                                : !scene.written.empty() && scene.written[i] != 0xFF;
-      if (visited && !number_font) dl->AddRectFilled(c, d, kVisitedTint);
+      if (visited && !number_font) dl->AddRectFilled(c, d, ink.visited_tint);
     }
   }
   const bool has_current = scene.show_current && !scene.path.empty();
   if (has_current && !scene.large) {
     const ImVec2 c = corner(g.square(scene.path.back()));
-    dl->AddRectFilled(c, ImVec2(c.x + side, c.y + side), kCurrentFill);
+    dl->AddRectFilled(c, ImVec2(c.x + side, c.y + side), ink.current_fill);
   }
 
   // The construction's blocks: lines between its bands, those in view and far enough apart.
@@ -276,14 +259,14 @@ std::optional<Square> BoardView::draw(const BoardScene& scene, const Fonts& font
       at += scene.col_bands[k];
       const float lx = left_ + at * side;
       if (lx < board_min.x || lx > board_max.x) continue;
-      dl->AddLine(ImVec2(lx, board_min.y), ImVec2(lx, board_max.y), kBlockLine, t);
+      dl->AddLine(ImVec2(lx, board_min.y), ImVec2(lx, board_max.y), ink.block_line, t);
     }
     at = 0;
     for (std::size_t k = 0; k + 1 < scene.row_bands.size(); ++k) {
       at += scene.row_bands[k];
       const float ly = top_ + bh - at * side;
       if (ly < board_min.y || ly > board_max.y) continue;
-      dl->AddLine(ImVec2(board_min.x, ly), ImVec2(board_max.x, ly), kBlockLine, t);
+      dl->AddLine(ImVec2(board_min.x, ly), ImVec2(board_max.x, ly), ink.block_line, t);
     }
   }
 
@@ -301,7 +284,7 @@ std::optional<Square> BoardView::draw(const BoardScene& scene, const Fonts& font
         for (int d = 0; d < 8; ++d) {
           const Square n{xx + kJumpDx[d], yy + kJumpDy[d]};
           if (!g.contains(n) || scene.board[g.index(n)] != m + 1) continue;
-          dl->AddLine(centre(i), centre(g.index(n)), kPath, thickness);
+          dl->AddLine(centre(i), centre(g.index(n)), ink.path, thickness);
           break;
         }
       }
@@ -314,8 +297,8 @@ std::optional<Square> BoardView::draw(const BoardScene& scene, const Fonts& font
     points.reserve(scene.path.size());
     for (std::int32_t i : scene.path) points.push_back(centre(i));
     const float thickness = scene.large ? 1.0f : std::clamp(side * 0.06f, 1.5f, 4.0f);
-    dl->AddPolyline(points.data(), static_cast<int>(points.size()), scene.large ? kThinPath : kPath,
-                    0, thickness);
+    dl->AddPolyline(points.data(), static_cast<int>(points.size()),
+                    scene.large ? ink.thin_path : ink.path, 0, thickness);
   }
 
   // Move numbers on a pill that keeps them readable over the path.
@@ -328,8 +311,8 @@ std::optional<Square> BoardView::draw(const BoardScene& scene, const Fonts& font
       const ImVec2 pos(std::round(c.x - size.x / 2), std::round(c.y - size.y / 2));
       const float pad = number_px * 0.18f;
       dl->AddRectFilled(ImVec2(pos.x - pad, pos.y), ImVec2(pos.x + size.x + pad, pos.y + size.y),
-                        kPill, rounding);
-      dl->AddText(number_font, number_px, pos, kNumber, text.c_str());
+                        ink.pill, rounding);
+      dl->AddText(number_font, number_px, pos, ink.number, text.c_str());
     };
     if (scene.large && range) {
       for (int yy = range->y0; yy <= range->y1; ++yy) {
@@ -352,12 +335,12 @@ std::optional<Square> BoardView::draw(const BoardScene& scene, const Fonts& font
     dl->AddRect(ImVec2(a.x + inset, a.y + inset), ImVec2(b.x - inset, b.y - inset), colour, 0, 0,
                 ring);
   };
-  if (scene.end && g.contains(*scene.end)) outline(*scene.end, kEnd, ring / 2);
-  if (scene.start && g.contains(*scene.start)) outline(*scene.start, kStart, ring / 2);
+  if (scene.end && g.contains(*scene.end)) outline(*scene.end, ink.end, ring / 2);
+  if (scene.start && g.contains(*scene.start)) outline(*scene.start, ink.start, ring / 2);
   if (has_current)
-    outline(g.square(scene.path.back()), kCurrent, scene.large ? -ring : ring * 1.5f);
+    outline(g.square(scene.path.back()), ink.current, scene.large ? -ring : ring * 1.5f);
   if (scene.selected && g.contains(*scene.selected)) {
-    outline(*scene.selected, kSelected, scene.large ? -2 * ring : -ring / 2);
+    outline(*scene.selected, ink.selected, scene.large ? -2 * ring : -ring / 2);
   }
   dl->PopClipRect();
 
@@ -385,7 +368,7 @@ std::optional<Square> BoardView::draw(const BoardScene& scene, const Fonts& font
       const std::string t = file_name(fx, g.cols);
       const ImVec2 ts = label_font->CalcTextSizeA(label_px, FLT_MAX, 0, t.c_str());
       dl->AddText(label_font, label_px,
-                  ImVec2(std::round(left_ + (fx - 0.5f) * side - ts.x / 2), labels_y), kLabel,
+                  ImVec2(std::round(left_ + (fx - 0.5f) * side - ts.x / 2), labels_y), ink.label,
                   t.c_str());
     }
     const int every_rank =
@@ -398,7 +381,7 @@ std::optional<Square> BoardView::draw(const BoardScene& scene, const Fonts& font
       const ImVec2 ts = label_font->CalcTextSizeA(label_px, FLT_MAX, 0, t.c_str());
       const float ly = std::round(top_ + (g.rows - ry + 0.5f) * side - ts.y / 2);
       if (labels_x - ts.x >= x) {
-        dl->AddText(label_font, label_px, ImVec2(std::round(labels_x - ts.x), ly), kLabel,
+        dl->AddText(label_font, label_px, ImVec2(std::round(labels_x - ts.x), ly), ink.label,
                     t.c_str());
       } else {  // too wide for the margin (zoomed in on a tall board): inside the view's edge
         // In a big square's top-left corner, off its move number in the middle.
@@ -406,7 +389,7 @@ std::optional<Square> BoardView::draw(const BoardScene& scene, const Fonts& font
         const ImVec2 at(view.x + 3, side >= 3 * ts.y ? std::round(row_top + 2) : ly);
         dl->AddRectFilled(ImVec2(at.x - 2, at.y - 1), ImVec2(at.x + ts.x + 2, at.y + ts.y + 1),
                           kLabelBack, 3);
-        dl->AddText(label_font, label_px, at, kLabel, t.c_str());
+        dl->AddText(label_font, label_px, at, ink.label, t.c_str());
       }
     }
     dl->PopClipRect();

@@ -18,13 +18,6 @@ constexpr float kPanelWidth = 320;
 constexpr float kStackBelowWidth = 700;  // narrower portrait windows stack board and panel
 constexpr float kPageBarHeight = 34;     // shell.html's #kt-toolbar and its margin
 constexpr float kBannerMinHeight = 64;
-const ImVec4 kErrorText(1.0f, 0.45f, 0.42f, 1);
-constexpr ImU32 kBoardBg = IM_COL32(36, 38, 44, 255);
-constexpr ImU32 kNeutral = IM_COL32(56, 60, 70, 255);
-constexpr ImU32 kBlue = IM_COL32(38, 84, 160, 255);
-constexpr ImU32 kGreen = IM_COL32(28, 128, 64, 255);
-constexpr ImU32 kRed = IM_COL32(170, 44, 44, 255);
-constexpr ImU32 kAmber = IM_COL32(150, 100, 20, 255);
 const char* const kDot = "  \xC2\xB7  ";
 
 struct KindChoice {
@@ -182,7 +175,7 @@ float ExplorerView::draw_zoom_bar(ExplorerState& s, float x, float y, float w) {
   record("Fit");
   ImGui::SameLine();
   if (!goto_message_.empty()) {
-    ImGui::TextColored(kErrorText, "%s", goto_message_.c_str());
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().error_text), "%s", goto_message_.c_str());
   } else {
     const double px = board_view_.camera().scale;
     char text[80];
@@ -364,7 +357,7 @@ void ExplorerView::draw_board_section(ExplorerState& s) {
   ImGui::TextDisabled("%s blocked", with_commas(s.draft.blocked.size()).c_str());
 
   if (!s.error.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, kErrorText);
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().error_text);
     ImGui::TextWrapped("%s", s.error.c_str());
     ImGui::PopStyleColor();
     if (s.board.geometry) ImGui::TextDisabled("or click a square to fix it");
@@ -530,7 +523,7 @@ void ExplorerView::draw_count_section(ExplorerState& s) {
   record("Stop");
 
   if (!c.error.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, kErrorText);
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().error_text);
     ImGui::TextWrapped("%s", c.error.c_str());
     ImGui::PopStyleColor();
     return;
@@ -565,12 +558,12 @@ void ExplorerView::draw_count_section(ExplorerState& s) {
 // The banner above the board; returns its height (it grows when the detail wraps).
 float ExplorerView::draw_banner(const ExplorerState& s, float x, float y, float w) {
   std::string title, detail;
-  ImU32 colour = kNeutral;
+  ImU32 colour = palette().neutral;
   const SearchRun& r = s.run;
   if (!r.solver) {
     title = "Check the input";
     detail = s.error;
-    colour = kAmber;
+    colour = palette().warning;
   } else {
     const Solver& solver = *r.solver;
     const Construction* c = solver.construction();
@@ -604,7 +597,7 @@ float ExplorerView::draw_banner(const ExplorerState& s, float x, float y, float 
       case RunState::running:
         title = c ? "Constructing... (" + method + ")" : "Searching... (" + method + ")";
         detail = progress;
-        colour = kBlue;
+        colour = palette().running;
         break;
       case RunState::paused:
         title = "Paused";
@@ -623,11 +616,11 @@ float ExplorerView::draw_banner(const ExplorerState& s, float x, float y, float 
             detail += kDot + std::string("the ") + to_string(solver.method()) +
                       " search tried every move sequence: " + steps;
           }
-          colour = kRed;
+          colour = palette().failed_run;
         } else if (!r.verdict) {
           title = "Tour found: verifying...";
           detail = method;
-          colour = kGreen;
+          colour = palette().found;
         } else if (r.verdict->ok) {
           title = "Tour found: " + with_commas(static_cast<std::uint64_t>(p.free_squares())) +
                   " squares, verified \xE2\x9C\x93";
@@ -639,11 +632,11 @@ float ExplorerView::draw_banner(const ExplorerState& s, float x, float y, float 
           std::snprintf(t, sizeof t, "%.3f s", k.seconds);
           detail += kDot + std::string(t);
           if (picture_.colouring()) detail += std::string(kDot) + "colouring the order...";
-          colour = kGreen;
+          colour = palette().found;
         } else {
           title = "Tour reported, but verification failed";
           detail = r.verdict->reason;
-          colour = kRed;
+          colour = palette().failed_run;
         }
         break;
       }
@@ -656,11 +649,11 @@ float ExplorerView::draw_banner(const ExplorerState& s, float x, float y, float 
         title = "All " + with_commas(s.tours.found) + " tours found";
         detail = "the search tried every possibility after the last one" + std::string(kDot) +
                  "showing tour " + with_commas(s.tours.shown) + kDot + method;
-        colour = kGreen;
+        colour = palette().found;
       } else if (shown_tour(s)) {
         title = "Tour " + with_commas(s.tours.shown) + of + ", verified \xE2\x9C\x93";
         detail = "in the search's order" + std::string(kDot) + method;
-        colour = kGreen;
+        colour = palette().found;
       } else if (s.tours.found > 1 || total) {
         title = "Tour " + with_commas(s.tours.shown) + of + " found" +
                 (r.verdict && r.verdict->ok ? ", verified \xE2\x9C\x93" : "");
@@ -688,8 +681,8 @@ float ExplorerView::draw_banner(const ExplorerState& s, float x, float y, float 
   dl->AddRectFilled(a, b, colour, 6);
   rects_.set("Banner", Rect{a.x, a.y, w, h});
   dl->PushClipRect(a, b, true);
-  dl->AddText(heading, kHeadingPx, ImVec2(x + 16, y + 10), IM_COL32_WHITE, title.c_str());
-  dl->AddText(text, kTextPx, ImVec2(x + 16, y + 37), IM_COL32(225, 228, 235, 255), detail.c_str(),
+  dl->AddText(heading, kHeadingPx, ImVec2(x + 16, y + 10), palette().banner_title, title.c_str());
+  dl->AddText(text, kTextPx, ImVec2(x + 16, y + 37), palette().banner_detail, detail.c_str(),
               nullptr, wrap);
   dl->PopClipRect();
   return h;
@@ -699,7 +692,7 @@ void ExplorerView::draw_board_area(ExplorerState& s, float x, float y, float wid
   const ImVec2 origin = ImGui::GetMainViewport()->Pos;
   ImGui::SetNextWindowPos(ImVec2(origin.x + x, origin.y + y));
   ImGui::SetNextWindowSize(ImVec2(width, height));
-  ImGui::PushStyleColor(ImGuiCol_WindowBg, kBoardBg);
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, palette().surround);
   ImGui::Begin("Board", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
@@ -736,8 +729,8 @@ void ExplorerView::draw_board_area(ExplorerState& s, float x, float y, float wid
       if (r.state == RunState::finished) {
         scene.border =
             (solver.status() == Status::found && r.verdict && r.verdict->ok) || shown_tour(s)
-                ? kGreen
-                : kRed;
+                ? palette().found
+                : palette().failed_run;
       }
       if (scene.large) {
         if (pictured_generation_ != r.generation) {

@@ -13,13 +13,6 @@ namespace kt::ui {
 
 namespace {
 
-constexpr ImU32 kHighlight = IM_COL32(255, 196, 0, 90);
-// Candidate markers, by kt::Candidate: off the board is listed in words only.
-constexpr ImU32 kVisited = IM_COL32(140, 140, 140, 255);
-constexpr ImU32 kFailed = IM_COL32(220, 60, 60, 255);
-constexpr ImU32 kTrying = IM_COL32(255, 160, 0, 255);
-constexpr ImU32 kUntried = IM_COL32(60, 170, 90, 255);
-
 std::string square_name(Geometry g, std::int32_t index) {
   const Square sq = g.square(index);
   char buf[48];
@@ -80,7 +73,9 @@ void draw_order(ExplorerState& s) {
   if (ImGui::IsItemDeactivatedAfterEdit()) set_teaching_order(s, custom);
   if (!t.order_error.empty()) {
     ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "order: %s", t.order_error.c_str());
+    ImGui::PushStyleColor(ImGuiCol_Text, palette().error_text);
+    ImGui::Text("order: %s", t.order_error.c_str());
+    ImGui::PopStyleColor();
     ImGui::PopTextWrapPos();
   }
   if (!t.timeline) return;  // the combo or field may have made a new one
@@ -182,7 +177,7 @@ void draw_code(const TryMoveMachine& m) {
     if (l.line >= 0 && l.line == current) {
       const ImVec2 p = ImGui::GetCursorScreenPos();
       const float h = ImGui::CalcTextSize(text.c_str(), nullptr, false, w).y;
-      dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), kHighlight);
+      dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), palette().code_line);
     }
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(text.c_str());
@@ -205,19 +200,25 @@ void draw_stack(const TryMoveMachine& m) {
     }
     const auto& f = frames[i];
     const std::string sq = square_name(m.geometry(), f.square);
-    if (i + 1 == n) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.75f, 0.2f, 1));
+    if (i + 1 == n) ImGui::PushStyleColor(ImGuiCol_Text, palette().current_call);
     ImGui::Text("TryMove(%d, %s)  k %d of 8", f.move, sq.c_str(), f.count);
     if (i + 1 == n) ImGui::PopStyleColor();
   }
 }
 
+// A legend entry in the colour of the markers it names.
+void key(ImU32 colour, const char* text) {
+  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour), "%s", text);
+}
+
 void draw_legend(const TryMoveMachine& m) {
-  ImGui::TextColored(ImVec4(0.24f, 0.67f, 0.35f, 1), "o not yet tried");
+  const Palette& ink = palette();
+  key(ink.untried, "o not yet tried");
   ImGui::SameLine();
-  ImGui::TextColored(ImVec4(1, 0.63f, 0, 1), "o being tried");
-  ImGui::TextColored(ImVec4(0.86f, 0.24f, 0.24f, 1), "o tried and failed");
+  key(ink.trying, "o being tried");
+  key(ink.tried_failed, "o tried and failed");
   ImGui::SameLine();
-  ImGui::TextColored(ImVec4(0.55f, 0.55f, 0.55f, 1), "o visited");
+  key(ink.visited, "o visited");
   int off = 0;
   if (!m.frames().empty() && m.status() == Status::running) {
     for (Candidate c : m.candidates()) off += c == Candidate::off_board;
@@ -300,11 +301,12 @@ void draw_teaching_overlay(const ExplorerState& s, const BoardView& view) {
   const TryMoveMachine& m = t.timeline->machine();
   const Geometry g = m.geometry();
   ImDrawList* dl = ImGui::GetWindowDrawList();
+  const Palette& ink = palette();
   for (std::int32_t i = 0; i < static_cast<std::int32_t>(t.fade.size()); ++i) {
     if (t.fade[i] <= 0) continue;
     if (const auto r = view.square_rect(g.square(i))) {
       dl->AddRectFilled(ImVec2(r->x, r->y), ImVec2(r->x + r->w, r->y + r->h),
-                        IM_COL32(220, 60, 60, static_cast<int>(150 * t.fade[i])));
+                        with_alpha(ink.tried_failed, static_cast<int>(150 * t.fade[i])));
     }
   }
   if (m.frames().empty() || m.status() != Status::running) return;
@@ -315,17 +317,17 @@ void draw_teaching_overlay(const ExplorerState& s, const BoardView& view) {
     if (cand[k] == Candidate::off_board) continue;
     const auto r = view.square_rect(to);
     if (!r) continue;
-    ImU32 c = kUntried;
-    if (cand[k] == Candidate::visited) c = kVisited;
-    if (cand[k] == Candidate::failed) c = kFailed;
-    if (cand[k] == Candidate::trying) c = kTrying;
+    ImU32 c = ink.untried;
+    if (cand[k] == Candidate::visited) c = ink.visited;
+    if (cand[k] == Candidate::failed) c = ink.tried_failed;
+    if (cand[k] == Candidate::trying) c = ink.trying;
     const ImVec2 center(r->x + r->w * 0.8f, r->y + r->h * 0.2f);
     dl->AddCircleFilled(center, std::max(4.0f, r->w * 0.1f), c);
     char num[4];
     std::snprintf(num, sizeof num, "%d", k + 1);  // k as in the listing's dX[count]
     const ImVec2 ts = ImGui::CalcTextSize(num);
     if (r->w >= 28)
-      dl->AddText(ImVec2(center.x - ts.x / 2, center.y - ts.y / 2), IM_COL32_WHITE, num);
+      dl->AddText(ImVec2(center.x - ts.x / 2, center.y - ts.y / 2), ink.candidate_number, num);
     if (cand[k] == Candidate::trying) {
       dl->AddRect(ImVec2(r->x + 2, r->y + 2), ImVec2(r->x + r->w - 2, r->y + r->h - 2), c, 0, 0, 4);
     }

@@ -1,9 +1,9 @@
-// Fonts and style of the explorer. Text is rasterised at the screen's pixel ratio and scaled
-// back by io.FontGlobalScale, so ImGui units stay CSS pixels while glyphs map 1:1 to device
-// pixels (sharp on HiDPI screens).
+// Fonts, style and colours of the explorer. Text is rasterised at the screen's pixel ratio and
+// scaled back by io.FontGlobalScale, so ImGui units stay CSS pixels while glyphs map 1:1 to
+// device pixels (sharp on HiDPI screens).
 #pragma once
 
-struct ImFont;
+#include <imgui.h>
 
 namespace kt::ui {
 
@@ -23,7 +23,48 @@ inline constexpr float kTextPx = 15, kHeadingPx = 20, kDigitsPx[2] = {32, 64};
 // re-upload the atlas texture afterwards.
 Fonts load_fonts(float pixel_scale);
 
-// Spacing and colours: ImGui's dark theme, roomier for mouse and touch.
-void apply_style();
+// The page's themes (its theme=dark|light URL parameter).
+enum class Theme { dark, light };
+
+// Every colour the explorer draws with (IM_COL32 values), one palette per theme. The board
+// itself (squares, path, markers) looks the same in both; what lies on the page's background
+// (the board's surround, its frame and labels, panel text) follows the theme.
+struct Palette {
+  // The board (ui/board_view.cpp, and the texture of large boards in ui/board_image.cpp).
+  ImU32 light, dark;  // squares; a1 is dark
+  ImU32 plain;        // squares too small to checker
+  ImU32 blocked, blocked_cross;
+  ImU32 visited_tint;     // visited squares when their numbers are too small to show
+  ImU32 written;          // large boards: squares a construction has written
+  ImU32 path, thin_path;  // the knight's path; thin on large boards
+  ImU32 block_line;       // between a construction's blocks
+  ImU32 number, pill;     // move numbers, on a pill
+  ImU32 start, end, selected;
+  ImU32 current, current_fill;  // the square the search stands on
+  ImU32 frame, label;           // around the board, on the background
+  // The board's surround and the banner above it (ui/explorer_view.cpp).
+  ImU32 surround;
+  ImU32 neutral, running, found, failed_run, warning;  // banner backgrounds
+  ImU32 banner_title, banner_detail;
+  ImU32 error_text;  // a refused input, in the panel
+  // Watching the recursion (ui/teaching_view.cpp): candidates by kt::Candidate, in the legend
+  // too; the squares just taken back fade out in tried_failed.
+  ImU32 untried, trying, tried_failed, visited;
+  ImU32 candidate_number;
+  ImU32 code_line;     // the pseudocode line being run
+  ImU32 current_call;  // the innermost TryMove call of the stack
+};
+
+// `c` with its alpha replaced (0..255).
+constexpr ImU32 with_alpha(ImU32 c, int alpha) {
+  return (c & ~IM_COL32_A_MASK) | (static_cast<ImU32>(alpha) << IM_COL32_A_SHIFT);
+}
+
+// The palette of the theme last applied (dark until apply_style says otherwise).
+const Palette& palette();
+
+// Spacing and colours: ImGui's dark or light theme, roomier for mouse and touch; palette()
+// follows. Called at start-up and whenever the page's theme changes.
+void apply_style(Theme theme = Theme::dark);
 
 }  // namespace kt::ui

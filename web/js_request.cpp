@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <optional>
 #include <string_view>
+#include <utility>
 
 #include "board/text_input.hpp"
 #include "page_request.hpp"
@@ -30,48 +31,50 @@ std::string field_error(std::string_view field, std::string_view expected, const
   return std::string(field) + ": expected " + std::string(expected) + " (got " + describe(v) + ")";
 }
 
-// A number field: whole number -> its decimal text, text as it is, absent -> "".
+// Every field is read the same way: absent -> "", text as it is (the core checks it), any
+// other value as `convert` turns it into text, or else a message naming the field and what
+// it expects.
+using Conversion = std::optional<std::string> (*)(const val&);
+std::string read_field(const val& v, std::string_view field, std::string_view expected,
+                       std::string& out, Conversion convert) {
+  out.clear();
+  if (absent(v)) return {};
+  if (v.isString()) {
+    out = v.as<std::string>();
+    return {};
+  }
+  if (auto text = convert(v)) {
+    out = std::move(*text);
+    return {};
+  }
+  return field_error(field, expected, v);
+}
+
+std::optional<std::string> no_conversion(const val&) { return std::nullopt; }
+
+// A number field: a whole number as its decimal text.
 std::string read_number(const val& v, std::string_view field, std::string& out) {
-  out.clear();
-  if (absent(v)) return {};
-  if (v.isString()) {
-    out = v.as<std::string>();
-    return {};
-  }
-  if (const auto text = whole_text(v)) {
-    out = *text;
-    return {};
-  }
-  return field_error(field, "a whole number", v);
+  return read_field(v, field, "a whole number", out, whole_text);
 }
 
-// A square: "x,y" or "a1" as text, [x, y] of whole numbers, absent -> "".
+// A square: "x,y" or "a1" as text, or [x, y] of whole numbers.
 std::string read_square(const val& v, std::string_view field, std::string& out) {
-  out.clear();
-  if (absent(v)) return {};
-  if (v.isString()) {
-    out = v.as<std::string>();
-    return {};
-  }
-  if (v.isArray() && v["length"].as<double>() == 2) {
-    const auto x = whole_text(v[0]), y = whole_text(v[1]);
-    if (x && y) {
-      out = *x + "," + *y;
-      return {};
-    }
-  }
-  return field_error(field, "a square such as \"1,1\", \"a1\" or [1, 1]", v);
+  const auto pair = [](const val& a) -> std::optional<std::string> {
+    if (!a.isArray() || a["length"].as<double>() != 2) return std::nullopt;
+    const auto x = whole_text(a[0]), y = whole_text(a[1]);
+    if (!x || !y) return std::nullopt;
+    return *x + "," + *y;
+  };
+  return read_field(v, field, "a square such as \"1,1\", \"a1\" or [1, 1]", out, pair);
 }
 
+// Blocked squares: "1,1;8,8" as text, or an array of squares (each as read_square reads it).
 std::string read_blocked(const val& v, std::string& out) {
-  out.clear();
-  if (absent(v)) return {};
-  if (v.isString()) {
-    out = v.as<std::string>();
-    return {};
+  if (!v.isArray()) {
+    return read_field(v, "blocked", "a list such as \"1,1;8,8\" or [[1, 1], [8, 8]]", out,
+                      no_conversion);
   }
-  if (!v.isArray())
-    return field_error("blocked", "a list such as \"1,1;8,8\" or [[1, 1], [8, 8]]", v);
+  out.clear();
   const double n = v["length"].as<double>();
   if (n > static_cast<double>(ui::kMaxPageSearchSquares)) {
     return "blocked: " + ui::with_commas(static_cast<std::uint64_t>(n)) +
@@ -89,32 +92,17 @@ std::string read_blocked(const val& v, std::string& out) {
   return {};
 }
 
+// closed: true or false, or the core's text or numbers ("1", 0, ...).
 std::string read_closed(const val& v, std::string& out) {
-  out.clear();
-  if (absent(v)) return {};
-  if (v.isTrue() || v.isFalse()) {
-    out = v.isTrue() ? "true" : "false";
-    return {};
-  }
-  if (v.isString()) {
-    out = v.as<std::string>();
-    return {};
-  }
-  if (const auto text = whole_text(v)) {
-    out = *text;
-    return {};
-  }
-  return field_error("closed", "true or false", v);
+  const auto flag = [](const val& b) -> std::optional<std::string> {
+    if (b.isTrue() || b.isFalse()) return b.isTrue() ? "true" : "false";
+    return whole_text(b);
+  };
+  return read_field(v, "closed", "true or false", out, flag);
 }
 
 std::string read_method(const val& v, std::string& out) {
-  out.clear();
-  if (absent(v)) return {};
-  if (v.isString()) {
-    out = v.as<std::string>();
-    return {};
-  }
-  return field_error("method", "a name: " + method_names(), v);
+  return read_field(v, "method", "a name: " + method_names(), out, no_conversion);
 }
 
 // A move order: a preset's name or "dx,dy;..." pairs (the core reads it), absent -> "".

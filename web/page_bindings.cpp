@@ -3,7 +3,8 @@
 //   Module.parsePageQuery(search) -> {rows, cols, start, end, blocked, closed, method, order,
 //     speed, run, steps, embed, theme, views, ignored: ["key=value: why", ...]}
 //   Module.applyPageQuery(search) -> the same, after configuring the live explorer with its
-//     board (ui::configure, which also takes the move order the JS configureProblem lacks);
+//     board (ui::configure, which also takes the move order the JS configureProblem lacks)
+//     and giving ImGui the link's theme (ui::apply_style: light or, by default, dark);
 //     `error` holds configure's refusal ("" normally: parse_page_query returns a problem that
 //     parses). Speed, run and steps are the glue's to apply.
 //   Module.pageQuery(settings) -> the canonical "?..." of the settings object
@@ -25,6 +26,7 @@
 #include "formats/svg.hpp"
 #include "live_app.hpp"
 #include "page_request.hpp"
+#include "theme.hpp"
 
 namespace kt::web {
 
@@ -89,6 +91,10 @@ val apply_page_query_js(const std::string& query) {
   val out = to_js(q);
   LiveApp* app = live_app();
   out.set("error", app ? ui::configure(app->state, q.request) : std::string("no app yet"));
+  // The page's own colours follow data-theme (page.js); ImGui's follow here.
+  if (ImGui::GetCurrentContext()) {
+    ui::apply_style(q.theme == "light" ? ui::Theme::light : ui::Theme::dark);
+  }
   return out;
 }
 

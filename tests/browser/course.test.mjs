@@ -7,24 +7,13 @@
 //   KT_ONLY=text runs only the tests whose name contains `text`.
 import { mkdir, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 
-import { app, frames, launch, open } from './page.mjs';
+import { app, ARTIFACTS, check, checkEqual, exitWith, frames, inspect, launch, open, runTests,
+  SITE } from './page.mjs';
 import { serve } from './server.mjs';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const SITE = resolve(process.argv[2] ?? join(ROOT, 'build/wasm/site'));
-const ARTIFACTS = join(ROOT, 'test-artifacts');
 const SUBPATH = 'courses/knights/';  // the site is served from here, not from /
-
-function check(cond, what) {
-  if (!cond) throw new Error(what);
-}
-function checkEqual(actual, expected, what) {
-  const a = JSON.stringify(actual), e = JSON.stringify(expected);
-  if (a !== e) throw new Error(`${what}: expected ${e}, got ${a}`);
-}
 
 // Opens index.html with `query`, waits for the course glue to have applied it.
 async function openLink(context, base, query) {
@@ -109,6 +98,28 @@ async function clickWidgetIn(page, selector, mustShow = true) {
 }
 
 const tests = [
+  ['theme=light reaches ImGui: light panel and surround, same banner', async (ctx, base) => {
+    const seen = {};
+    for (const theme of ['dark', 'light']) {
+      const page = await openLink(ctx, base, `?theme=${theme}`);
+      await frames(page, 3);
+      const [banner, panel] = await app(page, () =>
+        [Module.app().widgetRect('Banner'), Module.app().widgetRect('Panel')]);
+      const png = await page.screenshot({ path: join(ARTIFACTS, `course-theme-${theme}.png`) });
+      // Beside the banner (the board's surround), the panel's bottom corner, the banner itself.
+      const points = [[banner.x - 8, banner.y + 4], [panel.x + 4, panel.y + panel.h - 4],
+        [banner.x + banner.w - 6, banner.y + banner.h / 2]];
+      seen[theme] = (await inspect(page, png, points)).samples;
+      checkEqual(page.errors, [], `${theme}: page errors`);
+      await page.close();
+    }
+    const grey = (rgb) => (rgb[0] + rgb[1] + rgb[2]) / 3;
+    const [surround, panel, banner] = [0, 1, 2].map((i) => [seen.dark[i], seen.light[i]]);
+    check(grey(surround[0]) < 80 && grey(surround[1]) > 180,
+          `surround: ${JSON.stringify(surround)}`);
+    check(grey(panel[0]) < 80 && grey(panel[1]) > 180, `panel: ${JSON.stringify(panel)}`);
+    checkEqual(banner[1], banner[0], 'the banner in both themes');
+  }],
   ['every parameter round-trips', async (ctx, base) => {
     for (const [query, read, want, kept] of ROUND_TRIPS) {
       const page = await openLink(ctx, base, query);
@@ -305,36 +316,20 @@ const tests = [
   }],
 ];
 
-async function main() {
+await exitWith('browser course', async () => {
   await mkdir(ARTIFACTS, { recursive: true });
   // The site under a sub-path: a folder whose courses/knights/ is the site.
   const root = await mkdtemp(join(tmpdir(), 'kt-course-site-'));
   await mkdir(join(root, 'courses'), { recursive: true });
   await symlink(SITE, join(root, SUBPATH.replace(/\/$/, '')));
   const server = await serve(root);
-  const base = server.url + SUBPATH;
   const browser = await launch({ width: 1280, height: 800 });
-  let passed = 0, failed = 0;
   try {
-    for (const [name, fn] of tests) {
-      if (process.env.KT_ONLY && !name.includes(process.env.KT_ONLY)) continue;
-      const t0 = Date.now();
-      try {
-        await fn(browser.context, base);
-        passed++;
-        console.log(`ok   ${name} (${Date.now() - t0} ms)`);
-      } catch (e) {
-        failed++;
-        console.log(`FAIL ${name}: ${e.message}`);
-      }
-    }
+    const base = server.url + SUBPATH;
+    return await runTests('browser course', tests, ([, fn]) => fn(browser.context, base));
   } finally {
     await browser.close();
     server.close();
     await rm(root, { recursive: true, force: true });
   }
-  console.log(`browser course: ${passed} passed, ${failed} failed`);
-  process.exit(failed ? 1 : 0);
-}
-
-main();
+});

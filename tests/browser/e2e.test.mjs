@@ -6,17 +6,10 @@
 //
 //   node tests/browser/e2e.test.mjs [site dir]     (default: build/wasm/site)
 //   KT_ONLY=text runs only the tests whose name contains `text` (debugging).
-import { access, mkdir } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 
-import { app, clickSquare, clickWidget, frames, frameTimes, inspect, launch, open, pick, reveal,
-  touch, typeInto } from './page.mjs';
-import { serve } from './server.mjs';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const SITE = resolve(process.argv[2] ?? join(ROOT, 'build/wasm/site'));
-const ARTIFACTS = join(ROOT, 'test-artifacts');
+import { app, ARTIFACTS, check, checkEqual, clickSquare, clickWidget, exitWith, frames, frameTimes,
+  inspect, pick, reveal, runOnSite, touch, typeInto } from './page.mjs';
 
 // Seed 000's printed 5x5 tour from (1,1), top row first.
 const TEXTBOOK_5X5 = [[25, 18, 3, 12, 23], [8, 13, 24, 17, 4], [19, 2, 7, 22, 11],
@@ -24,13 +17,6 @@ const TEXTBOOK_5X5 = [[25, 18, 3, 12, 23], [8, 13, 24, 17, 4], [19, 2, 7, 22, 11
 const GREEN = [28, 128, 64];  // banner colours in ui/explorer_screen.cpp
 const RED = [170, 44, 44];
 
-function check(cond, what) {
-  if (!cond) throw new Error(what);
-}
-function checkEqual(actual, expected, what) {
-  const a = JSON.stringify(actual), e = JSON.stringify(expected);
-  if (a !== e) throw new Error(`${what}: expected ${e}, got ${a}`);
-}
 const near = (rgb, want) => rgb.every((v, i) => Math.abs(v - want[i]) <= 3);
 
 async function bannerColour(page, png, dpr) {
@@ -569,46 +555,6 @@ const tests = [
   }],
 ];
 
-const selected = tests.filter(([name]) => !process.env.KT_ONLY || name.includes(process.env.KT_ONLY));
-
-async function main() {
-  await access(join(SITE, 'index.html')).catch(() => {
-    throw new Error(`no ${join(SITE, 'index.html')}: build the kt_web target first`);
-  });
-  await mkdir(ARTIFACTS, { recursive: true });
-  const server = await serve(SITE);
-  let passed = 0, failed = 0;
-  try {
-    for (const [group, options] of Object.entries(GROUPS)) {
-      const browser = await launch(options);
-      try {
-        for (const [name, , fn] of selected.filter((t) => t[1] === group)) {
-          let page;
-          try {
-            page = await open(browser.context, server.url, group !== 'nowebgl');
-            await fn(page);
-            check(page.errors.length === 0, `page errors: ${page.errors.join('; ')}`);
-            console.log(`ok    ${name} (${group})`);
-            passed++;
-          } catch (e) {
-            console.log(`FAIL  ${name} (${group}): ${e.message.split('\n')[0]}`);
-            failed++;
-          } finally {
-            await page?.close();
-          }
-        }
-      } finally {
-        await browser.close();
-      }
-    }
-  } finally {
-    server.close();
-  }
-  console.log(`browser: ${passed} passed, ${failed} failed`);
-  return failed === 0 && passed === selected.length ? 0 : 1;
-}
-
-process.exitCode = await main().catch((e) => {
-  console.log(`browser: setup failed: ${e.message}`);
-  return 1;
-});
+await exitWith('browser', () => runOnSite('browser', GROUPS, tests, {
+  waitForApp: (group) => group !== 'nowebgl',
+}));

@@ -3,15 +3,8 @@
 // Module.Search, Module.Counter and Module.app(). Every call must return or report its error
 // as a value: no exception, no abort, no page error, memory flat, the page still drawing.
 // Deterministic (a fixed seed); KT_HAMMER_CALLS sets the number of calls (default 6000).
-import { access } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { check, exitWith, launch, open, runTests, withSite } from './page.mjs';
 
-import { launch, open } from './page.mjs';
-import { serve } from './server.mjs';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const SITE = resolve(process.argv[2] ?? join(ROOT, 'build/wasm/site'));
 const CALLS = Number(process.env.KT_HAMMER_CALLS ?? 6000);
 
 // Runs inside the page: the hammer itself. Returns what went wrong, if anything.
@@ -73,35 +66,25 @@ function hammer({ calls, seed }) {
   return { problems, heapGrowth, alive: Module.app().status() };
 }
 
-async function main() {
-  await access(join(SITE, 'index.html'));
-  const server = await serve(SITE);
+// Three seeds, one after the other on the same page: it must survive them all.
+await exitWith('hammer', () => withSite(async (url) => {
   const browser = await launch();
-  let failed = 0;
   try {
-    const page = await open(browser.context, server.url);
-    for (const seed of [1, 2, 3]) {
+    const page = await open(browser.context, url);
+    const seeds = [1, 2, 3].map((seed) => [`hammer seed ${seed}`, seed]);
+    return await runTests('hammer', seeds, async ([, seed]) => {
       const r = await page.evaluate(hammer, { calls: CALLS, seed });
       const frames0 = await page.evaluate(() => Module.app().frames());
       await page.waitForTimeout(300);
       const drawing = (await page.evaluate(() => Module.app().frames())) > frames0;
-      const ok = r.problems.length === 0 && page.errors.length === 0 && drawing &&
-                 r.heapGrowth <= 64 << 20;
-      console.log(`${ok ? 'ok  ' : 'FAIL'}  hammer seed ${seed}: ${CALLS} calls, heap +${r.heapGrowth >> 20} MiB, ` +
-                  `still drawing: ${drawing}, status: ${r.alive}` +
-                  (r.problems.length ? `\n  ${r.problems.join('\n  ')}` : '') +
-                  (page.errors.length ? `\n  page errors: ${page.errors.join('; ')}` : ''));
-      failed += ok ? 0 : 1;
-    }
+      console.log(`      seed ${seed}: ${CALLS} calls, heap +${r.heapGrowth >> 20} MiB, ` +
+                  `still drawing: ${drawing}, status: ${r.alive}`);
+      check(r.problems.length === 0, r.problems.join('; '));
+      check(page.errors.length === 0, `page errors: ${page.errors.join('; ')}`);
+      check(drawing, 'the page stopped drawing');
+      check(r.heapGrowth <= 64 << 20, `heap grew by ${r.heapGrowth >> 20} MiB`);
+    });
   } finally {
     await browser.close();
-    server.close();
   }
-  console.log(`hammer: ${3 - failed} passed, ${failed} failed`);
-  return failed ? 1 : 0;
-}
-
-process.exitCode = await main().catch((e) => {
-  console.log(`hammer: setup failed: ${e.message}`);
-  return 1;
-});
+}));

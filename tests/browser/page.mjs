@@ -1,9 +1,27 @@
 // Driving the explorer page in Chromium: launch, wait for frames, click widgets and squares
 // located through Module.app()'s rects (the clicks themselves are real mouse events).
+// Also what every test script shares: the site and artifact folders, check(), and the runner
+// that launches the browsers, runs each test and counts the results.
 import { chromium } from 'playwright-core';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { serve } from './server.mjs';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+// The built site: the scripts' one argument (ctest passes build/wasm/site), or that default.
+export const SITE = resolve(process.argv[2] ?? join(ROOT, 'build/wasm/site'));
+export const ARTIFACTS = join(ROOT, 'test-artifacts');  // screenshots and downloads
+
+export function check(cond, what) {
+  if (!cond) throw new Error(what);
+}
+export function checkEqual(actual, expected, what) {
+  const a = JSON.stringify(actual), e = JSON.stringify(expected);
+  if (a !== e) throw new Error(`${what}: expected ${e}, got ${a}`);
+}
 
 // Debian's Chromium, headless; the networking flags stop it calling home on a closed network.
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -155,4 +173,81 @@ export async function inspect(page, png, points = [], scale = 1) {
     };
     return { colours: seen.size, samples: points.map(at) };
   }, [png.toString('base64'), points, scale]);
+}
+
+// Runs each [name, ...] entry of `tests` through `run` (KT_ONLY=text: only the names that
+// contain it), one line each ("ok" or "FAIL" and the error's first line), then
+// "<label>: N passed, M failed". Resolves to the exit code: 0 when every selected test passed.
+export async function runTests(label, tests, run) {
+  const only = process.env.KT_ONLY;
+  const selected = tests.filter(([name]) => !only || name.includes(only));
+  let passed = 0, failed = 0;
+  for (const test of selected) {
+    const t0 = Date.now();
+    try {
+      await run(test);
+      passed++;
+      console.log(`ok    ${test[0]} (${Date.now() - t0} ms)`);
+    } catch (e) {
+      failed++;
+      console.log(`FAIL  ${test[0]}: ${String(e?.message ?? e).split('\n')[0]}`);
+    }
+  }
+  console.log(`${label}: ${passed} passed, ${failed} failed`);
+  return failed === 0 && passed === selected.length ? 0 : 1;
+}
+
+// Serves the built site (SITE) while `body(url)` runs; refuses at once when it is not built.
+export async function withSite(body) {
+  await access(join(SITE, 'index.html')).catch(() => {
+    throw new Error(`no ${join(SITE, 'index.html')}: build the kt_web target first`);
+  });
+  await mkdir(ARTIFACTS, { recursive: true });
+  const server = await serve(SITE);
+  try {
+    return await body(server.url);
+  } finally {
+    server.close();
+  }
+}
+
+// Runs [name, group, fn(page)] tests on the built site, group by group: one browser per group,
+// launched with groups[group], and a fresh page per test, opened without waiting for the app
+// when waitForApp(group) says so. A test also fails when the page logged errors. Resolves to
+// the exit code, as runTests.
+export async function runOnSite(label, groups, tests, { waitForApp = () => true } = {}) {
+  const ordered = Object.keys(groups).flatMap((group) => tests
+    .filter((t) => t[1] === group)
+    .map(([name, , fn]) => [`${name} (${group})`, group, fn]));
+  return withSite(async (url) => {
+    let browser = null, current = null;
+    try {
+      return await runTests(label, ordered, async ([, group, fn]) => {
+        if (group !== current) {
+          await browser?.close();
+          browser = null;
+          browser = await launch(groups[group]);
+          current = group;
+        }
+        const page = await open(browser.context, url, waitForApp(group));
+        try {
+          await fn(page);
+          check(page.errors.length === 0, `page errors: ${page.errors.join('; ')}`);
+        } finally {
+          await page.close();
+        }
+      });
+    } finally {
+      await browser?.close();
+    }
+  });
+}
+
+// Sets the script's exit code from `main` (a function resolving to one); a failed set-up (no
+// site, no browser) prints "<label>: setup failed: ..." and exits with 1.
+export async function exitWith(label, main) {
+  process.exitCode = await main().catch((e) => {
+    console.log(`${label}: setup failed: ${e?.message ?? e}`);
+    return 1;
+  });
 }

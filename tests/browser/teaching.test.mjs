@@ -6,29 +6,15 @@
 //
 //   node tests/browser/teaching.test.mjs [site dir]     (default: build/wasm/site)
 //   KT_ONLY=text runs only the tests whose name contains `text`.
-import { access, mkdir } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 
-import { app, clickWidget, frames, launch, open, reveal } from './page.mjs';
-import { serve } from './server.mjs';
-
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const SITE = resolve(process.argv[2] ?? join(ROOT, 'build/wasm/site'));
-const ARTIFACTS = join(ROOT, 'test-artifacts');
+import { app, ARTIFACTS, check, checkEqual, clickWidget, exitWith, frames, reveal, runOnSite }
+  from './page.mjs';
 
 // Seed 000's printed 5x5 tour from (1,1), top row first.
 const TEXTBOOK_5X5 = [[25, 18, 3, 12, 23], [8, 13, 24, 17, 4], [19, 2, 7, 22, 11],
   [14, 9, 20, 5, 16], [1, 6, 15, 10, 21]];
 const SUTCLIFFE = [[1, 2], [2, 1], [1, -2], [2, -1], [-1, 2], [-2, 1], [-1, -2], [-2, -1]];
-
-function check(cond, what) {
-  if (!cond) throw new Error(what);
-}
-function checkEqual(actual, expected, what) {
-  const a = JSON.stringify(actual), e = JSON.stringify(expected);
-  if (a !== e) throw new Error(`${what}: expected ${e}, got ${a}`);
-}
 
 const textbook5x5 = (page) => app(page, () => {
   const a = Module.app();
@@ -462,46 +448,4 @@ const GROUPS = {
   phone: { width: 390, height: 844, deviceScaleFactor: 3, hasTouch: true },
 };
 
-const selected = tests.filter(([name]) => !process.env.KT_ONLY || name.includes(process.env.KT_ONLY));
-
-async function main() {
-  await access(join(SITE, 'index.html')).catch(() => {
-    throw new Error(`no ${join(SITE, 'index.html')}: build the kt_web target first`);
-  });
-  await mkdir(ARTIFACTS, { recursive: true });
-  const server = await serve(SITE);
-  let passed = 0, failed = 0;
-  try {
-    for (const [group, options] of Object.entries(GROUPS)) {
-      const browser = await launch(options);
-      try {
-        for (const [name, , fn] of selected.filter((t) => t[1] === group)) {
-          let page;
-          try {
-            page = await open(browser.context, server.url);
-            await fn(page);
-            check(page.errors.length === 0, `page errors: ${page.errors.join('; ')}`);
-            console.log(`ok    ${name} (${group})`);
-            passed++;
-          } catch (e) {
-            console.log(`FAIL  ${name} (${group}): ${e.message.split('\n')[0]}`);
-            failed++;
-          } finally {
-            await page?.close();
-          }
-        }
-      } finally {
-        await browser.close();
-      }
-    }
-  } finally {
-    server.close();
-  }
-  console.log(`teaching: ${passed} passed, ${failed} failed`);
-  return failed === 0 && passed === selected.length ? 0 : 1;
-}
-
-process.exitCode = await main().catch((e) => {
-  console.error(e);
-  return 1;
-});
+await exitWith('teaching', () => runOnSite('teaching', GROUPS, tests));
