@@ -4,7 +4,17 @@
 #include <chrono>
 #include <cstring>
 #include <limits>
+#include <map>
+#include <tuple>
 #include <utility>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+#if !defined(__EMSCRIPTEN__) || defined(__EMSCRIPTEN_PTHREADS__)
+#include <thread>
+#define KT_CONSTRUCT_THREADS 1
+#endif
 
 #include "board/knight.hpp"
 #include "construction/construct_blocks.hpp"
@@ -17,6 +27,57 @@ using namespace construct_detail;
 namespace {
 
 std::string at(Square s) { return "(" + format_square(s) + ")"; }
+
+int thread_count() {
+#ifdef KT_CONSTRUCT_THREADS
+  return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 64u));
+#else
+  return 1;
+#endif
+}
+
+// Runs work(i) for i = 0..count-1, on its own thread each but the last.
+template <class Work>
+void in_parallel(int count, Work&& work) {
+#ifdef KT_CONSTRUCT_THREADS
+  std::vector<std::thread> pool;
+  for (int i = 0; i + 1 < count; ++i) pool.emplace_back(work, i);
+  work(count - 1);
+  for (std::thread& t : pool) t.join();
+#else
+  for (int i = 0; i < count; ++i) work(i);
+#endif
+}
+
+// Sizes `next` to n bytes. On Linux the fresh memory is first marked for transparent huge pages
+// (a gigabyte is then 512 page faults instead of 262,144) and faulted in by `threads` threads
+// at once, so the kernel's zeroing runs on every core; the vector's own zero fill that follows
+// then finds the pages present.
+void allocate_board(std::vector<std::uint8_t>& next, std::size_t n, int threads) {
+  next.clear();
+  next.shrink_to_fit();
+  next.reserve(n);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  constexpr std::uintptr_t kPage = 4096, kHuge = std::uintptr_t{2} << 20;
+  const auto begin = (reinterpret_cast<std::uintptr_t>(next.data()) + kPage - 1) & ~(kPage - 1);
+  const auto end = (reinterpret_cast<std::uintptr_t>(next.data()) + n) & ~(kPage - 1);
+  if (end > begin) {
+    madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);  // a hint: may fail
+#if defined(MADV_POPULATE_WRITE)
+    const std::uintptr_t per_thread =
+        ((end - begin) / static_cast<std::uintptr_t>(threads) + kHuge - 1) & ~(kHuge - 1);
+    in_parallel(threads, [&](int i) {
+      const std::uintptr_t a = begin + per_thread * static_cast<std::uintptr_t>(i);
+      const std::uintptr_t b = std::min(end, a + per_thread);
+      if (a < b) madvise(reinterpret_cast<void*>(a), b - a, MADV_POPULATE_WRITE);
+    });
+#endif
+  }
+#else
+  (void)threads;
+#endif
+  next.resize(n);
+}
 
 }  // namespace
 
@@ -60,7 +121,8 @@ std::string construct_tour(const Problem& p, CompactTour& out) {
 
 // ---------------------------------------------------------------------------------------------
 
-Construction::Construction(const Problem& p) {
+Construction::Construction(const Problem& p, std::size_t bulk_squares)
+    : bulk_squares_(bulk_squares) {
   if (std::string why = construction_refusal(p); !why.empty()) {
     fail(std::move(why));
     return;
@@ -179,7 +241,8 @@ int Construction::relation(bool vertical, JoinChoice j, int ra, int ca, int rb, 
   return (a->goes(la1, la2) ? 1 : 0) ^ (b->goes(lb2, lb1) ? 1 : 0);
 }
 
-bool Construction::apply_join(bool vertical, JoinChoice j, int ra, int ca, int rb, int cb) {
+bool Construction::apply_join(bool vertical, JoinChoice j, int ra, int ca, int rb, int cb,
+                              Rows rows) {
   const Block* a = block(ra, ca);
   const Block* b = block(rb, cb);
   const auto bits = join_bits(vertical, j.end, j.variant);
@@ -197,9 +260,9 @@ bool Construction::apply_join(bool vertical, JoinChoice j, int ra, int ca, int r
   if (!is_knight_jump(bx1 - ax1, by1 - ay1) || !is_knight_jump(bx2 - ax2, by2 - ay2)) {
     return fail("internal: a join's edges do not cross");
   }
-  std::uint8_t* next = tour_.next.data();
-  const auto idx = [cols](std::int64_t x, std::int64_t y) {
-    return static_cast<std::size_t>(y * cols + x);
+  std::uint8_t* next = rows.data;
+  const auto idx = [cols, &rows](std::int64_t x, std::int64_t y) {
+    return static_cast<std::size_t>((y - rows.y0) * cols + x);
   };
   const std::size_t a1 = idx(ax1, ay1), a2 = idx(ax2, ay2), b1 = idx(bx1, by1), b2 = idx(bx2, by2);
   if (next[a1] == direction_of(ax2 - ax1, ay2 - ay1) &&
@@ -217,7 +280,6 @@ bool Construction::apply_join(bool vertical, JoinChoice j, int ra, int ca, int r
 }
 
 bool Construction::setup() {
-  const Geometry g = tour_.geometry;
   const int nr = static_cast<int>(row_bands_.size()), nc = static_cast<int>(col_bands_.size());
   if (path_r_ >= 0) {
     // The start's block: an open block tour from the start containing its joins' edges. Try
@@ -266,9 +328,86 @@ bool Construction::setup() {
     }
     root_flip_ = parity;
   }
-  tour_.next.assign(static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols), kNoJump);
   set_up_ = true;
   return true;
+}
+
+// The band of block row r as it is written block by block with its horizontal joins (not its
+// vertical one), block (r, 0) in orientation flip0: h rows of the board's width.
+bool Construction::write_band_image(int r, int flip0, std::vector<std::uint8_t>& image) {
+  const std::size_t cols = static_cast<std::size_t>(tour_.geometry.cols);
+  const int h = row_bands_[r];
+  image.assign(static_cast<std::size_t>(h) * cols, kNoJump);
+  const Rows rows{image.data(), row_y_[r]};
+  int flip = flip0;
+  for (int c = 0; c < static_cast<int>(col_bands_.size()); ++c) {
+    const Block* b = block(r, c);
+    if (!b) {
+      return fail("internal: no " + std::to_string(col_bands_[c]) + " x " + std::to_string(h) +
+                  " block tour");
+    }
+    if (c > 0) {
+      const int rel = relation(false, hjoin(r, c - 1), r, c - 1, r, c);
+      if (rel < 0) return fail("internal: a block tour is missing");
+      flip ^= rel;
+    }
+    if (!b->closed && flip != 0) return fail("internal: the open block would need reversing");
+    const std::uint8_t* src = flip ? b->rev.data() : b->fwd.data();
+    std::uint8_t* dst = image.data() + static_cast<std::size_t>(col_x_[c]);
+    for (int y = 0; y < h; ++y, src += b->w, dst += cols) std::memcpy(dst, src, b->w);
+    if (c > 0 && !apply_join(false, hjoin(r, c - 1), r, c - 1, r, c, rows)) return false;
+  }
+  return true;
+}
+
+// The whole board at once. A band's content depends only on its height, its first block's join
+// mask, whether it holds the odd x odd board's open block, and its first block's orientation:
+// each such band is written once as an image (a few, of a few hundred kilobytes), and the board
+// is a copy of an image per band, spread over threads, then the vertical joins of the left
+// column. The copy is as fast as writing the board's bytes at all.
+void Construction::build_all() {
+  const int nr = static_cast<int>(row_bands_.size());
+  const std::size_t cols = static_cast<std::size_t>(tour_.geometry.cols);
+  // The left column's orientations, down the spine from the root.
+  std::vector<int> flip0(static_cast<std::size_t>(nr), root_flip_);
+  for (int r = 1; r < nr; ++r) {
+    const int rel = relation(true, vjoin(r - 1), r - 1, 0, r, 0);
+    if (rel < 0) {
+      fail("internal: a block tour is missing");
+      return;
+    }
+    flip0[r] = flip0[r - 1] ^ rel;
+  }
+  // One image per kind of band.
+  using Kind = std::tuple<int, std::uint16_t, bool, int>;
+  std::map<Kind, std::vector<std::uint8_t>> images;
+  std::vector<const std::vector<std::uint8_t>*> band_image(static_cast<std::size_t>(nr));
+  for (int r = 0; r < nr; ++r) {
+    const Kind kind{row_bands_[r], mask(r, 0), r == path_r_, flip0[r]};
+    auto [it, fresh] = images.try_emplace(kind);
+    if (fresh && !write_band_image(r, flip0[r], it->second)) return;
+    band_image[r] = &it->second;
+  }
+  // Copy the bands, each thread a run of them with about as many squares as the others.
+  const int threads = std::min(thread_count(), nr);
+  allocate_board(tour_.next, static_cast<std::size_t>(tour_.geometry.rows) * cols, threads);
+  std::uint8_t* board = tour_.next.data();
+  in_parallel(threads, [&](int i) {
+    const std::int64_t rows = tour_.geometry.rows;
+    for (int r = 0; r < nr; ++r) {
+      // Band r is thread i's when its first row falls in the thread's share of the rows.
+      if (row_y_[r] * threads / rows != i) continue;
+      std::memcpy(board + static_cast<std::size_t>(row_y_[r]) * cols, band_image[r]->data(),
+                  band_image[r]->size());
+    }
+  });
+  const Rows all{board, 0};
+  for (int r = 1; r < nr; ++r) {
+    if (!apply_join(true, vjoin(r - 1), r - 1, 0, r, 0, all)) return;
+  }
+  blocks_done_ = blocks_total();
+  r_ = nr;
+  c_ = 0;
 }
 
 bool Construction::write_block() {
@@ -297,8 +436,9 @@ bool Construction::write_block() {
                       static_cast<std::size_t>(col_x_[c]);
   for (int y = 0; y < b->h; ++y, src += b->w, dst += cols) std::memcpy(dst, src, b->w);
 
-  if (c > 0 && !apply_join(false, hjoin(r, c - 1), r, c - 1, r, c)) return false;
-  if (c == 0 && r > 0 && !apply_join(true, vjoin(r - 1), r - 1, 0, r, 0)) return false;
+  const Rows board{tour_.next.data(), 0};
+  if (c > 0 && !apply_join(false, hjoin(r, c - 1), r, c - 1, r, c, board)) return false;
+  if (c == 0 && r > 0 && !apply_join(true, vjoin(r - 1), r - 1, 0, r, 0, board)) return false;
 
   flip_left_ = flip;
   if (c == 0) flip_col0_ = flip;
@@ -314,11 +454,20 @@ Status Construction::run(std::uint64_t max_steps) {
   if (status_ != Status::running || max_steps == 0) return status_;
   const auto t0 = std::chrono::steady_clock::now();
   std::uint64_t steps = 0;
+  const int nr = static_cast<int>(row_bands_.size());
   if (!set_up_) {
-    setup();
+    const std::size_t n = static_cast<std::size_t>(tour_.geometry.rows) *
+                          static_cast<std::size_t>(tour_.geometry.cols);
+    if (setup()) {
+      if (max_steps > blocks_total() && n >= bulk_squares_) {
+        build_all();  // the whole board in one call: the fast path
+        steps = max_steps;
+      } else {
+        tour_.next.assign(n, kNoJump);
+      }
+    }
     ++steps;
   }
-  const int nr = static_cast<int>(row_bands_.size());
   while (status_ == Status::running && steps < max_steps && r_ < nr) {
     write_block();
     ++steps;

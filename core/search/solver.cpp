@@ -192,7 +192,8 @@ std::optional<CompactTour> Solver::compact() const {
 
 Verdict Solver::verify() const {
   if (construction_ && status_ == Status::found) {
-    return verify_compact(problem_, construction_->tour());  // no copy of a huge board
+    // No copy of a huge board, no bitmap, every core.
+    return verify_successors(problem_, construction_->tour());
   }
   const auto tour = compact();
   if (!tour) return {false, false, "no tour to verify"};
