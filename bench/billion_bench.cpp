@@ -14,7 +14,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#if !defined(__EMSCRIPTEN__) || defined(__EMSCRIPTEN_PTHREADS__)
 #include <thread>
+#endif
 
 #include "construction/construct.hpp"
 #include "verify/verify.hpp"
@@ -65,8 +67,12 @@ int main(int argc, char** argv) {
   const int side = argc > 1 ? std::atoi(argv[1]) : 31622;
   const bool baseline = !(argc > 2 && std::strcmp(argv[2], "--no-baseline") == 0);
   const std::size_t n = static_cast<std::size_t>(side) * static_cast<std::size_t>(side);
-  std::printf("board %d x %d (%zu squares), %u hardware threads\n", side, side, n,
-              std::thread::hardware_concurrency());
+#if !defined(__EMSCRIPTEN__) || defined(__EMSCRIPTEN_PTHREADS__)
+  const unsigned threads = std::thread::hardware_concurrency();
+#else
+  const unsigned threads = 1;
+#endif
+  std::printf("board %d x %d (%zu squares), %u threads\n", side, side, n, threads);
 
   const Timing big = build_and_verify(side);
   if (!big.ok) {

@@ -82,16 +82,14 @@ struct Scan {
   }
   void merge(const Scan& s) {
     if (s.failed()) fail(s.error_at, s.error);
-    for (std::uint64_t i = 0; i < std::min<std::uint64_t>(s.ends, 2); ++i) {
-      note(ends, end_at, s.end_at[i]);
-      --ends;
-    }
-    ends += s.ends;
-    for (std::uint64_t i = 0; i < std::min<std::uint64_t>(s.sources, 2); ++i) {
-      note(sources, source_at, s.source_at[i]);
-      --sources;
-    }
-    sources += s.sources;
+    const auto add = [](std::uint64_t& count, std::array<std::size_t, 2>& first, std::uint64_t more,
+                        const std::array<std::size_t, 2>& their_first) {
+      const std::uint64_t listed = std::min<std::uint64_t>(more, 2);
+      for (std::uint64_t i = 0; i < listed; ++i) note(count, first, their_first[i]);
+      count += more - listed;
+    };
+    add(ends, end_at, s.ends, s.end_at);
+    add(sources, source_at, s.sources, s.source_at);
   }
 };
 
