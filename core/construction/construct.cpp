@@ -49,11 +49,11 @@ void in_parallel(int count, Work&& work) {
 #endif
 }
 
-// Sizes `next` to n bytes. On Linux the fresh memory is first marked for transparent huge pages
-// (a gigabyte is then 512 page faults instead of 262,144) and faulted in by `threads` threads
-// at once, so the kernel's zeroing runs on every core; the vector's own zero fill that follows
-// then finds the pages present.
-void allocate_board(std::vector<std::uint8_t>& next, std::size_t n, int threads) {
+// Reserves n bytes for `next` (left empty). On Linux the fresh memory is first marked for
+// transparent huge pages (a gigabyte is then 512 page faults instead of 262,144) and faulted in
+// by `threads` threads at once, so the kernel's zeroing runs on every core. The caller then
+// appends the content: no zero fill of its own, one pass of writes.
+void reserve_board(std::vector<std::uint8_t>& next, std::size_t n, int threads) {
   next.clear();
   next.shrink_to_fit();
   next.reserve(n);
@@ -76,7 +76,6 @@ void allocate_board(std::vector<std::uint8_t>& next, std::size_t n, int threads)
 #else
   (void)threads;
 #endif
-  next.resize(n);
 }
 
 }  // namespace
@@ -363,8 +362,8 @@ bool Construction::write_band_image(int r, int flip0, std::vector<std::uint8_t>&
 // The whole board at once. A band's content depends only on its height, its first block's join
 // mask, whether it holds the odd x odd board's open block, and its first block's orientation:
 // each such band is written once as an image (a few, of a few hundred kilobytes), and the board
-// is a copy of an image per band, spread over threads, then the vertical joins of the left
-// column. The copy is as fast as writing the board's bytes at all.
+// is a copy of an image per band, then the vertical joins of the left column: one pass of
+// writes over the board, as cheap as writing its bytes at all.
 void Construction::build_all() {
   const int nr = static_cast<int>(row_bands_.size());
   const std::size_t cols = static_cast<std::size_t>(tour_.geometry.cols);
@@ -388,19 +387,17 @@ void Construction::build_all() {
     if (fresh && !write_band_image(r, flip0[r], it->second)) return;
     band_image[r] = &it->second;
   }
-  // Copy the bands, each thread a run of them with about as many squares as the others.
-  const int threads = std::min(thread_count(), nr);
-  allocate_board(tour_.next, static_cast<std::size_t>(tour_.geometry.rows) * cols, threads);
+  // Append the bands' images: one copy per band straight into the reserved pages.
+  const std::size_t n = static_cast<std::size_t>(tour_.geometry.rows) * cols;
+  reserve_board(tour_.next, n, std::min(thread_count(), nr));
+  for (int r = 0; r < nr; ++r) {
+    tour_.next.insert(tour_.next.end(), band_image[r]->begin(), band_image[r]->end());
+  }
+  if (tour_.next.size() != n) {
+    fail("internal: the bands do not cover the board");
+    return;
+  }
   std::uint8_t* board = tour_.next.data();
-  in_parallel(threads, [&](int i) {
-    const std::int64_t rows = tour_.geometry.rows;
-    for (int r = 0; r < nr; ++r) {
-      // Band r is thread i's when its first row falls in the thread's share of the rows.
-      if (row_y_[r] * threads / rows != i) continue;
-      std::memcpy(board + static_cast<std::size_t>(row_y_[r]) * cols, band_image[r]->data(),
-                  band_image[r]->size());
-    }
-  });
   const Rows all{board, 0};
   for (int r = 1; r < nr; ++r) {
     if (!apply_join(true, vjoin(r - 1), r - 1, 0, r, 0, all)) return;
