@@ -192,8 +192,13 @@ std::optional<CompactTour> Solver::compact() const {
 
 Verdict Solver::verify() const {
   if (construction_ && status_ == Status::found) {
-    // No copy of a huge board, no bitmap, every core.
+    // No copy of a huge board. Where there are threads, the parallel verifier (no bitmap); on
+    // one thread (WebAssembly) the plain walk from the start is the faster of the two.
+#if !defined(__EMSCRIPTEN__) || defined(__EMSCRIPTEN_PTHREADS__)
     return verify_successors(problem_, construction_->tour());
+#else
+    return verify_compact(problem_, construction_->tour());
+#endif
   }
   const auto tour = compact();
   if (!tour) return {false, false, "no tour to verify"};

@@ -18,6 +18,7 @@
 // tour exactly when that length is the number of free squares.
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -41,7 +42,7 @@ constexpr std::uint8_t kEnd = 0xFF;  // the end of an open tour (kNoJump)
 constexpr std::size_t kNowhere = std::numeric_limits<std::size_t>::max();
 
 // Below this many squares one thread does it all (starting a thread costs more).
-constexpr std::int64_t kThreadedSquares = std::int64_t{1} << 18;
+[[maybe_unused]] constexpr std::int64_t kThreadedSquares = std::int64_t{1} << 18;
 // Walks interleaved on one thread: each step's load depends on the previous one, so a single
 // walk waits on memory; several hide each other's latency.
 constexpr int kLanes = 8;
@@ -212,7 +213,7 @@ struct Segment {
 // The lanes live in registers here: one load of a direction, one of its index step and one add
 // per lane and round, and a single branch per round.
 template <bool kWithEnd, std::size_t... J>
-std::uint64_t advance_lanes(const std::uint8_t* next, const std::int64_t (&dk)[256],
+std::uint64_t advance_lanes(const std::uint8_t* next, const std::ptrdiff_t (&dk)[256],
                             const Landmarks& lm, std::size_t (&lanes)[sizeof...(J)],
                             std::index_sequence<J...>) {
   std::size_t k[sizeof...(J)] = {lanes[J]...};
@@ -220,7 +221,7 @@ std::uint64_t advance_lanes(const std::uint8_t* next, const std::int64_t (&dk)[2
   do {
     ((k[J] += static_cast<std::size_t>(dk[next[k[J]]])), ...);
     ++rounds;
-  } while (!(lm.is_landmark<kWithEnd>(k[J]) | ...));
+  } while (!(static_cast<int>(lm.is_landmark<kWithEnd>(k[J])) | ...));
   ((lanes[J] = k[J]), ...);
   return rounds;
 }
@@ -231,8 +232,8 @@ std::uint64_t advance_lanes(const std::uint8_t* next, const std::int64_t (&dk)[2
 // within `free` steps; false if one did not (a bug in pass 1).
 bool walk_segments(const Board& b, const Landmarks& lm, std::uint32_t first, std::uint32_t last,
                    std::uint64_t free, std::vector<Segment>& out) {
-  std::int64_t dk[256] = {};  // by byte: the index step of each direction (none for the rest)
-  for (int d = 0; d < 8; ++d) dk[d] = kDy[d] * b.cols + kDx[d];
+  std::ptrdiff_t dk[256] = {};  // by byte: the index step of each direction (none for the rest)
+  for (int d = 0; d < 8; ++d) dk[d] = static_cast<std::ptrdiff_t>(kDy[d] * b.cols + kDx[d]);
   const std::uint8_t* next = b.next;
   std::size_t k[kLanes];
   std::uint32_t id[kLanes];
