@@ -40,8 +40,8 @@ for kind in ("native", "wasm"):
     out = bench(kind, "construct_bench", "10000", "10000")
     r["construct 10^8"] = (number(r"construct \+ verify\s+([\d.]+) s", out),
                            number(r"ratio \(construct \+ verify\) / baseline\s+([\d.]+)", out))
-    # Issue 10's billion squares: natively 31622 x 31622; in WebAssembly 10^8 squares (a 10^9
-    # board and the baseline's gigabyte do not both fit in the 4 GB a wasm32 memory can reach).
+    # Issue 10's billion squares: natively 31622 x 31622; in WebAssembly 10^8 squares (one
+    # thread; whether 10^9 and the baseline's gigabyte fit in a wasm32 memory is not tried).
     side = "31622" if kind == "native" else "10000"
     out = bench(kind, "billion_bench", side)
     r["closed tour 10^9 (wasm: 10^8), construct + verify"] = (
