@@ -38,7 +38,7 @@ std::string bulk_matches_blocks(const Problem& p) {
   if (bulk.blocks_done() != bulk.blocks_total()) return "bulk: blocks left";
   const CompactTour& t = bulk.tour();
   if (t.next != blocks.tour().next || !(t.start == blocks.tour().start)) return "tours differ";
-  const kt::Verdict fast = kt::verify_successors(p, t, 2);
+  const kt::Verdict fast = kt::verify_successors(p, t);
   if (!fast.ok) return "verify_successors: " + fast.reason;
   const kt::Verdict plain = kt::verify_compact(p, t);
   if (!plain.ok) return "verify_compact: " + plain.reason;

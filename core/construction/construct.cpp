@@ -390,7 +390,8 @@ void Construction::build_all() {
   }
   // Append the bands' images: one copy per band straight into the reserved pages.
   const std::size_t n = static_cast<std::size_t>(tour_.geometry.rows) * cols;
-  reserve_board(tour_.next, n, std::min(thread_count(), nr));
+  // Threads only where faulting in the pages costs more than starting them.
+  reserve_board(tour_.next, n, n >= kBulkSquares ? std::min(thread_count(), nr) : 1);
   for (int r = 0; r < nr; ++r) {
     tour_.next.insert(tour_.next.end(), band_image[r]->begin(), band_image[r]->end());
   }
