@@ -29,6 +29,9 @@ void add_board_options(CLI::App& cmd, RequestText& text, bool with_end);
 // larger value is a typing slip, not a wish.
 inline constexpr std::uint64_t kMaxCount = 1'000'000'000'000'000'000;
 
+// --time-limit: at most a year of seconds (a larger value is a slip, not a wish).
+inline constexpr std::uint64_t kMaxTimeLimit = 365ull * 24 * 3600;
+
 // The numeric options of a subcommand. CLI11 reads numbers loosely (it takes "0x10" as 16 and
 // turns "-1" into 2^64 - 1 for an unsigned target), so they are registered as strings, as
 // typed, and parse() reads them with kt::parse_unsigned: decimal digits only, in range, the

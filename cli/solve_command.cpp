@@ -1,5 +1,6 @@
 // knights solve: one search, printed as seed 000's run log, as JSON, or as a one-line summary.
 #include <CLI/CLI.hpp>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <memory>
@@ -24,6 +25,7 @@ struct SolveOptions {
   std::uint64_t max_steps = kMaxCount;  // no limit in practice (decades of search)
   bool all = false;
   std::uint64_t limit = 0;  // --all: stop after this many tours (0: no limit)
+  std::uint64_t time_limit = 0;  // seconds (0: no limit)
   NumberOptions numbers;
 };
 
@@ -46,16 +48,42 @@ void print_tour(const SolveOptions& o, const Solver& solver, const Report& repor
   }
 }
 
+// Steps between looks at the clock for a progress line (a few milliseconds of search).
+constexpr std::uint64_t kProgressSlice = std::uint64_t{1} << 22;
+
+// Runs the solver for at most max_steps steps (or until its time limit), printing a progress
+// line on stderr about every second while it works, so a long search never waits silently.
+void run_with_progress(Solver& solver, std::uint64_t max_steps) {
+  using Clock = std::chrono::steady_clock;
+  const auto started = Clock::now();
+  auto next_line = started + std::chrono::seconds(1);
+  while (max_steps > 0) {
+    const std::uint64_t slice = std::min(max_steps, kProgressSlice);
+    solver.run(slice);
+    max_steps -= slice;
+    if (solver.status() != Status::running || solver.stopped_by_time() || !solver.can_continue())
+      break;
+    if (const auto now = Clock::now(); now >= next_line) {
+      const Counters c = solver.counters();
+      std::fprintf(stderr, "knights: %s working, %llu steps, depth %d, %.0f s\n",
+                   to_string(solver.method()),
+                   static_cast<unsigned long long>(c.placed + c.erased), solver.depth() + 1,
+                   std::chrono::duration<double>(now - started).count());
+      next_line = now + std::chrono::seconds(1);
+    }
+  }
+}
+
 // --all: every tour in the search's order, each verified, then how many on stderr.
 int run_all(SolveOptions& o, Solver& solver) {
   std::uint64_t found = 0, steps_left = o.max_steps;
   while (true) {
     const Counters before = solver.counters();
-    solver.run(steps_left);
+    run_with_progress(solver, steps_left);
     const Counters after = solver.counters();
     steps_left -=
         std::min(steps_left, (after.placed + after.erased) - (before.placed + before.erased));
-    if (solver.status() != Status::found) break;
+    if (solver.status() != Status::found || solver.stopped_by_time()) break;
     const Verdict v = solver.verify();
     if (!v.ok) {
       std::fprintf(stderr, "knights: internal error: the verifier rejects tour %llu: %s\n",
@@ -70,7 +98,8 @@ int run_all(SolveOptions& o, Solver& solver) {
   std::fprintf(stderr, "%llu tours%s\n", static_cast<unsigned long long>(found),
                complete                          ? ", all there are from this start in this order"
                : o.limit > 0 && found == o.limit ? " (stopped at --limit)"
-                                                 : " (stopped at --max-steps)");
+               : solver.stopped_by_time()          ? " (stopped at --time-limit)"
+                                                   : " (stopped at --max-steps)");
   return kExitOk;
 }
 
@@ -79,6 +108,7 @@ int run_all(SolveOptions& o, Solver& solver) {
 std::string stopped_line(const Solver& solver) {
   const Counters c = solver.counters();
   const std::string steps = std::to_string(c.placed + c.erased);
+  if (solver.stopped_by_time() || !solver.can_continue()) return solver.reason();
   if (const Construction* k = solver.construction()) {
     return "construction stopped after " + std::to_string(k->blocks_done()) + " of " +
            std::to_string(k->blocks_total()) + " blocks" +
@@ -108,8 +138,9 @@ int run_solve(SolveOptions& o) {
     return bad_input(why);
   }
   Solver solver(std::move(request.problem), request.method, request.order);
+  if (o.time_limit > 0) solver.set_time_limit(static_cast<double>(o.time_limit));
   if (o.all) return run_all(o, solver);
-  solver.run(o.max_steps);
+  run_with_progress(solver, o.max_steps);
   Report report = make_report(solver, o.format != "summary");
   const bool stopped = solver.status() == Status::running;
   if (stopped) report.status = "stopped";
@@ -160,6 +191,9 @@ Runner add_solve_command(CLI::App& app) {
                  /*show_default=*/false);
   o->numbers.add(*cmd, "--max-steps", o->max_steps, 1, kMaxCount,
                  "Stop after this many steps (moves placed or taken back); default: no limit",
+                 /*show_default=*/false);
+  o->numbers.add(*cmd, "--time-limit", o->time_limit, 1, kMaxTimeLimit,
+                 "Stop after this many seconds with status stopped; default: no limit",
                  /*show_default=*/false);
   return [o] { return run_solve(*o); };
 }

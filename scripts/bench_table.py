@@ -40,6 +40,11 @@ for kind in ("native", "wasm"):
     out = bench(kind, "construct_bench", "10000", "10000")
     r["construct 10^8"] = (number(r"construct \+ verify\s+([\d.]+) s", out),
                            number(r"ratio \(construct \+ verify\) / baseline\s+([\d.]+)", out))
+    out = bench(kind, "strip_bench", "1000000")
+    for name in ("3 x 333333 open from 1,1", "3 x 333333 open from the middle",
+                 "3 x 333333 closed", "4 x 250000 open from 1,1", "4 x 250000 with 4 blocked"):
+        line = re.search(re.escape(name) + r"\s+\w+\s+([\d.]+) s\s+\(\s*([\d.]+)x", out)
+        r["strip " + name] = (float(line.group(1)), float(line.group(2)))
     # Issue 10's billion squares: natively 31622 x 31622; in WebAssembly 10^8 squares (one
     # thread; whether 10^9 and the baseline's gigabyte fit in a wasm32 memory is not tried).
     side = "31622" if kind == "native" else "10000"
@@ -84,6 +89,7 @@ print(f"| knights solve --rows 31622 --cols 31622 --closed (whole process) | {bi
       f"{billion_kb * 1024 / 31622**2:.3f} bytes/square | | |")
 print("\ntextbook: seconds of the library on the tree, (speedup over the plain recursive C "
       "transcription in the same process); count baseline: plain counter vs library on 5x5; "
-      "construct: (construction + verification) / writing one int32 per square; closed tour "
-      "31622^2 (10^9 squares; 10^8 in wasm): bulk construction + verify_successors / a plain "
-      "loop allocating and writing one byte per square.")
+      "construct: (construction + verification) / writing one int32 per square; strip: the "
+      "strip programme's build / writing one int32 per square; closed tour 31622^2 (10^9 "
+      "squares; 10^8 in wasm): bulk construction + verify_successors / a plain loop allocating "
+      "and writing one byte per square.")

@@ -5,6 +5,8 @@
 
 #include <array>
 #include <cstdlib>
+#include <limits>
+#include <set>
 #include <string>
 
 #include "board/square_list.hpp"
@@ -39,7 +41,7 @@ RequestText problem(std::string rows, std::string cols, std::string start = "",
 
 // Ticks at full speed until the run ends, then once more (the tick that verifies).
 void run_to_end(ExplorerState& s) {
-  set_speed(s, kMaxStepsPerFrame, true);
+  set_speed(s, kMaxRunSpeed, true);
   run(s);
   for (int i = 0; i < 100000 && s.run.state == RunState::running; ++i) tick(s, 0.016, 0.05);
   tick(s, 0.016);
@@ -141,13 +143,22 @@ TEST_CASE("explorer: a refused setting gives the field's message, the explorer s
     CHECK(s.run.solver->problem().geometry.cols == 7);
   }
   SECTION("the page's limits, with the core's messages") {
-    const std::string big = set_field(s, Field::rows, "3000");
+    const std::string big = set_field(s, Field::rows, "300000");
     CHECK(starts_with(big, "rows: "));
     CHECK(big.find("(the knights CLI takes larger ones)") != std::string::npos);
+    // Over 10^6 squares only the construction: a search is refused, auto constructs.
+    set_method(s, Method::warnsdorff);
     set_field(s, Field::rows, "1001");
     const std::string many = set_field(s, Field::cols, "1000");
     CHECK(starts_with(many, "board: "));
-    CHECK(many.find("1000000") != std::string::npos);
+    CHECK(many.find("more than 1000000 for a search") != std::string::npos);
+    CHECK(set_method(s, Method::automatic).empty());
+    CHECK(set_field(s, Field::cols, "3000").empty());  // 3,003,000 squares: the construction
+    CHECK(s.run.solver->method() == Method::construct);
+    // Over 10^8 squares: refused by the page's limit.
+    const std::string huge = set_field(s, Field::rows, "40000");
+    CHECK(starts_with(huge, "board: "));
+    CHECK(huge.find("100000000") != std::string::npos);
     CHECK(set_field(s, Field::rows, "1000").empty());
   }
   SECTION("a bad method, then a good one") {
@@ -248,7 +259,7 @@ TEST_CASE("explorer: run, pause, step and reset", "[explorer]") {
   CHECK(steps(s) == 1);
   CHECK(s.run.last_action == Action::placed);
 
-  set_speed(s, 20, false);
+  set_speed(s, 1250, false);  // 20 steps in 0.016 s
   run(s);
   CHECK(s.run.state == RunState::running);
   tick(s, 0.016);
@@ -291,7 +302,7 @@ TEST_CASE("explorer: run, pause, step and reset", "[explorer]") {
 TEST_CASE("explorer: the tick after a tour is found verifies it", "[explorer]") {
   ExplorerState s;
   set_method(s, Method::warnsdorff);
-  set_speed(s, kMaxStepsPerFrame, true);
+  set_speed(s, kMaxRunSpeed, true);
   run(s);
   TickReport report = tick(s, 0.016);
   CHECK_FALSE(report.verified);
@@ -393,7 +404,7 @@ TEST_CASE("explorer: the stack and the last action read the search", "[explorer]
   CHECK(read_stack(*s.run.solver).size() == static_cast<std::size_t>(depth));
 
   // The tick's slices keep the last action too.
-  set_speed(s, 7, false);
+  set_speed(s, 7 * 60, false);
   run(s);
   tick(s, 0.016);
   CHECK(s.run.last_action != Action::none);
@@ -507,17 +518,52 @@ TEST_CASE("explorer: counting each kind", "[explorer][count]") {
 TEST_CASE("explorer: speed is clamped", "[explorer]") {
   ExplorerState s;
   set_speed(s, 0, false);
-  CHECK(s.speed.steps_per_frame == 1);
-  set_speed(s, std::int64_t{1} << 40, true);
-  CHECK(s.speed.steps_per_frame == kMaxStepsPerFrame);
+  CHECK(s.speed.steps_per_second == kMinRunSpeed);
+  set_speed(s, 1e300, true);
+  CHECK(s.speed.steps_per_second == kMaxRunSpeed);
   CHECK(s.speed.fastest);
+  set_speed(s, std::numeric_limits<double>::quiet_NaN(), false);
+  CHECK(s.speed.steps_per_second == kMinRunSpeed);
+}
+
+TEST_CASE("explorer: the run's pace is steps per second, fractions carried, at 60 and 120 Hz",
+          "[explorer]") {
+  // Ten seconds of frames at a pace: exactly pace x 10 steps whatever the frame rate (the
+  // clock is the test's: every frame's dt is given).
+  auto steps_after = [](double per_second, int hz) {
+    ExplorerState s;
+    set_method(s, Method::textbook);
+    set_speed(s, per_second, false);
+    run(s);
+    for (int f = 0; f < hz * 10; ++f) tick(s, 1.0 / hz);
+    return steps(s);
+  };
+  CHECK(steps_after(0.5, 60) == 5);
+  CHECK(steps_after(0.5, 120) == 5);
+  CHECK(steps_after(2, 60) == 20);
+  CHECK(steps_after(2, 120) == 20);
+  CHECK(steps_after(30, 60) == 300);
+  CHECK(steps_after(30, 120) == 300);
+  CHECK(steps_after(90, 60) == 900);
+  CHECK(steps_after(90, 120) == 900);
 }
 
 TEST_CASE("page requests: the page's limits and counts through the one road", "[explorer]") {
   Request r;
   CHECK(parse_page_request(problem("1000", "1000", "1,1"), r).empty());
-  const std::string why = parse_page_request(problem("2049", "2", "1,1"), r);
+  const std::string why = parse_page_request(problem("100001", "2", "1,1"), r);
   CHECK(starts_with(why, "rows: "));
+  // Up to 10^8 squares for the construction (its memory is asked for first), 10^6 for a search.
+  RequestText huge = problem("10000", "10000", "1,1");
+  CHECK(parse_page_request(huge, r).empty());
+  CHECK(r.problem.geometry.size() == 100'000'000);
+  const std::int64_t bytes = page_memory_bytes(r.problem, r.method);
+  CHECK((bytes > 500'000'000 && bytes < 700'000'000));
+  huge.method = "warnsdorff";
+  CHECK(parse_page_request(huge, r).find("more than 1000000 for a search") != std::string::npos);
+  huge.method = "construct";
+  huge.blocked = "5,5";                                          // blocked squares are a search's
+  CHECK(starts_with(parse_page_request(huge, r), "blocked: "));  // the core's limit
   Problem p;
   RequestText closed_with_end = problem("6", "6", "1,1");
   closed_with_end.end = "2,3";
@@ -627,7 +673,14 @@ TEST_CASE("explorer: teaching run: a move order changes the run; a bad one is re
   CHECK(set_teaching_order(s, "wirth").empty());
   REQUIRE(teaching_available(s));
   CHECK(s.teach.timeline->machine().order().name == "wirth");
-  CHECK_FALSE(set_teaching_order(s, "1,2;1,2").empty());
+  CHECK_FALSE(set_teaching_order(s, "1,2;1,2").empty());  // refused: the order stays
+  REQUIRE(teaching_available(s));
+  CHECK(s.teach.timeline->machine().order().name == "wirth");
+  // The problem's order: the engine run walks it too, and the draft keeps it.
+  CHECK(s.draft.text.order == "wirth");
+  CHECK(s.run.solver->order().name == "wirth");
+  CHECK(set_teaching_order(s, "").empty());
+  REQUIRE(teaching_available(s));
   CHECK(s.teach.timeline->machine().order().name == "sutcliffe");
   REQUIRE(s.teach.estimate);
   CHECK(s.teach.estimate->nodes.to_double().value_or(0) > 1000);
@@ -653,4 +706,86 @@ TEST_CASE("explorer: teaching run: step over runs a whole call, step out returns
   REQUIRE(depth > 2);
   teach_step_out(s);
   CHECK(m.frames().size() < depth);
+}
+
+TEST_CASE("explorer: every tour from (1,1) on 5x5 one by one: 304, each verified, Previous too",
+          "[explorer]") {
+  ExplorerState s;
+  REQUIRE(configure(s, problem("5", "5", "1,1", "textbook")).empty());
+  REQUIRE(lists_tours(s));
+  run_to_end(s);
+  REQUIRE(s.tours.found == 1);
+  CHECK(s.tours.shown == 1);
+  CHECK_FALSE(shown_tour(s));  // the last one found is the solver's own board
+  std::set<std::vector<std::int32_t>> distinct;
+  distinct.insert(s.tours.boards.back());
+  while (next_tour(s)) {
+    for (int i = 0; i < 100000 && s.run.state == RunState::running; ++i) tick(s, 0.016, 0.05);
+    tick(s, 0.016);  // verifies
+    if (s.run.solver->status() != Status::found) break;
+    REQUIRE(s.run.verdict);
+    CHECK(s.run.verdict->ok);
+    distinct.insert(s.tours.boards.back());
+  }
+  CHECK(s.tours.exhausted);
+  CHECK(s.tours.found == 304);
+  CHECK(distinct.size() == 304);
+  REQUIRE(tour_total(s));
+  CHECK(*tour_total(s) == 304);
+  // Back through the kept tours; the first is the textbook's.
+  while (previous_tour(s)) {
+  }
+  CHECK(s.tours.shown == 1);
+  REQUIRE(shown_tour(s));
+  const auto& first = *shown_tour(s);
+  const Geometry g{5, 5};
+  for (int y = 1; y <= 5; ++y) {
+    for (int x = 1; x <= 5; ++x) CHECK(first[g.index({x, y})] == kTextbook5x5[5 - y][x - 1]);
+  }
+  CHECK(next_tour(s));
+  CHECK(s.tours.shown == 2);
+  // A new problem clears the list.
+  set_field(s, Field::start, "3,3");
+  CHECK(s.tours.found == 0);
+}
+
+TEST_CASE("explorer: the total comes from Count tours when it counted this start", "[explorer]") {
+  ExplorerState s;
+  REQUIRE(configure(s, problem("5", "5", "1,1", "textbook")).empty());
+  CHECK_FALSE(tour_total(s));
+  REQUIRE(count(s).empty());
+  count_to_end(s);
+  REQUIRE(tour_total(s));
+  CHECK(*tour_total(s) == 304);
+  // Not for methods that do not list tours, nor large boards.
+  REQUIRE(configure(s, problem("9", "9", "1,1", "textbook")).empty());
+  CHECK_FALSE(lists_tours(s));
+  REQUIRE(configure(s, problem("5", "5", "1,1", "warnsdorff")).empty());
+  CHECK_FALSE(lists_tours(s));
+}
+
+TEST_CASE("explorer: the move order is part of the problem", "[explorer]") {
+  ExplorerState s;
+  RequestText t = problem("5", "5", "1,1", "textbook");
+  t.order = "handout";
+  REQUIRE(configure(s, t).empty());
+  CHECK(s.run.solver->order().name == "handout");
+  CHECK(request_text(s.draft).order == "handout");
+  // wirth walks Wirth's order only: another order makes it the textbook method.
+  REQUIRE(configure(s, problem("5", "5", "1,1", "wirth")).empty());
+  CHECK(set_order(s, "pseudocode").empty());
+  CHECK(s.draft.text.method == "textbook");
+  CHECK(s.run.solver->order().name == "pseudocode");
+  CHECK(starts_with(set_order(s, "sideways"), "order: "));
+  CHECK(s.run.solver->order().name == "pseudocode");
+}
+
+TEST_CASE("explorer: teaching panels by name", "[explorer]") {
+  for (const Panel p : {Panel::stack, Panel::code, Panel::tree, Panel::estimate}) {
+    CHECK(parse_panel(to_string(p)) == p);
+  }
+  CHECK_FALSE(parse_panel("order"));
+  ExplorerState s;
+  CHECK(s.view.panels[static_cast<int>(Panel::code)]);
+  CHECK_FALSE(s.view.panels[static_cast<int>(Panel::stack)]);
 }

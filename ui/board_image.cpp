@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 #include "search/solver.hpp"
@@ -39,6 +40,8 @@ ImU32 shade(ImU32 c, float k) {
 
 }  // namespace
 
+std::uint32_t move_colour(float fraction) { return ramp(fraction); }
+
 BoardImage::~BoardImage() {
   if (texture_ && host_ && host_->destroy) host_->destroy(texture_);
 }
@@ -56,40 +59,53 @@ std::uint32_t BoardImage::base(int index) const {
   return dark(index) ? kDark : kLight;
 }
 
-std::uint32_t& BoardImage::texel(int index) {
-  const int row = geometry_.rows - 1 - index / geometry_.cols;
-  return pixels_[static_cast<std::size_t>(row) * geometry_.cols + index % geometry_.cols];
+std::uint32_t* BoardImage::texel(int index) {
+  const int row = geometry_.rows - 1 - index / geometry_.cols, col = index % geometry_.cols;
+  if (factor_ > 1 && (row % factor_ != 0 || col % factor_ != 0)) return nullptr;
+  touch_row(row / factor_);
+  return &pixels_[static_cast<std::size_t>(row / factor_) * image_w_ + col / factor_];
 }
 
 void BoardImage::reset(Geometry g, std::span<const std::uint8_t> blocked, bool checker) {
   geometry_ = g;
-  checker_ = checker;
+  factor_ = 1;
+  while ((g.cols + factor_ - 1) / factor_ > kMaxTextureSide ||
+         (g.rows + factor_ - 1) / factor_ > kMaxTextureSide) {
+    ++factor_;
+  }
+  checker_ = checker && factor_ == 1;
+  image_w_ = (g.cols + factor_ - 1) / factor_;
+  image_h_ = (g.rows + factor_ - 1) / factor_;
   blocked_.assign(blocked.begin(), blocked.end());
-  pixels_.resize(static_cast<std::size_t>(g.size()));
-  for (int i = 0; i < g.size(); ++i) texel(i) = base(i);
+  pixels_.assign(static_cast<std::size_t>(image_w_) * image_h_, 0);
+  for (int row = 0; row < g.rows; row += factor_) {
+    for (int col = 0; col < g.cols; col += factor_) {
+      const int index = (g.rows - 1 - row) * g.cols + col;
+      pixels_[static_cast<std::size_t>(row / factor_) * image_w_ + col / factor_] = base(index);
+    }
+  }
   dirty_lo_ = 0;
-  dirty_hi_ = g.rows - 1;
+  dirty_hi_ = image_h_ - 1;
 }
 
 void BoardImage::visit(int index, float fraction) {
-  const ImU32 c = ramp(fraction);
-  texel(index) = dark(index) ? shade(c, 0.82f) : c;
-  touch(index);
+  if (std::uint32_t* t = texel(index)) {
+    const ImU32 c = ramp(fraction);
+    *t = dark(index) ? shade(c, 0.82f) : c;
+  }
 }
 
 void BoardImage::written(int index) {
-  texel(index) = dark(index) ? shade(kWritten, 0.85f) : kWritten;
-  touch(index);
+  if (std::uint32_t* t = texel(index)) *t = dark(index) ? shade(kWritten, 0.85f) : kWritten;
 }
 
 void BoardImage::clear(int index) {
-  texel(index) = base(index);
-  touch(index);
+  if (std::uint32_t* t = texel(index)) *t = base(index);
 }
 
 void BoardImage::sync() {
   if (!host_ || !host_->create || pixels_.empty()) return;
-  const int w = geometry_.cols, h = geometry_.rows;
+  const int w = image_w_, h = image_h_;
   if (!texture_ || texture_w_ != w || texture_h_ != h) {
     if (texture_ && host_->destroy) host_->destroy(texture_);
     texture_ = host_->create(w, h);
@@ -109,8 +125,14 @@ void BoardImage::sync() {
 
 namespace {
 
-// Squares of a finished construction ordered per update: a few milliseconds of walking.
-constexpr std::int64_t kWalkPerUpdate = 100'000;
+// A finished construction's order is coloured for at most this long per update (a frame
+// stays within 60 per second), the clock read every kWalkChunk squares.
+constexpr double kWalkSeconds = 0.008;
+constexpr std::int64_t kWalkChunk = 32'768;
+
+double seconds_now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
 
 }  // namespace
 
@@ -125,6 +147,25 @@ void BoardPicture::start_over(const Solver& solver, bool checker) {
   drawn_blocks_ = 0;
   walk_started_ = false;
   walk_left_ = 0;
+  walked_ = nullptr;
+  moves_.clear();
+  moves_.shrink_to_fit();
+  checkpoints_.clear();
+}
+
+std::optional<int> BoardPicture::square_of_move(std::int64_t n) const {
+  if (!walked_ || n < 1 || n > walk_n_) return std::nullopt;
+  const std::int64_t k = (n - 1) / kCheckpointEvery;
+  if (k >= static_cast<std::int64_t>(checkpoints_.size())) return std::nullopt;
+  const Geometry g = walked_->geometry;
+  Square at = g.square(checkpoints_[k]);
+  for (std::int64_t m = k * kCheckpointEvery + 1; m < n; ++m) {
+    const std::uint8_t d = walked_->next[g.index(at)];
+    if (d == kNoJump) return std::nullopt;
+    at = {at.x + kJumpDx[d], at.y + kJumpDy[d]};
+    if (!g.contains(at)) return std::nullopt;
+  }
+  return g.index(at);
 }
 
 void BoardPicture::update(const Solver& solver, bool checker) {
@@ -161,8 +202,12 @@ void BoardPicture::update(const Solver& solver, bool checker) {
       for (std::uint64_t r = 0; r < first; ++r) y0 += rows[r];
       int y1 = y0;
       for (std::uint64_t r = first; r <= end; ++r) y1 += rows[r];
-      for (int i = y0 * g.cols; i < y1 * g.cols; ++i) {
-        if (tour.next[i] != kNoJump) image_.written(i);
+      const int step = image_.factor();
+      for (int y = y0; y < y1; ++y) {
+        if (!image_.samples_row(y + 1)) continue;
+        for (int i = y * g.cols; i < (y + 1) * g.cols; i += step) {
+          if (tour.next[i] != kNoJump) image_.written(i);
+        }
       }
       drawn_blocks_ = c->blocks_done();
     }
@@ -171,12 +216,21 @@ void BoardPicture::update(const Solver& solver, bool checker) {
       walk_at_ = tour.start;
       walk_n_ = 0;
       walk_left_ = free_;
+      walked_ = &tour;
+      // Move numbers only where the Solver would not give them cheaply (large boards).
+      moves_.assign(static_cast<std::size_t>(g.size()), 0);
+      checkpoints_.clear();
+      checkpoints_.reserve(static_cast<std::size_t>(free_ / kCheckpointEvery + 1));
     }
-    // Colour the order: walk the tour from its start, a bounded stretch per frame.
-    for (std::int64_t k = 0; k < kWalkPerUpdate && walk_left_ > 0; ++k) {
+    // Colour the order: walk the tour from its start, a bounded time per frame.
+    const double walk_until = seconds_now() + kWalkSeconds;
+    for (std::int64_t k = 1; walk_left_ > 0; ++k) {
+      if (k % kWalkChunk == 0 && seconds_now() > walk_until) break;
       const int i = g.index(walk_at_);
       image_.visit(i, walk_n_ / last);
+      if (walk_n_ % kCheckpointEvery == 0) checkpoints_.push_back(i);
       ++walk_n_;
+      moves_[i] = static_cast<std::int32_t>(walk_n_);
       --walk_left_;
       const std::uint8_t d = tour.next[i];
       if (d == kNoJump) {

@@ -2,15 +2,18 @@
 // row range at a time, so a board of a million squares costs the GPU one quad to draw and the
 // CPU only the squares that changed. Visited squares are coloured by when the knight got there
 // (blue first, red last); a construction's squares written so far, before their order is known,
-// in one neutral blue.
+// in one neutral blue. Boards with a side over kMaxTextureSide (up to 10^8 squares) are pictured
+// downsampled: a texel for every `factor` x `factor` squares, coloured as its top-left square.
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <vector>
 
 #include "board/geometry.hpp"
+#include "board/problem.hpp"
 #include "board/request.hpp"  // Method
 
 namespace kt {
@@ -18,6 +21,9 @@ class Solver;
 }
 
 namespace kt::ui {
+
+// The colour of a square visited at `fraction` of the tour (0 .. 1): blue first, red last.
+std::uint32_t move_colour(float fraction);
 
 // Textures come from the host (WebGL2 on the page); the UI itself makes no graphics calls.
 struct TextureHost {
@@ -28,6 +34,9 @@ struct TextureHost {
   std::function<void(void* texture, int w, int y0, int rows, const std::uint32_t* pixels)> upload;
   std::function<void(void* texture)> destroy;
 };
+
+// Largest texture side used (WebGL2 guarantees 2048).
+inline constexpr int kMaxTextureSide = 2048;
 
 // The texel colours of a board.
 class BoardImage {
@@ -53,24 +62,31 @@ class BoardImage {
   // Uploads the rows changed since the last call (creating the texture when needed).
   void sync();
   void* texture() const { return texture_; }
+  // Squares per texel side (1 up to kMaxTextureSide squares a side), and the texture's size.
+  int factor() const { return factor_; }
+  int texture_w() const { return texture_w_; }
+  int texture_h() const { return texture_h_; }
+  // Whether row `y` (1-based) holds pictured squares: the others need not be visited.
+  bool samples_row(int y) const { return (geometry_.rows - y) % factor_ == 0; }
 
  private:
-  void touch(int index) {
-    const int row = geometry_.rows - 1 - index / geometry_.cols;
+  // The texel of square `index`, or null when the square is not the one its texel shows.
+  std::uint32_t* texel(int index);
+  void touch_row(int row) {
     if (row < dirty_lo_) dirty_lo_ = row;
     if (row > dirty_hi_) dirty_hi_ = row;
   }
   std::uint32_t base(int index) const;
   bool dark(int index) const;
-  std::uint32_t& texel(int index);
 
   const TextureHost* host_ = nullptr;
   void* texture_ = nullptr;
   int texture_w_ = 0, texture_h_ = 0;
   Geometry geometry_{};
   bool checker_ = false;
+  int factor_ = 1, image_w_ = 0, image_h_ = 0;
   std::vector<std::uint8_t> blocked_;
-  std::vector<std::uint32_t> pixels_;  // row 0 = the top row of the board (y = rows)
+  std::vector<std::uint32_t> pixels_;  // image_w_ x image_h_; row 0 = the top (y = rows)
   int dirty_lo_ = 0, dirty_hi_ = -1;   // texel rows to upload
 };
 
@@ -83,8 +99,14 @@ class BoardPicture {
   void forget() { fresh_ = false; }  // a new solver: start over at the next update
   void update(const Solver& solver, bool checker);
   void* texture() const { return image_.texture(); }
+  const BoardImage& image() const { return image_; }
   // A finished construction whose order is still being coloured.
   bool colouring() const { return walk_left_ > 0; }
+  // A construction's move numbers by square index, filled as its order is coloured (0 not yet
+  // reached); empty for searches (their Solver has a board).
+  std::span<const std::int32_t> moves() const { return moves_; }
+  // The square of move n (1-based) of a construction, once the walk has got that far.
+  std::optional<int> square_of_move(std::int64_t n) const;
 
  private:
   void start_over(const Solver& solver, bool checker);
@@ -99,6 +121,12 @@ class BoardPicture {
   bool walk_started_ = false;
   Square walk_at_{};
   std::int64_t walk_n_ = 0, walk_left_ = 0;
+  const CompactTour* walked_ = nullptr;  // the tour walked
+  std::vector<std::int32_t> moves_;      // move numbers (4 bytes a square)
+  // Every kCheckpointEvery-th move's square, so that "go to move n" walks only a little.
+  std::vector<std::int32_t> checkpoints_;
 };
+
+inline constexpr std::int64_t kCheckpointEvery = 4096;
 
 }  // namespace kt::ui

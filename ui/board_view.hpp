@@ -9,6 +9,13 @@
 //   at round intervals.
 // Both draw blocked squares, the start, the end, the current square, a selected square and,
 // for a construction, the outlines of its blocks.
+//
+// Zoom and pan (BoardCamera, board_camera.hpp): the wheel zooms about the cursor, a drag pans
+// (a click is a press and release without dragging), and the host's touch handler and keys
+// call the camera functions below. On large boards the picture is drawn for the visible part
+// only, and close in the level of detail grows with the squares: colours by move number far
+// out, then the path's jumps between visible squares, then their move numbers; a minimap shows
+// where the view is. Nothing is done per square of the board, only per visible square.
 #pragma once
 
 #include <cstdint>
@@ -16,6 +23,7 @@
 #include <span>
 
 #include "board/geometry.hpp"
+#include "board_camera.hpp"
 #include "rect.hpp"
 #include "theme.hpp"
 
@@ -30,6 +38,9 @@ struct BoardScene {
   Geometry geometry;
   bool large = false;                     // the texture level of detail
   void* texture = nullptr;                // large: the BoardImage texture (null: not drawn)
+  int texture_factor = 1;                 // squares per texel side (BoardImage::factor)
+  int texture_w = 0, texture_h = 0;       // texels
+  bool texture_checkered = false;         // the texture has dark and light squares
   std::span<const std::uint8_t> blocked;  // flags by square index; empty: none
   std::span<const std::int32_t> board;    // move numbers by square index; empty: none
   std::span<const std::int32_t> path;     // square indices in visiting order
@@ -40,6 +51,10 @@ struct BoardScene {
   unsigned border = 0;             // ImU32 colour around the board; 0 for the neutral one
   std::span<const int> col_bands, row_bands;  // construction blocks to outline; empty: none
 };
+
+// What was drawn close in, last frame.
+enum class Detail : std::uint8_t { colours, lines, numbers };
+const char* to_string(Detail d);  // "colours", "lines", "numbers"
 
 class BoardView {
  public:
@@ -54,9 +69,29 @@ class BoardView {
   // boards; 0 or less when it does not fit).
   static float square_side(Geometry g, float w, float h);
 
+  // The camera, on the board and viewport of the last frame (a new board size is fitted).
+  const BoardCamera& camera() const { return camera_; }
+  const Rect& viewport() const { return viewport_; }
+  Detail detail() const { return detail_; }
+  std::optional<SquareRange> visible() const;
+  void fit();
+  void zoom(double factor);  // about the viewport's centre
+  void zoom_at(double factor, double sx, double sy);
+  void pan(double dx, double dy);
+  void set_view(double cx, double cy, double scale);  // board units (board_camera.hpp)
+  void centre_on(Square s);                           // zoomed in until its number shows
+  // Whether screen point (x, y) is on the board's viewport (touch gestures start there).
+  bool over_board(double x, double y) const;
+
  private:
+  void handle_input(Geometry g);
+
   Geometry geometry_{};
   float left_ = 0, top_ = 0, side_ = 0;  // top-left corner of the board and square size
+  BoardCamera camera_;
+  Rect viewport_{0, 0, 1, 1};
+  Detail detail_ = Detail::colours;
+  bool dragging_ = false;
 };
 
 }  // namespace kt::ui

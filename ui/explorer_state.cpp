@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <limits>
 
 #include "board/square_list.hpp"
@@ -75,16 +76,18 @@ std::string start_over(ExplorerState& s, std::string why, Request&& request) {
   r.verify_pending = false;
   ++r.generation;
   r.pacer.reset();
+  r.bank.reset();
   r.seconds = r.window_seconds = r.rate = 0;
   r.window_start_work = r.last_work = 0;
   clear_count(s.counting);
   s.view.selected.reset();
+  s.tours = TourList{};
 
   s.board = draft_board(s.draft);
   s.error = std::move(why);
   if (!s.error.empty()) return s.error;
   s.board.start = request.problem.start;  // the default start too, when none was typed
-  r.solver = std::make_unique<Solver>(std::move(request.problem), request.method);
+  r.solver = std::make_unique<Solver>(std::move(request.problem), request.method, request.order);
   if (r.solver->status() != Status::running) finish(r);  // theory settled it
   return {};
 }
@@ -114,6 +117,15 @@ void after_steps(SearchRun& r, double dt) {
     r.window_start_work = work;
   }
   if (r.solver->status() != Status::running) finish(r);
+}
+
+void record_tour(TourList& t, const Solver& solver) {
+  ++t.found;
+  t.shown = t.found;
+  if (t.boards.size() < kMaxKeptTours) {
+    const auto b = solver.board();
+    t.boards.emplace_back(b.begin(), b.end());
+  }
 }
 
 void advance_count(Counting& c, double budget) {
@@ -174,6 +186,27 @@ const char* to_string(CountState s) {
   return "?";
 }
 
+const char* to_string(Panel p) {
+  switch (p) {
+    case Panel::stack:
+      return "stack";
+    case Panel::code:
+      return "code";
+    case Panel::tree:
+      return "tree";
+    case Panel::estimate:
+      return "estimate";
+  }
+  return "?";
+}
+
+std::optional<Panel> parse_panel(std::string_view name) {
+  for (const Panel p : {Panel::stack, Panel::code, Panel::tree, Panel::estimate}) {
+    if (name == to_string(p)) return p;
+  }
+  return std::nullopt;
+}
+
 const char* to_string(Click c) {
   switch (c) {
     case Click::edited:
@@ -225,6 +258,7 @@ std::string configure(ExplorerState& s, const RequestText& text) {
   d.text.blocked.clear();
   d.text.closed = p.closed ? "1" : "";
   d.text.method = to_string(request.method);
+  d.text.order = request.order ? format_move_order(*request.order) : "";
   d.text.start_optional = false;
   for (int i = 0; i < static_cast<int>(p.blocked.size()); ++i) {
     if (p.blocked[i]) d.blocked.push_back(p.geometry.square(i));
@@ -283,6 +317,17 @@ std::string set_closed(ExplorerState& s, bool closed) {
 
 std::string set_method(ExplorerState& s, Method m) {
   s.draft.text.method = to_string(m);
+  return rebuild(s);
+}
+
+std::string set_order(ExplorerState& s, std::string_view text) {
+  std::string why;
+  if (!text.empty() && !parse_move_order(text, &why)) return "order: " + why;
+  RequestText& t = s.draft.text;
+  t.order = std::string(text);
+  if (t.method == to_string(Method::wirth) && !text.empty() && text != kWirthOrder.name) {
+    t.method = to_string(Method::textbook);
+  }
   return rebuild(s);
 }
 
@@ -359,10 +404,64 @@ void step(ExplorerState& s) {
 
 void reset(ExplorerState& s) { rebuild(s); }
 
-void set_speed(ExplorerState& s, std::int64_t steps_per_frame, bool fastest) {
-  s.speed.steps_per_frame =
-      static_cast<int>(std::clamp<std::int64_t>(steps_per_frame, 1, kMaxStepsPerFrame));
+void set_speed(ExplorerState& s, double steps_per_second, bool fastest) {
+  if (!std::isfinite(steps_per_second)) steps_per_second = steps_per_second > 0 ? kMaxRunSpeed : 0;
+  s.speed.steps_per_second = std::clamp(steps_per_second, kMinRunSpeed, kMaxRunSpeed);
   s.speed.fastest = fastest;
+}
+
+// --- every tour, one by one --------------------------------------------------------------------
+
+bool lists_tours(const ExplorerState& s) {
+  const Solver* solver = s.run.solver.get();
+  if (!solver) return false;
+  const Method m = solver->method();
+  return (m == Method::textbook || m == Method::wirth) &&
+         solver->problem().geometry.size() <= kMaxTourListSquares;
+}
+
+bool next_tour(ExplorerState& s) {
+  TourList& t = s.tours;
+  SearchRun& r = s.run;
+  if (t.shown < t.boards.size()) {
+    ++t.shown;
+    return true;
+  }
+  if (!lists_tours(s) || r.state != RunState::finished || t.shown != t.found || !r.verdict ||
+      !r.verdict->ok || !r.solver->next_tour()) {
+    return false;
+  }
+  r.verdict.reset();
+  r.state = RunState::running;
+  t.shown = 0;  // the live run
+  return true;
+}
+
+bool previous_tour(ExplorerState& s) {
+  TourList& t = s.tours;
+  if (s.run.state == RunState::running || t.shown <= 1 || t.boards.empty()) return false;
+  t.shown = std::min<std::uint64_t>(t.shown - 1, t.boards.size());  // past the kept: the last
+  return true;
+}
+
+const std::vector<std::int32_t>* shown_tour(const ExplorerState& s) {
+  const TourList& t = s.tours;
+  if (t.shown == 0 || t.shown > t.boards.size()) return nullptr;
+  // The last tour found is the solver's own board while it stands on it.
+  const Solver* solver = s.run.solver.get();
+  if (t.shown == t.found && solver && solver->status() == Status::found) return nullptr;
+  return &t.boards[t.shown - 1];
+}
+
+std::optional<std::uint64_t> tour_total(const ExplorerState& s) {
+  if (s.tours.exhausted) return s.tours.found;
+  const Counting& c = s.counting;
+  const Solver* solver = s.run.solver.get();
+  if (c.state == CountState::done && c.kind == CountKind::from_start && c.counter && solver &&
+      !solver->problem().closed && !solver->problem().end) {
+    return c.counter->count();
+  }
+  return std::nullopt;
 }
 
 // --- counting ----------------------------------------------------------------------------------
@@ -405,22 +504,30 @@ TickReport tick(ExplorerState& s, double dt_seconds, double budget) {
     r.verdict = r.solver->verify();
     r.verify_pending = false;
     report.verified = true;
+    if (lists_tours(s) && r.verdict->ok) record_tour(s.tours, *r.solver);
   }
   const bool searching = r.state == RunState::running && r.solver;
   const bool counting = s.counting.state == CountState::running && !report.verified;
   const double slice = budget / (searching && counting ? 2 : 1);
   if (searching) {
-    const std::uint64_t steps = s.speed.fastest
-                                    ? std::numeric_limits<std::uint64_t>::max()
-                                    : static_cast<std::uint64_t>(s.speed.steps_per_frame);
+    const std::uint64_t steps = s.speed.fastest ? std::numeric_limits<std::uint64_t>::max()
+                                                : r.bank.earn(dt_seconds, s.speed.steps_per_second);
     Solver& solver = *r.solver;
-    r.pacer.advance(
-        [&](std::uint64_t n) {
-          r.last_action = advance(solver, n);
-          return solver.status() == Status::running;
-        },
-        steps, slice);
+    if (steps > 0) {
+      const std::uint64_t ran = r.pacer.advance(
+          [&](std::uint64_t n) {
+            r.last_action = advance(solver, n);
+            return solver.status() == Status::running;
+          },
+          steps, slice);
+      if (!s.speed.fastest) r.bank.spend(ran);
+    }
     after_steps(r, dt_seconds);
+    if (r.state == RunState::finished && solver.status() == Status::none && lists_tours(s) &&
+        s.tours.found > 0) {
+      s.tours.exhausted = true;  // Next went past the last tour: back to it
+      s.tours.shown = s.tours.found;
+    }
   }
   if (counting) advance_count(s.counting, slice);
   return report;

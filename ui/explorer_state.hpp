@@ -58,11 +58,14 @@ struct DraftBoard {
   int blocked_off_board = 0;
 };
 
+// The run's pace in steps per second (by the wall clock, so the same on a 60 Hz and a 120 Hz
+// display; below one step a frame the fraction carries over: StepBank).
+inline constexpr double kMinRunSpeed = 0.5;
+inline constexpr double kMaxRunSpeed = 60'000'000;  // a million steps a frame at 60 Hz
 struct Speed {
-  int steps_per_frame = 20;  // 1 .. kMaxStepsPerFrame
-  bool fastest = false;      // as many steps as fit in the frame's budget
+  double steps_per_second = 1200;  // kMinRunSpeed .. kMaxRunSpeed
+  bool fastest = false;            // as many steps as fit in the frame's budget
 };
-inline constexpr int kMaxStepsPerFrame = 1'000'000;
 
 // The solver for the draft and its run.
 struct SearchRun {
@@ -73,6 +76,7 @@ struct SearchRun {
   bool verify_pending = false;        // found: the next tick verifies
   std::uint64_t generation = 0;       // solvers made so far: a view's pictures follow it
   Pacer pacer;
+  StepBank bank;       // steps the pace has earned and not yet run
   double seconds = 0;  // wall time spent running
   // Steps per second over the last half second.
   double window_seconds = 0, rate = 0;
@@ -89,6 +93,23 @@ struct Counting {
   Pacer pacer;
 };
 
+// Every tour the textbook's search has found so far, in its order (the handout's Try_All): the
+// textbook and wirth methods on boards small enough to keep them. Each was verified when found.
+inline constexpr std::int32_t kMaxTourListSquares = 64;
+inline constexpr std::size_t kMaxKeptTours = 20'000;  // 5 MB on 8x8; later ones are counted
+struct TourList {
+  std::vector<std::vector<std::int32_t>> boards;  // move numbers by square index, in order found
+  std::uint64_t found = 0;  // tours found (boards keeps the first kMaxKeptTours)
+  std::uint64_t shown = 0;  // 1-based: the tour on the board; 0 none (or the live run)
+  bool exhausted = false;   // the search went past the last tour: found is the total
+};
+
+// The teaching panels a link may open (kt::kPageViews: "stack", "code", "tree", "estimate").
+enum class Panel : std::uint8_t { stack, code, tree, estimate };
+inline constexpr int kPanelCount = 4;
+const char* to_string(Panel p);
+std::optional<Panel> parse_panel(std::string_view name);
+
 struct ViewOptions {
   ClickMode click_mode = ClickMode::start;
   bool show_blocks = true;  // outline a construction's blocks
@@ -97,6 +118,8 @@ struct ViewOptions {
   bool board_only = false;
   // The square a click picked on a board that is not editable (its move is shown).
   std::optional<Square> selected;
+  // Which teaching panels are open, by Panel: the code at first.
+  bool panels[kPanelCount] = {false, true, false, false};
 };
 
 struct ExplorerState {
@@ -111,6 +134,7 @@ struct ExplorerState {
   Counting counting;
   ViewOptions view;
   TeachingRun teach;  // the textbook's recursion, line by line (teaching_run.hpp)
+  TourList tours;
 };
 
 // --- the problem ---------------------------------------------------------------------------
@@ -130,6 +154,11 @@ std::string set_board(ExplorerState& s, int rows, int cols);
 // Also switches the count to the matching kind, and clicks from setting the end.
 std::string set_closed(ExplorerState& s, bool closed);
 std::string set_method(ExplorerState& s, Method m);
+// The move order of the backtracking searches (and the teaching run): a preset's name
+// ("sutcliffe", "wirth", "handout", ...), eight "dx,dy" pairs, or "" for the method's own. The
+// wirth method walks Wirth's order only: another order switches it to textbook. When the text
+// is refused, returns "order: ..." and changes nothing.
+std::string set_order(ExplorerState& s, std::string_view text);
 std::string clear_blocked(ExplorerState& s);
 
 // A click on square `sq`. While nothing would be lost (idle, the draft refused, or finished
@@ -151,7 +180,20 @@ void run(ExplorerState& s);    // idle or paused -> running (ticks advance it)
 void pause(ExplorerState& s);  // running -> paused
 void step(ExplorerState& s);   // one step, then paused
 void reset(ExplorerState& s);  // a new solver for the draft: idle, nothing selected
-void set_speed(ExplorerState& s, std::int64_t steps_per_frame, bool fastest);  // clamped
+void set_speed(ExplorerState& s, double steps_per_second, bool fastest);  // clamped
+
+// --- every tour, one by one ----------------------------------------------------------------
+// Whether the run can list its tours (textbook or wirth, at most kMaxTourListSquares squares).
+bool lists_tours(const ExplorerState& s);
+// Next: the next kept tour, or, at the last one found, the search goes on to the next tour
+// (running at the pace set). Previous: the tour before. False when there is none.
+bool next_tour(ExplorerState& s);
+bool previous_tour(ExplorerState& s);
+// The tour to draw instead of the solver's board (browsing back), else null.
+const std::vector<std::int32_t>* shown_tour(const ExplorerState& s);
+// How many tours there are from this start, when known: the search went past the last one, or
+// "Count tours" counted this problem's tours from its start.
+std::optional<std::uint64_t> tour_total(const ExplorerState& s);
 
 // --- counting ------------------------------------------------------------------------------
 void set_count_kind(ExplorerState& s, CountKind k);  // clears the count when it changes

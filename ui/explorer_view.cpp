@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <string>
 
+#include "board/text_input.hpp"
 #include "teaching_view.hpp"
 
 namespace kt::ui {
@@ -15,6 +16,7 @@ namespace {
 
 constexpr float kPanelWidth = 320;
 constexpr float kStackBelowWidth = 700;  // narrower portrait windows stack board and panel
+constexpr float kPageBarHeight = 34;     // shell.html's #kt-toolbar and its margin
 constexpr float kBannerMinHeight = 64;
 const ImVec4 kErrorText(1.0f, 0.45f, 0.42f, 1);
 constexpr ImU32 kBoardBg = IM_COL32(36, 38, 44, 255);
@@ -99,6 +101,103 @@ std::optional<Rect> ExplorerView::square_rect(const ExplorerState& s, Square sq)
   return board_view_.square_rect(sq);
 }
 
+// A large construction is pictured from its compact tour: its move numbers come from the
+// picture's walk (four bytes a square), not from the Solver's board and path (eight).
+static bool cheap_board(const Solver& solver, bool large) {
+  return !solver.construction() || !large ||
+         solver.problem().geometry.size() <= int(kThinPathMaxPoints);
+}
+
+std::span<const std::int32_t> ExplorerView::moves(const ExplorerState& s) const {
+  const Solver* solver = s.run.solver.get();
+  if (!solver || !s.board.geometry) return {};
+  if (cheap_board(*solver, large_board(s))) return solver->board();
+  return picture_.moves();
+}
+
+std::optional<std::int32_t> ExplorerView::move_number(const ExplorerState& s, Square sq) const {
+  const auto m = moves(s);
+  if (!s.board.geometry || !s.board.geometry->contains(sq)) return std::nullopt;
+  const Geometry g = *s.board.geometry;
+  if (m.size() != static_cast<std::size_t>(g.size())) return std::nullopt;
+  return m[g.index(sq)];
+}
+
+std::optional<Square> ExplorerView::go_to_move(ExplorerState& s, std::int64_t n) {
+  const Solver* solver = s.run.solver.get();
+  if (!solver || !s.board.geometry || n < 1) return std::nullopt;
+  const Geometry g = *s.board.geometry;
+  std::optional<int> index;
+  if (cheap_board(*solver, large_board(s))) {
+    const auto path = solver->path();
+    if (n <= static_cast<std::int64_t>(path.size())) index = path[n - 1];
+  } else {
+    index = picture_.square_of_move(n);
+  }
+  if (!index) return std::nullopt;
+  const Square sq = g.square(*index);
+  go_to_square(s, sq);
+  return sq;
+}
+
+bool ExplorerView::go_to_square(ExplorerState& s, Square sq) {
+  if (!s.board.geometry || !s.board.geometry->contains(sq)) return false;
+  board_view_.centre_on(sq);
+  if (!board_editable(s)) s.view.selected = sq;  // the banner shows its move
+  return true;
+}
+
+// Above a large board: go to a move or a square, and fit the whole board again.
+float ExplorerView::draw_zoom_bar(ExplorerState& s, float x, float y, float w) {
+  ImGui::SetCursorScreenPos(ImVec2(x, y));
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Go to move");
+  ImGui::SameLine();
+  const float field = std::clamp(std::floor((w - 190) / 2), 60.0f, 110.0f);  // phones: narrower
+  ImGui::SetNextItemWidth(field);
+  if (text_field("##GoToMove", goto_move_, "N")) {
+    const auto n = parse_integer(goto_move_, "move", 1, kMaxSquares);
+    goto_message_.clear();
+    if (!n) {
+      goto_message_ = "move: a whole number from 1";
+    } else if (!go_to_move(s, *n)) {
+      goto_message_ =
+          "move " + with_commas(static_cast<std::uint64_t>(*n)) + ": not on the board yet";
+    }
+  }
+  record("GoToMove");
+  ImGui::SameLine();
+  ImGui::TextUnformatted("square");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(field);
+  if (text_field("##GoToSquare", goto_square_, "x,y")) {
+    std::string why;
+    const auto sq = parse_square(goto_square_, &why);
+    goto_message_.clear();
+    if (!sq || !go_to_square(s, *sq)) goto_message_ = "square: " + (sq ? "off the board" : why);
+  }
+  record("GoToSquare");
+  ImGui::SameLine();
+  if (ImGui::Button("Fit")) board_view_.fit();
+  record("Fit");
+  ImGui::SameLine();
+  if (!goto_message_.empty()) {
+    ImGui::TextColored(kErrorText, "%s", goto_message_.c_str());
+  } else {
+    const double px = board_view_.camera().scale;
+    char text[80];
+    std::snprintf(text, sizeof text,
+                  px >= 10 ? "%.0f px a square%swheel, drag, pinch to zoom"
+                           : "%.2f px a square%swheel, drag, pinch to zoom",
+                  px, kDot);
+    // Only where it fits (not on phones).
+    if (ImGui::CalcTextSize(text).x <= x + w - ImGui::GetCursorScreenPos().x) {
+      ImGui::TextDisabled("%s", text);
+    }
+  }
+  return ImGui::GetFrameHeight() + 8;
+}
+
 void ExplorerView::record(const char* label) {
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
   rects_.set(label, Rect{a.x, a.y, b.x - a.x, b.y - a.y});
@@ -129,7 +228,10 @@ void ExplorerView::draw(ExplorerState& s, const TickReport& tick) {
   } else {
     const float panel = std::min(kPanelWidth, std::floor(size.x * 0.5f));
     draw_panel(s, 0, 0, panel, size.y);
-    draw_board_area(s, panel, 0, size.x - panel, size.y);
+    // The page's share and export bar (shell.html) sits at the bottom right of windows wider
+    // than kStackBelowWidth: the board ends above it, so it hides no coordinates.
+    const float bar = size.x > kStackBelowWidth ? kPageBarHeight : 0;
+    draw_board_area(s, panel, 0, size.x - panel, size.y - bar);
   }
 }
 
@@ -158,8 +260,11 @@ void ExplorerView::draw_panel(ExplorerState& s, float x, float y, float width, f
     ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled(
         "Squares are x,y or a1: x counts columns from the left (a, b, ...), y rows from the "
-        "bottom. The page takes sides up to 2048 and boards up to 1,000,000 squares (the "
-        "knights CLI takes larger ones). Numbers give the "
+        "bottom. The page searches boards of up to 1,000,000 squares and constructs tours of up "
+        "to 100,000,000 where the browser gives the memory (the knights CLI takes larger ones). "
+        "On large boards the wheel zooms about the cursor, a drag pans, two fingers pinch, "
+        "and Go to move / square centre the view; close in, the path and the move numbers "
+        "of the squares in view are drawn. Numbers give the "
         "order of the knight's moves and the blue line its path. Green marks the start, purple "
         "the end, orange the square the search stands on; dark crossed squares are blocked. "
         "Once a run has started, a click on the board picks a square and shows its move; "
@@ -293,21 +398,58 @@ void ExplorerView::draw_search_section(ExplorerState& s) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-FLT_MIN);
   ImGui::BeginDisabled(s.speed.fastest);
-  int steps = s.speed.steps_per_frame;
-  if (ImGui::SliderInt("##Speed", &steps, 1, kMaxStepsPerFrame,
-                       constructing ? "%d blocks/frame" : "%d steps/frame",
-                       ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
-    set_speed(s, steps, s.speed.fastest);
+  // Steps per second by the clock (the same on any display); below 60 a second some frames
+  // run none.
+  float per_second = static_cast<float>(s.speed.steps_per_second);
+  if (ImGui::SliderFloat("##Speed", &per_second, static_cast<float>(kMinRunSpeed),
+                         static_cast<float>(kMaxRunSpeed),
+                         constructing ? "%.4g blocks/s" : "%.4g steps/s",
+                         ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
+    set_speed(s, per_second, s.speed.fastest);
   }
+  record("Speed");
   ImGui::EndDisabled();
   bool fastest = s.speed.fastest;
   if (ImGui::Checkbox("as fast as the frame allows", &fastest)) {
-    set_speed(s, s.speed.steps_per_frame, fastest);
+    set_speed(s, s.speed.steps_per_second, fastest);
   }
   record("Fastest");
+  if (lists_tours(s) && s.tours.found > 0) draw_tour_list(s);
   if (constructing) {
     bool show = s.view.show_blocks;
     if (ImGui::Checkbox("outline the construction's blocks", &show)) set_show_blocks(s, show);
+  }
+}
+
+// Every tour, one by one (the handout's Try_All): Previous and Next in the search's order.
+void ExplorerView::draw_tour_list(ExplorerState& s) {
+  const TourList& t = s.tours;
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  const float third = std::floor((ImGui::GetContentRegionAvail().x - 2 * gap) / 3);
+  const bool browsing = s.run.state == RunState::finished;
+  if (button("< Previous##Tour", third, browsing && t.shown > 1)) previous_tour(s);
+  record("PreviousTour");
+  ImGui::SameLine();
+  const bool more = t.shown < t.boards.size() || (!t.exhausted && t.shown == t.found);
+  if (button("Next tour >##Tour", third,
+             browsing && more && (!s.run.verdict || s.run.verdict->ok))) {
+    next_tour(s);
+  }
+  record("NextTour");
+  ImGui::SameLine();
+  ImGui::AlignTextToFramePadding();
+  const auto total = tour_total(s);
+  if (t.shown == 0) {
+    ImGui::TextDisabled("searching for tour %s", with_commas(t.found + 1).c_str());
+  } else if (total) {
+    ImGui::Text("tour %s of %s", with_commas(t.shown).c_str(), with_commas(*total).c_str());
+  } else {
+    ImGui::Text("tour %s", with_commas(t.shown).c_str());
+  }
+  record("TourIndex");
+  if (!total && t.shown > 0) {
+    ImGui::TextDisabled("%s found so far; Count tours gives how many there are",
+                        with_commas(t.found).c_str());
   }
 }
 
@@ -506,11 +648,29 @@ float ExplorerView::draw_banner(const ExplorerState& s, float x, float y, float 
         break;
       }
     }
+    // Every tour one by one: which one the board shows.
+    if (r.state == RunState::finished && lists_tours(s) && s.tours.shown > 0) {
+      const auto total = tour_total(s);
+      const std::string of = total ? " of " + with_commas(*total) : "";
+      if (s.tours.exhausted && solver.status() == Status::none) {
+        title = "All " + with_commas(s.tours.found) + " tours found";
+        detail = "the search tried every possibility after the last one" + std::string(kDot) +
+                 "showing tour " + with_commas(s.tours.shown) + kDot + method;
+        colour = kGreen;
+      } else if (shown_tour(s)) {
+        title = "Tour " + with_commas(s.tours.shown) + of + ", verified \xE2\x9C\x93";
+        detail = "in the search's order" + std::string(kDot) + method;
+        colour = kGreen;
+      } else if (s.tours.found > 1 || total) {
+        title = "Tour " + with_commas(s.tours.shown) + of + " found" +
+                (r.verdict && r.verdict->ok ? ", verified \xE2\x9C\x93" : "");
+      }
+    }
     // A square picked on a board that holds a run: what it shows, and how to edit again.
     if (s.view.selected && s.board.geometry) {
       const Square sq = *s.view.selected;
       std::string what = square_name(sq, *s.board.geometry);
-      if (const auto move = move_at(s, sq)) {
+      if (const auto move = move_number(s, sq)) {
         what += *move == kBlocked ? ": blocked"
                 : *move > 0       ? ": move " + with_commas(static_cast<std::uint64_t>(*move))
                                   : ": not visited";
@@ -549,7 +709,8 @@ void ExplorerView::draw_board_area(ExplorerState& s, float x, float y, float wid
   const float banner = draw_banner(s, left, top, width - 2 * pad);
   if (s.board.geometry) {
     const Geometry g = *s.board.geometry;
-    const float board_top = top + banner + 12;
+    float board_top = top + banner + 12;
+    if (large_board(s)) board_top += draw_zoom_bar(s, left, board_top, width - 2 * pad);
     const float board_w = width - 2 * pad, board_h = origin.y + y + height - board_top - pad;
     BoardScene scene;
     scene.geometry = g;
@@ -562,10 +723,7 @@ void ExplorerView::draw_board_area(ExplorerState& s, float x, float y, float wid
     if (r.solver) {
       const Solver& solver = *r.solver;
       const Construction* c = solver.construction();
-      // A large construction is pictured from its compact tour: its move-number board and
-      // path would cost 8 bytes a square and a walk of the whole tour to make.
-      const bool cheap_board = !c || !scene.large || g.size() <= int(kThinPathMaxPoints);
-      if (cheap_board) {
+      if (cheap_board(solver, scene.large)) {
         scene.board = solver.board();
         scene.path = solver.path();
       }
@@ -577,7 +735,9 @@ void ExplorerView::draw_board_area(ExplorerState& s, float x, float y, float wid
       }
       if (r.state == RunState::finished) {
         scene.border =
-            solver.status() == Status::found && r.verdict && r.verdict->ok ? kGreen : kRed;
+            (solver.status() == Status::found && r.verdict && r.verdict->ok) || shown_tour(s)
+                ? kGreen
+                : kRed;
       }
       if (scene.large) {
         if (pictured_generation_ != r.generation) {
@@ -588,7 +748,18 @@ void ExplorerView::draw_board_area(ExplorerState& s, float x, float y, float wid
         const bool checker = BoardView::square_side(g, board_w, board_h) >= 3;
         if (!quiet_frame_) picture_.update(solver, checker);
         scene.texture = picture_.texture();
+        scene.texture_factor = picture_.image().factor();
+        scene.texture_checkered = checker && scene.texture_factor == 1;
+        scene.texture_w = picture_.image().texture_w();
+        scene.texture_h = picture_.image().texture_h();
+        if (!cheap_board(solver, scene.large)) scene.board = picture_.moves();
       }
+    }
+    std::vector<std::int32_t> tour_squares;  // a kept tour's path; lives until the board is drawn
+    if (const std::vector<std::int32_t>* tour = shown_tour(s); tour && !scene.large) {
+      tour_squares = path_of(*tour);
+      scene.board = *tour;
+      scene.path = tour_squares;
     }
     std::vector<std::int32_t> teaching_squares;  // lives until the board is drawn
     if (!scene.large && teaching_on_board(s)) {

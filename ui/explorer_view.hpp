@@ -10,6 +10,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
+#include <string>
 
 #include "board_image.hpp"
 #include "board_view.hpp"
@@ -33,14 +35,28 @@ class ExplorerView {
   const WidgetRects& rects() const { return rects_; }
   std::optional<Rect> square_rect(const ExplorerState& s, Square sq) const;
 
+  // The board's camera (zoom, pan, fit: board_view.hpp), for keys, touch and the JS API.
+  BoardView& board_view() { return board_view_; }
+  // The move number on `sq` as the board shows it (0 not visited, kBlocked), without making a
+  // huge construction's move-number board.
+  std::optional<std::int32_t> move_number(const ExplorerState& s, Square sq) const;
+  // Centres the view on move n's square and selects it; the square, or nullopt with no such
+  // move (yet).
+  std::optional<Square> go_to_move(ExplorerState& s, std::int64_t n);
+  // Centres the view on `sq` and selects it when the board holds a run; false off the board.
+  bool go_to_square(ExplorerState& s, Square sq);
+
  private:
   void draw_panel(ExplorerState& s, float x, float y, float width, float height);
   void draw_board_section(ExplorerState& s);
   void draw_search_section(ExplorerState& s);
+  void draw_tour_list(ExplorerState& s);
   void draw_count_section(ExplorerState& s);
   void draw_status_section(const ExplorerState& s);
   void draw_board_area(ExplorerState& s, float x, float y, float width, float height);
   float draw_banner(const ExplorerState& s, float x, float y, float w);
+  float draw_zoom_bar(ExplorerState& s, float x, float y, float w);  // its height
+  std::span<const std::int32_t> moves(const ExplorerState& s) const;
   void record(const char* label);  // the last item's rectangle
   void sync_fields(const ExplorerState& s);
 
@@ -52,6 +68,8 @@ class ExplorerView {
   // The text fields' buffers, refilled from the draft whenever it changes.
   std::uint64_t fields_version_ = ~std::uint64_t{0};
   char rows_[32] = {}, cols_[32] = {}, start_[64] = {}, end_[64] = {};
+  char goto_move_[24] = {}, goto_square_[40] = {};
+  std::string goto_message_;
   WidgetRects rects_;
 };
 

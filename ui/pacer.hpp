@@ -7,6 +7,30 @@
 
 namespace kt::ui {
 
+// Steps earned by the wall time at a pace in steps per second, whatever the frame rate: the
+// fraction left over is carried to the next frame, so 0.5 steps a second is one step every
+// other second and 30 a second is one every other frame at 60 Hz and every fourth at 120 Hz.
+// At most one second's worth (plus one step) is kept: a hidden tab does not come back as a
+// burst, and work the frame's budget could not fit waits without piling up.
+class StepBank {
+ public:
+  // Adds `dt` seconds at `per_second` and returns the whole steps now due.
+  std::uint64_t earn(double dt, double per_second) {
+    if (!(dt > 0) || !(per_second > 0)) return due();
+    owed_ = std::min(owed_ + dt * per_second, per_second + 1);
+    return due();
+  }
+  // `n` of the steps due were run.
+  void spend(std::uint64_t n) { owed_ = std::max(0.0, owed_ - static_cast<double>(n)); }
+  void reset() { owed_ = 0; }
+  double owed() const { return owed_; }
+
+ private:
+  // A billionth of a step is the sum's rounding (sixty 1/60 s frames add to 0.99999...), not time.
+  std::uint64_t due() const { return static_cast<std::uint64_t>(owed_ + 1e-9); }
+  double owed_ = 0;
+};
+
 class Pacer {
  public:
   // Wall time one frame may spend working: leaves room to draw at 60 frames per second.

@@ -1,7 +1,12 @@
 #include "page_request.hpp"
 
+#include <algorithm>
+#include <cstdlib>
+
+#include "construction/construct.hpp"
 #include "counting/count.hpp"
 #include "search/solver.hpp"
+#include "theory/existence.hpp"
 
 namespace kt::ui {
 
@@ -14,10 +19,59 @@ std::string with_commas(std::uint64_t n) {
   return out;
 }
 
+namespace {
+
+// Whether the Solver will build `p` with the construction (or answer it by theory at once).
+bool built_by_construction(const Problem& p, Method method) {
+  if (method != Method::automatic && method != Method::construct) return false;
+  return construction_refusal(p).empty() || settle(p).answer == Answer::none;
+}
+
+}  // namespace
+
+std::int64_t page_memory_bytes(const Problem& p, Method method) {
+  const std::int64_t n = p.geometry.size();
+  const std::int64_t texels = std::min<std::int64_t>(n, std::int64_t{2048} * 2048);
+  // The construction: its tour (1 byte), the page's move numbers (4), the verifier's bits; a
+  // search: kMaxSearchSquares' 90 bytes and the Solver's board and path (8). The picture: 4 a
+  // texel.
+  const std::int64_t per_square = built_by_construction(p, method) ? 6 : 100;
+  return n * per_square + texels * 4 + (std::int64_t{16} << 20);
+}
+
+std::string check_page_memory(const Problem& p, Method method) {
+  const std::int64_t bytes = page_memory_bytes(p, method);
+  if (bytes < (std::int64_t{64} << 20)) return {};  // small: no need to ask
+  const auto size = static_cast<std::size_t>(bytes);
+  if (static_cast<std::int64_t>(size) == bytes) {
+    // Asking the allocator is the only honest test: WebAssembly memory grows on demand, up to
+    // what the browser (and wasm32) allows, and never shrinks, so what was given stays there
+    // for the solver and the picture.
+    if (void* probe = std::malloc(size)) {
+      std::free(probe);
+      return {};
+    }
+  }
+  return "board: " + std::to_string(p.geometry.rows) + "x" + std::to_string(p.geometry.cols) +
+         " needs about " + with_commas(static_cast<std::uint64_t>(bytes >> 20)) +
+         " MB of memory for the page, more than this browser gives it now (try a smaller board, "
+         "or the knights CLI)";
+}
+
 std::string parse_page_request(const RequestText& text, Request& out) {
   Request r;
   if (auto why = parse_request(text, r, kPageLimits); !why.empty()) return why;
+  const Geometry g = r.problem.geometry;
+  if (g.size() > kMaxPageSearchSquares && !built_by_construction(r.problem, r.method)) {
+    return "board: " + std::to_string(g.rows) + "x" + std::to_string(g.cols) + " has " +
+           std::to_string(g.size()) + " squares, more than " +
+           std::to_string(kMaxPageSearchSquares) +
+           " for a search in the page; the construction (method auto or construct, no blocked "
+           "squares, no end square) takes up to " +
+           with_commas(static_cast<std::uint64_t>(kMaxPageSquares));
+  }
   if (auto why = check_size(r.problem, r.method); !why.empty()) return why;
+  if (auto why = check_page_memory(r.problem, r.method); !why.empty()) return why;
   out = std::move(r);
   return {};
 }

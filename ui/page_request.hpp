@@ -16,14 +16,28 @@ namespace kt::ui {
 // kt::kMaxSearchSquares) plus the page's picture of the board (4 bytes a square and a copy of
 // the path), so a million squares stays near 100 MB of WebAssembly memory, which phones can
 // still give (the core's own limits, check_size, are for machines with gigabytes to spare).
-inline constexpr std::int64_t kMaxPageSquares = 1'000'000;
-// Large boards are drawn as a texture of one texel per square; WebGL2 guarantees 2048.
-inline constexpr std::int64_t kMaxPageSide = 2048;
+inline constexpr std::int64_t kMaxPageSearchSquares = 1'000'000;
+// The construction needs a byte a square and the page's move numbers four more: 10^8 squares
+// take about 520 MB, which wasm32 can hold where the browser gives it (checked before
+// allocating: check_page_memory).
+inline constexpr std::int64_t kMaxPageSquares = 100'000'000;
+// Sides: the picture is downsampled past kMaxTextureSide (board_image.hpp), so only the number
+// of squares limits a side; a long thin board still needs a view a square wide.
+inline constexpr std::int64_t kMaxPageSide = 100'000;
 inline constexpr RequestLimits kPageLimits{kMaxPageSquares, kMaxPageSide,
                                            " (the knights CLI takes larger ones)"};
 
-// parse_request with the page's limits, then the core's memory check for the method
-// (kt::check_size), as the CLI does. "" or the message, and then `out` is left alone.
+// Bytes of WebAssembly memory the page needs for `p` solved by `method` (the solver, the
+// picture, the move numbers): an estimate, on the large side.
+std::int64_t page_memory_bytes(const Problem& p, Method method);
+// "" when that much memory can be had now (tried and given back, so the allocations that follow
+// find it), else why not, in words: the board, the megabytes, what to do.
+std::string check_page_memory(const Problem& p, Method method);
+
+// parse_request with the page's limits, then: boards over kMaxPageSearchSquares only for the
+// construction (or where theory says no tour), the core's memory check for the method
+// (kt::check_size), as the CLI does, and check_page_memory. "" or the message, and then `out`
+// is left alone.
 std::string parse_page_request(const RequestText& text, Request& out);
 
 // What "Count tours" counts (kt::TourCounter's contract, count.hpp).

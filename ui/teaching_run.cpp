@@ -7,8 +7,6 @@
 
 namespace kt::ui {
 
-namespace {
-
 // Enough probes for a steady figure on 8x8 (relative error of a few per cent on small boards)
 // while costing a few milliseconds once per problem: each probe walks at most one path down the
 // tree, so large boards get fewer.
@@ -16,6 +14,9 @@ std::uint64_t estimate_probes(Geometry g) {
   const auto squares = static_cast<std::uint64_t>(g.rows) * static_cast<std::uint64_t>(g.cols);
   return std::clamp<std::uint64_t>(2'000'000 / std::max<std::uint64_t>(1, squares), 50, 4000);
 }
+
+namespace {
+
 // Checkpoints of a teaching run: replaying a spacing of lines stays well under a frame.
 constexpr std::size_t kTimelineMemory = std::size_t{16} << 20;
 constexpr float kFadeSeconds = 1.5f;
@@ -26,7 +27,8 @@ void rebuild(ExplorerState& s) {
   t.timeline.reset();
   t.estimate.reset();
   t.playing = false;
-  t.owed = t.seconds = 0;
+  t.bank.reset();
+  t.seconds = 0;
   t.played_lines = 0;
   t.fade.clear();
   t.why_not.clear();
@@ -45,12 +47,8 @@ void rebuild(ExplorerState& s) {
     t.why_not = "the textbook's procedure is for open tours without an end square";
     return;
   }
-  MoveOrder order = m == Method::wirth ? kWirthOrder : kTextbookOrder;
-  t.order_error.clear();
-  if (!t.order_text.empty()) {
-    if (auto o = parse_move_order(t.order_text, &t.order_error)) order = *o;
-  }
-  t.timeline = std::make_unique<Timeline>(p, order, kTimelineMemory);
+  // The problem's move order (the method's own unless one was set): the engine run's tree.
+  t.timeline = std::make_unique<Timeline>(p, solver->order(), kTimelineMemory);
   t.fade.assign(static_cast<std::size_t>(p.geometry.rows) * p.geometry.cols, 0.0f);
   t.estimate = estimate_tree(p, estimate_probes(p.geometry));
 }
@@ -83,8 +81,7 @@ bool teaching_available(ExplorerState& s) {
 }
 
 std::string set_teaching_order(ExplorerState& s, std::string_view text) {
-  s.teach.order_text = std::string(text);
-  rebuild(s);
+  s.teach.order_error = set_order(s, text);
   return s.teach.order_error;
 }
 
@@ -132,7 +129,7 @@ void teach_seek(ExplorerState& s, std::uint64_t line) {
 void teach_play(ExplorerState& s, bool playing) {
   if (!teaching_available(s)) return;
   s.teach.playing = playing && s.teach.timeline->machine().status() == Status::running;
-  s.teach.owed = 0;
+  s.teach.bank.reset();
 }
 
 void teach_restart(ExplorerState& s) { teach_seek(s, 0); }
@@ -151,10 +148,8 @@ void teach_tick(ExplorerState& s, double dt) {
   } else {
     // Steps owed by the wall time, whatever the frame rate; a long pause (a hidden tab) does
     // not turn into a burst.
-    t.owed = std::min(t.owed + dt * t.steps_per_second, t.steps_per_second + 1);
-    const auto n = static_cast<std::uint64_t>(t.owed);
-    if (n > 0) {
-      t.owed -= static_cast<double>(n);
+    if (const std::uint64_t n = t.bank.earn(dt, t.steps_per_second); n > 0) {
+      t.bank.spend(n);
       tl.forward(t.granularity, n, kFrameLines);
     }
   }

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "counting/estimate.hpp"
+#include "pacer.hpp"
 #include "teaching/timeline.hpp"
 
 namespace kt::ui {
@@ -32,25 +33,28 @@ struct TeachingRun {
   std::unique_ptr<Timeline> timeline;           // null when the problem is not the textbook's case
   std::string why_not;                          // why there is no timeline, in the page's words
   std::uint64_t built_for = ~std::uint64_t{0};  // the explorer run's generation it follows
-  std::string order_text;   // a preset's name or "dx,dy;..." pairs; empty: the method's own
-  std::string order_error;  // why order_text was refused (the method's own order is used)
+  std::string order_error;  // why the last order asked for was refused (the draft's is kept)
   Granularity granularity = Granularity::line;
   double steps_per_second = 2;  // of the granularity
   bool fastest = false;         // as many steps as kFrameLines allows
   bool playing = false;
-  double owed = 0;     // steps earned by the time passed and not yet run (frame-rate independent)
+  StepBank bank;       // steps earned by the time passed and not yet run (frame-rate independent)
   double seconds = 0;  // wall time spent playing, for the measured speed
   std::uint64_t played_lines = 0;
   std::vector<float> fade;  // by square index: what is left (1 .. 0) of a take-back's mark
   std::optional<TreeEstimate> estimate;  // Knuth's, once per timeline
 };
 
+// Probes for Knuth's estimate of a board's textbook tree: a steady figure for a few ms.
+std::uint64_t estimate_probes(Geometry g);
+
 // Makes the timeline follow the explorer's problem (a new one after every change of the draft
 // or the order); every function below but teach_tick calls it first.
 void sync_teaching(ExplorerState& s);
 bool teaching_available(ExplorerState& s);
 
-std::string set_teaching_order(ExplorerState& s, std::string_view text);  // "" or why not
+// The problem's move order (explorer_state.hpp's set_order: the engine run follows): "" or why not.
+std::string set_teaching_order(ExplorerState& s, std::string_view text);
 void set_granularity(ExplorerState& s, Granularity g);
 void set_teaching_speed(ExplorerState& s, double steps_per_second, bool fastest);  // clamped
 void teach_forward(ExplorerState& s, std::uint64_t steps = 1);  // at the granularity; pauses

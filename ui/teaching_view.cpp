@@ -60,16 +60,17 @@ std::string duration(double seconds) {
 
 void draw_order(ExplorerState& s) {
   TeachingRun& t = s.teach;
-  const char* current = t.order_text.empty() ? "the method's own" : t.order_text.c_str();
+  const std::string& order = s.draft.text.order;
+  const char* current = order.empty() ? "the method's own" : order.c_str();
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Order");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-FLT_MIN);
   if (ImGui::BeginCombo("##TeachOrder", current)) {
-    if (ImGui::Selectable("the method's own", t.order_text.empty())) set_teaching_order(s, "");
+    if (ImGui::Selectable("the method's own", order.empty())) set_teaching_order(s, "");
     for (const MoveOrder& o : kMoveOrders) {
       const std::string name(o.name);
-      if (ImGui::Selectable(name.c_str(), t.order_text == name)) set_teaching_order(s, name);
+      if (ImGui::Selectable(name.c_str(), order == name)) set_teaching_order(s, name);
     }
     ImGui::EndCombo();
   }
@@ -159,6 +160,17 @@ void draw_controls(ExplorerState& s, WidgetRects& rects) {
   ImGui::PopTextWrapPos();
   if (m.status() == Status::found) ImGui::TextUnformatted("The tour is complete.");
   if (m.status() == Status::none) ImGui::TextUnformatted("The tree is exhausted: no tour.");
+}
+
+// A teaching panel's header, open as s.view.panels says; a click opens or closes it there.
+bool panel(ExplorerState& s, WidgetRects& rects, Panel p, const char* title, const char* label) {
+  bool& open = s.view.panels[static_cast<int>(p)];
+  ImGui::Indent();
+  ImGui::SetNextItemOpen(open, ImGuiCond_Always);
+  open = ImGui::CollapsingHeader(title);
+  record(rects, label);
+  ImGui::Unindent();
+  return open;
 }
 
 void draw_code(const TryMoveMachine& m) {
@@ -266,11 +278,13 @@ bool teaching_on_board(const ExplorerState& s) {
          (t.timeline->machine().lines() > 0 || t.playing);
 }
 
-std::vector<std::int32_t> teaching_path(const TryMoveMachine& m) {
-  std::vector<std::int32_t> path(m.board().size(), -1);
+std::vector<std::int32_t> teaching_path(const TryMoveMachine& m) { return path_of(m.board()); }
+
+std::vector<std::int32_t> path_of(std::span<const std::int32_t> board) {
+  std::vector<std::int32_t> path(board.size(), -1);
   std::size_t n = 0;
-  for (std::int32_t i = 0; i < static_cast<std::int32_t>(m.board().size()); ++i) {
-    const std::int32_t v = m.board()[i];
+  for (std::int32_t i = 0; i < static_cast<std::int32_t>(board.size()); ++i) {
+    const std::int32_t v = board[i];
     if (v > 0 && static_cast<std::size_t>(v) <= path.size()) {
       path[v - 1] = i;
       n = std::max(n, static_cast<std::size_t>(v));
@@ -330,39 +344,18 @@ void draw_teaching_section(ExplorerState& s, WidgetRects& rects) {
   }
   draw_controls(s, rects);
   draw_legend(s.teach.timeline->machine());
-  if (ImGui::BeginTabBar("##TeachTabs")) {
-    const bool code_open = ImGui::BeginTabItem("Code");
-    record(rects, "Tab:Code");
-    if (code_open) {
-      draw_code(s.teach.timeline->machine());
-      ImGui::EndTabItem();
-    }
-    const bool stack_open = ImGui::BeginTabItem("Stack");
-    record(rects, "Tab:Stack");
-    if (stack_open) {
-      draw_stack(s.teach.timeline->machine());
-      ImGui::EndTabItem();
-    }
-    const bool tree_open = ImGui::BeginTabItem("Tree");
-    record(rects, "Tab:Tree");
-    if (tree_open) {
-      draw_tree(s.teach.timeline->machine());
-      ImGui::EndTabItem();
-    }
-    const bool estimate_open = ImGui::BeginTabItem("Estimate");
-    record(rects, "Tab:Estimate");
-    if (estimate_open) {
-      draw_estimate(s.teach);
-      ImGui::EndTabItem();
-    }
-    const bool order_open = ImGui::BeginTabItem("Order");
-    record(rects, "Tab:Order");
-    if (order_open) {
-      draw_order(s);
-      ImGui::EndTabItem();
-    }
-    ImGui::EndTabBar();
-  }
+  // The panels, each open or closed as the state says (a link's `views` opens them), so that
+  // the code and the stack can be read side by side with the board.
+  const TryMoveMachine& m = s.teach.timeline->machine();
+  if (panel(s, rects, Panel::code, "Code", "Tab:Code")) draw_code(m);
+  if (panel(s, rects, Panel::stack, "Call stack", "Tab:Stack")) draw_stack(m);
+  if (panel(s, rects, Panel::tree, "Tree by depth", "Tab:Tree")) draw_tree(m);
+  if (panel(s, rects, Panel::estimate, "Knuth's estimate", "Tab:Estimate")) draw_estimate(s.teach);
+  ImGui::Indent();
+  const bool order_open = ImGui::CollapsingHeader("Move order");
+  record(rects, "Tab:Order");
+  ImGui::Unindent();
+  if (order_open) draw_order(s);
 }
 
 }  // namespace kt::ui

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "board_view.hpp"
@@ -22,6 +23,8 @@ void draw_teaching_section(ExplorerState& s, WidgetRects& rects);
 // draw_teaching_overlay, the current call's candidates and the fading take-back marks.
 bool teaching_on_board(const ExplorerState& s);
 std::vector<std::int32_t> teaching_path(const TryMoveMachine& m);
+// The squares of a move-number board in move order (up to the highest number written).
+std::vector<std::int32_t> path_of(std::span<const std::int32_t> board);
 void draw_teaching_overlay(const ExplorerState& s, const BoardView& view);
 
 }  // namespace kt::ui

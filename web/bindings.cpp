@@ -10,8 +10,12 @@
 // arguments give a message or a harmless no-op, never an abort.
 #include <emscripten/bind.h>
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
+#include <optional>
+#include <span>
+#include <vector>
 
 #include "board/square_list.hpp"
 #include "board/text_input.hpp"
@@ -27,6 +31,30 @@ namespace kt::web {
 namespace {
 
 using emscripten::val;
+
+// The pseudocode line that runs next after a run of whole moves (TryMove, core/teaching): a
+// move ends right after its `record` (next: `filled`) or its `erase` (next: `until`). "" for
+// searches other than the textbook's (its methods, open tours without an end square).
+std::string line_after_moves(const Solver& s, Action last) {
+  const Method m = s.method();
+  const Problem& p = s.problem();
+  if ((m != Method::textbook && m != Method::wirth) || p.closed || p.end || !p.start) return {};
+  if (s.status() != Status::running) return to_string(Line::ret);
+  if (last == Action::placed) return to_string(Line::filled);
+  if (last == Action::erased) return to_string(Line::until);
+  return to_string(Line::select);
+}
+
+// Knuth's estimate for the textbook's tree: {moves (to exhaust it), seconds (left at the
+// speed measured so far, or null), explored (share of its moves placed so far)}.
+val estimate_js(const TreeEstimate& e, double placed, std::optional<double> seconds_left) {
+  val out = val::object();
+  const auto moves = e.nodes.to_double();
+  out.set("moves", moves ? val(*moves) : val::null());
+  out.set("seconds", seconds_left ? val(*seconds_left) : val::null());
+  out.set("explored", moves && *moves > 0 ? std::min(1.0, placed / *moves) : 0.0);
+  return out;
+}
 
 class Search : public SearchReadout {
  public:
@@ -44,25 +72,109 @@ class Search : public SearchReadout {
   }
   // Runs at most max_steps steps: "running" | "found" | "none".
   std::string run(val max_steps) {
-    if (const std::uint64_t n = read_step_count(max_steps); n > 0) last_ = ui::advance(*solver_, n);
+    if (const std::uint64_t n = read_step_count(max_steps); n > 0) {
+      const std::uint64_t before = work();
+      last_ = ui::advance(*solver_, n);
+      if (const std::uint64_t moved = work() - before; moved > 0) {
+        if (!log_.empty() && !log_.back().next_tour) {
+          log_.back().moves += moved;
+        } else {
+          log_.push_back({moved, false});
+        }
+      }
+    }
     return to_string(solver_->status());
+  }
+  // After a tour, on to the next one in the search's order (textbook and wirth; run() finds
+  // it): false when there is none to go on from.
+  bool next_tour() {
+    if (!solver_->next_tour()) return false;
+    log_.push_back({0, true});
+    last_ = Action::none;
+    return true;
+  }
+  // Back by `steps` moves (default 1): the state after that many fewer, exactly (board, stack,
+  // counters), by replaying the run from its start (the searches are deterministic; the cost
+  // grows with the run). "" or why not.
+  std::string back(val steps) {
+    if (solver_->construction()) return "back: a construction's blocks are not taken back";
+    const std::uint64_t n = steps.isUndefined() ? 1 : read_step_count(steps);
+    const std::uint64_t total = work(), target = n >= total ? 0 : total - n;
+    auto fresh = std::make_unique<Solver>(request_.problem, request_.method, request_.order);
+    std::vector<Op> kept;
+    std::uint64_t done = 0;
+    Action last = Action::none;
+    for (const Op& op : log_) {
+      if (op.next_tour) {
+        if (done >= target) break;
+        fresh->next_tour();
+        kept.push_back(op);
+        last = Action::none;
+        continue;
+      }
+      const std::uint64_t take = std::min(op.moves, target - done);
+      if (take == 0) break;
+      // One move a step in the backtracking searches: run the moves, the last one alone so
+      // that its action is known.
+      if (take > 1) ui::advance(*fresh, take - 1);
+      last = ui::advance(*fresh, 1);
+      done += take;
+      kept.push_back({take, false});
+      if (done >= target) break;
+    }
+    solver_ = std::move(fresh);
+    log_ = std::move(kept);
+    last_ = last;
+    return {};
+  }
+  std::string line() const { return line_after_moves(*solver_, last_); }
+  val estimate() {
+    const Method m = solver_->method();
+    const Problem& p = solver_->problem();
+    if ((m != Method::textbook && m != Method::wirth) || p.closed || p.end || !p.start) {
+      return val::null();
+    }
+    if (!estimate_) estimate_ = estimate_tree(p, ui::estimate_probes(p.geometry));
+    const Counters k = solver_->counters();
+    const auto moves = estimate_->nodes.to_double();
+    std::optional<double> left;
+    if (moves && k.seconds > 0 && k.placed > 0) {
+      left = std::max(0.0, *moves - static_cast<double>(k.placed)) /
+             (static_cast<double>(k.placed) / k.seconds);
+    }
+    return estimate_js(*estimate_, static_cast<double>(k.placed), left);
   }
 
  private:
+  // What was run, so that back() can replay it: runs of moves and next_tour() calls.
+  struct Op {
+    std::uint64_t moves;
+    bool next_tour;
+  };
+  std::uint64_t work() const {
+    const Counters k = solver_->counters();
+    return k.placed + k.erased;
+  }
   // A refused problem leaves the current solver as it is.
   std::string adopt(const RequestText& text) {
     Request request;
     if (auto why = ui::parse_page_request(text, request); !why.empty()) return why;
-    solver_ = std::make_unique<Solver>(std::move(request.problem), request.method);
+    request_ = request;
+    solver_ = std::make_unique<Solver>(std::move(request.problem), request.method, request.order);
     last_ = Action::none;
+    log_.clear();
+    estimate_.reset();
     return {};
   }
   const Solver* solver() const override { return solver_.get(); }
   Action action() const override { return last_; }
   std::string no_solver_reason() const override { return "not configured"; }
 
+  Request request_;                 // the problem, to replay from its start
   std::unique_ptr<Solver> solver_;  // always set: the constructor configures 5x5 from 1,1
   Action last_ = Action::none;
+  std::vector<Op> log_;
+  std::optional<TreeEstimate> estimate_;  // made on the first estimate()
 };
 
 // An exact count, run in slices like the page's own "Count tours":
@@ -170,18 +282,85 @@ class App : public SearchReadout {
     out.set("blocked", format_square_list(d.blocked));
     out.set("closed", ui::draft_closed(d));
     out.set("method", d.text.method.empty() ? std::string("auto") : d.text.method);
+    out.set("order", d.text.order);
     return out;
   }
+  // The run's pace: steps per second by the clock (stepsPerFrame: the same at 60 frames a
+  // second, for callers of setSpeed).
   val speed() const {
     val out = val::object();
-    out.set("stepsPerFrame", state().speed.steps_per_frame);
+    out.set("stepsPerSecond", state().speed.steps_per_second);
+    out.set("stepsPerFrame", state().speed.steps_per_second / 60);
     out.set("fastest", state().speed.fastest);
     return out;
   }
+  void set_steps_per_second(val per_second, val fastest) {
+    const double v = per_second.isNumber() ? per_second.as<double>() : 0;
+    ui::set_speed(state(), v, fastest.isTrue());
+  }
+  // Steps per frame at 60 frames a second (the first API's unit).
   void set_speed(val steps_per_frame, val fastest) {
-    const std::uint64_t n = read_step_count(steps_per_frame);
-    ui::set_speed(state(), static_cast<std::int64_t>(std::min<std::uint64_t>(n, INT64_MAX)),
-                  fastest.isTrue());
+    const double v = steps_per_frame.isNumber() ? steps_per_frame.as<double>() : 0;
+    ui::set_speed(state(), v * 60, fastest.isTrue());
+  }
+  // Every tour one by one (textbook and wirth, up to 64 squares): {index (the tour shown, 1
+  // based; 0 while searching for the next), found, total (when known: the search went past
+  // the last one, or Count tours counted them; else null), board (rows, top first) or null}.
+  val tour() const {
+    const ui::ExplorerState& s = state();
+    val out = val::object();
+    out.set("available", ui::lists_tours(s));
+    out.set("index", static_cast<double>(s.tours.shown));
+    out.set("found", static_cast<double>(s.tours.found));
+    const auto total = ui::tour_total(s);
+    out.set("total", total ? val(static_cast<double>(*total)) : val::null());
+    const Solver* solver = s.run.solver.get();
+    if (s.tours.shown == 0 || !solver) {
+      out.set("board", val::null());
+      return out;
+    }
+    const std::vector<std::int32_t>* kept = ui::shown_tour(s);
+    const std::span<const std::int32_t> b =
+        kept ? std::span<const std::int32_t>(*kept) : solver->board();
+    const Geometry g = solver->problem().geometry;
+    val rows = val::array();
+    for (int y = g.rows; y >= 1; --y) {
+      val row = val::array();
+      for (int x = 1; x <= g.cols; ++x) row.call<void>("push", b[g.index({x, y})]);
+      rows.call<void>("push", row);
+    }
+    out.set("board", rows);
+    return out;
+  }
+  bool next_tour() { return ui::next_tour(state()); }
+  bool previous_tour() { return ui::previous_tour(state()); }
+  // The teaching panels open: ["stack", "code", ...]; setViews opens exactly the named ones
+  // (unknown names are skipped) and returns those it did not know.
+  val views() const {
+    val out = val::array();
+    for (int i = 0; i < ui::kPanelCount; ++i) {
+      if (state().view.panels[i]) {
+        out.call<void>("push", std::string(ui::to_string(static_cast<ui::Panel>(i))));
+      }
+    }
+    return out;
+  }
+  val set_views(val names) {
+    val unknown = val::array();
+    if (!names.isArray()) return unknown;
+    bool open[ui::kPanelCount] = {};
+    const int n = std::min(64, names["length"].as<int>());
+    for (int i = 0; i < n; ++i) {
+      const val v = names[i];
+      const auto p = v.isString() ? ui::parse_panel(v.as<std::string>()) : std::nullopt;
+      if (p) {
+        open[static_cast<int>(*p)] = true;
+      } else {
+        unknown.call<void>("push", describe(v));
+      }
+    }
+    std::copy(std::begin(open), std::end(open), state().view.panels);
+    return unknown;
   }
   std::string click_mode() const { return ui::to_string(state().view.click_mode); }
   std::string set_click_mode(val mode) {
@@ -322,12 +501,88 @@ class App : public SearchReadout {
   val estimate() const {
     ui::ExplorerState& s = state();
     if (!ui::teaching_available(s) || !s.teach.estimate) return val::null();
+    return estimate_js(*s.teach.estimate, static_cast<double>(s.teach.timeline->machine().placed()),
+                       ui::teaching_seconds_left(s.teach));
+  }
+  // --- the board's camera (ui/board_camera.hpp): zoom and pan, go to a move or a square ---
+  // Squares are (x, y) as everywhere: the view's centre {cx, cy} is in the same units (square
+  // (x, y)'s centre is at (x, y)); scale is CSS pixels a square; visible: the squares in view;
+  // detail: what was drawn close in ("colours", "lines", "numbers").
+  val zoom() const {
+    const ui::BoardView& b = view().board_view();
+    const ui::BoardCamera& c = b.camera();
+    const int rows = state().board.geometry ? state().board.geometry->rows : 0;
     val out = val::object();
-    const auto moves = s.teach.estimate->nodes.to_double();
-    out.set("moves", moves ? val(*moves) : val::null());
-    const auto left = ui::teaching_seconds_left(s.teach);
-    out.set("seconds", left ? val(*left) : val::null());
-    out.set("explored", ui::teaching_explored(s.teach).value_or(0.0));
+    out.set("cx", c.cx + 0.5);
+    out.set("cy", rows - c.cy + 0.5);
+    out.set("scale", c.scale);
+    out.set("fitted", c.fitted);
+    out.set("detail", std::string(ui::to_string(b.detail())));
+    if (const auto r = b.visible()) {
+      val v = val::object();
+      v.set("x0", r->x0);
+      v.set("x1", r->x1);
+      v.set("y0", r->y0);
+      v.set("y1", r->y1);
+      out.set("visible", v);
+    } else {
+      out.set("visible", val::null());
+    }
+    out.set("viewport", rect_or_null(b.viewport()));
+    return out;
+  }
+  void set_view(double cx, double cy, double scale) {
+    const int rows = state().board.geometry ? state().board.geometry->rows : 0;
+    view().board_view().set_view(cx - 0.5, rows - cy + 0.5, scale);
+  }
+  // Zooms by `factor` about the view's centre, or about CSS point (sx, sy).
+  void zoom_by(double factor) { view().board_view().zoom(factor); }
+  void zoom_at(double factor, double sx, double sy) { view().board_view().zoom_at(factor, sx, sy); }
+  void pan_by(double dx, double dy) { view().board_view().pan(dx, dy); }
+  void fit_view() { view().board_view().fit(); }
+  bool over_board(double x, double y) const { return view().board_view().over_board(x, y); }
+  // Centres move n's square and selects it: [x, y], or null when there is no such move (yet).
+  val go_to_move(val n) {
+    const auto k = whole_number(n);
+    if (!k) return val::null();
+    const auto sq = view().go_to_move(state(), *k);
+    if (!sq) return val::null();
+    val out = val::array();
+    out.call<void>("push", sq->x, sq->y);
+    return out;
+  }
+  bool go_to_square(val x, val y) {
+    const auto sx = whole_number(x), sy = whole_number(y);
+    if (!sx || !sy || *sx < 1 || *sy < 1 || *sx > kMaxSide || *sy > kMaxSide) return false;
+    return view().go_to_square(state(), Square{static_cast<int>(*sx), static_cast<int>(*sy)});
+  }
+  // The move number on (x, y) as the board shows it (null off the board or before it is known).
+  val move_at(val x, val y) const {
+    const auto sx = whole_number(x), sy = whole_number(y);
+    if (!sx || !sy || *sx < 1 || *sy < 1 || *sx > kMaxSide || *sy > kMaxSide) return val::null();
+    const auto m =
+        view().move_number(state(), Square{static_cast<int>(*sx), static_cast<int>(*sy)});
+    return m ? val(*m) : val::null();
+  }
+  // The visible squares' move numbers, top row first: {x0, x1, y0, y1, rows}; null when more
+  // than 40,000 squares are in view.
+  val visible_moves() const {
+    const auto r = view().board_view().visible();
+    if (!r || r->count() > 40000) return val::null();
+    val out = val::object();
+    out.set("x0", r->x0);
+    out.set("x1", r->x1);
+    out.set("y0", r->y0);
+    out.set("y1", r->y1);
+    val rows = val::array();
+    for (int y = r->y1; y >= r->y0; --y) {
+      val row = val::array();
+      for (int x = r->x0; x <= r->x1; ++x) {
+        row.call<void>("push", view().move_number(state(), Square{x, y}).value_or(0));
+      }
+      rows.call<void>("push", row);
+    }
+    out.set("rows", rows);
     return out;
   }
   double frames() const { return static_cast<double>(live_app()->frames); }
@@ -340,6 +595,7 @@ class App : public SearchReadout {
 
  private:
   static ui::ExplorerState& state() { return live_app()->state; }
+  static ui::ExplorerView& view() { return live_app()->view; }
   static std::uint64_t steps_or_one(val n) { return n.isUndefined() ? 1 : read_step_count(n); }
   const Solver* solver() const override { return state().run.solver.get(); }
   Action action() const override { return state().run.last_action; }
@@ -357,6 +613,8 @@ val frame_stats_js() {
   out.set("lastMs", s.last_ms);
   out.set("maxMs", s.max_ms);
   out.set("frames", s.frames);
+  out.set("p50Ms", s.p50_ms);
+  out.set("p95Ms", s.p95_ms);
   return out;
 }
 
@@ -387,7 +645,11 @@ EMSCRIPTEN_BINDINGS(knights_tour) {
       .constructor<>()
       .function("configure", &Search::configure)
       .function("configureProblem", &Search::configure_problem)
-      .function("run", &Search::run);
+      .function("run", &Search::run)
+      .function("nextTour", &Search::next_tour)
+      .function("back", &Search::back)
+      .function("line", &Search::line)
+      .function("estimate", &Search::estimate);
 
   emscripten::class_<Counter>("Counter")
       .constructor<>()
@@ -413,6 +675,12 @@ EMSCRIPTEN_BINDINGS(knights_tour) {
       .function("config", &App::config)
       .function("speed", &App::speed)
       .function("setSpeed", &App::set_speed)
+      .function("setStepsPerSecond", &App::set_steps_per_second)
+      .function("tour", &App::tour)
+      .function("nextTour", &App::next_tour)
+      .function("previousTour", &App::previous_tour)
+      .function("views", &App::views)
+      .function("setViews", &App::set_views)
       .function("clickMode", &App::click_mode)
       .function("setClickMode", &App::set_click_mode)
       .function("clickSquare", &App::click_square)
@@ -438,7 +706,18 @@ EMSCRIPTEN_BINDINGS(knights_tour) {
       .function("estimate", &App::estimate)
       .function("frames", &App::frames)
       .function("widgetRect", &App::widget_rect)
-      .function("squareRect", &App::square_rect);
+      .function("squareRect", &App::square_rect)
+      .function("zoom", &App::zoom)
+      .function("setView", &App::set_view)
+      .function("zoomBy", &App::zoom_by)
+      .function("zoomAt", &App::zoom_at)
+      .function("panBy", &App::pan_by)
+      .function("fitView", &App::fit_view)
+      .function("overBoard", &App::over_board)
+      .function("goToMove", &App::go_to_move)
+      .function("goToSquare", &App::go_to_square)
+      .function("moveAt", &App::move_at)
+      .function("visibleMoves", &App::visible_moves);
   emscripten::function("app", &app_instance, allow_raw_pointers());
   emscripten::function("frameStats", &frame_stats_js);
   emscripten::function("resetFrameStats", &reset_frame_stats);

@@ -73,10 +73,10 @@ std::string read_blocked(const val& v, std::string& out) {
   if (!v.isArray())
     return field_error("blocked", "a list such as \"1,1;8,8\" or [[1, 1], [8, 8]]", v);
   const double n = v["length"].as<double>();
-  if (n > static_cast<double>(ui::kMaxPageSquares)) {
+  if (n > static_cast<double>(ui::kMaxPageSearchSquares)) {
     return "blocked: " + ui::with_commas(static_cast<std::uint64_t>(n)) +
-           " squares, more than the page's largest board has (" +
-           ui::with_commas(ui::kMaxPageSquares) + ")";
+           " squares, more than the page's largest board with blocked squares has (" +
+           ui::with_commas(ui::kMaxPageSearchSquares) + ")";
   }
   std::string square;
   for (int i = 0; i < static_cast<int>(n); ++i) {
@@ -117,6 +117,17 @@ std::string read_method(const val& v, std::string& out) {
   return field_error("method", "a name: " + method_names(), v);
 }
 
+// A move order: a preset's name or "dx,dy;..." pairs (the core reads it), absent -> "".
+std::string read_order(const val& v, std::string& out) {
+  out.clear();
+  if (absent(v)) return {};
+  if (v.isString()) {
+    out = v.as<std::string>();
+    return {};
+  }
+  return field_error("order", "a name such as \"handout\" or eight \"dx,dy\" pairs", v);
+}
+
 }  // namespace
 
 std::string describe(val v) {
@@ -151,15 +162,16 @@ std::string read_request(val o, RequestText& out, bool with_method) {
     return "expected an object such as {rows: 8, cols: 8, start: \"1,1\"} (got " + describe(o) +
            ")";
   }
-  const char* const fields = with_method ? "size, rows, cols, start, end, blocked, closed, method"
-                                         : "size, rows, cols, start, end, blocked, closed";
+  const char* const fields = with_method
+                                 ? "size, rows, cols, start, end, blocked, closed, method, order"
+                                 : "size, rows, cols, start, end, blocked, closed";
   const val keys = val::global("Object").call<val>("keys", o);
   const int n = keys["length"].as<int>();
   for (int i = 0; i < n; ++i) {
     const std::string key = keys[i].as<std::string>();
     const bool known = key == "size" || key == "rows" || key == "cols" || key == "start" ||
                        key == "end" || key == "blocked" || key == "closed" ||
-                       (with_method && key == "method");
+                       (with_method && (key == "method" || key == "order"));
     if (!known) return excerpt(key) + ": not a field here (" + fields + ")";
   }
   RequestText t;
@@ -172,6 +184,7 @@ std::string read_request(val o, RequestText& out, bool with_method) {
   if (auto why = read_closed(o["closed"], t.closed); !why.empty()) return why;
   if (with_method) {
     if (auto why = read_method(o["method"], t.method); !why.empty()) return why;
+    if (auto why = read_order(o["order"], t.order); !why.empty()) return why;
   } else {
     t.method.clear();
   }

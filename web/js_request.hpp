@@ -15,11 +15,12 @@
 
 namespace kt::web {
 
-// {size, rows, cols, start, end, blocked, closed, method}, every field optional (the core says
-// what is missing): size, rows, cols as whole numbers or text; start and end as "x,y", "a1"
-// or [x, y]; blocked as "1,1;8,8" or an array of squares; closed as true/false (or the core's
-// text: "1", "0", "true", "false"); method as a name. With with_method false a method field
-// is refused (counting has none). "" or the message.
+// {size, rows, cols, start, end, blocked, closed, method, order}, every field optional (the
+// core says what is missing): size, rows, cols as whole numbers or text; start and end as
+// "x,y", "a1" or [x, y]; blocked as "1,1;8,8" or an array of squares; closed as true/false (or
+// the core's text: "1", "0", "true", "false"); method as a name; order as a move order's name
+// or "dx,dy;..." pairs. With with_method false method and order fields are refused (counting
+// has neither). "" or the message.
 std::string read_request(emscripten::val o, RequestText& out, bool with_method = true);
 
 // configure(rows, cols, start, method): the same conversions, every argument required.

@@ -18,9 +18,10 @@ struct LiveApp {
 LiveApp* live_app();
 
 // Wall time of the page's frames (the app's work, ImGui and the GL calls), in milliseconds:
-// the last one, the longest since reset_frame_stats(), and how many were measured.
+// the last one, the longest, the median and the 95th percentile since reset_frame_stats() (of
+// the last 10,000 frames), and how many were measured.
 struct FrameStats {
-  double last_ms = 0, max_ms = 0;
+  double last_ms = 0, max_ms = 0, p50_ms = 0, p95_ms = 0;
   double frames = 0;
 };
 FrameStats frame_stats();

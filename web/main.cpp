@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <memory>
+#include <vector>
 
 #include "live_app.hpp"
 #include "theme.hpp"
@@ -30,6 +31,8 @@ namespace {
 GLFWwindow* g_window = nullptr;
 float g_font_scale = 0;  // pixel ratio the font atlas was baked for
 kt::web::FrameStats g_stats;
+std::vector<double> g_frame_ms;  // since the last reset, for the percentiles (a ring)
+constexpr std::size_t kFrameWindow = 10000;
 
 // Textures for large boards (ui/board_image.hpp): RGBA8, nearest texel when magnified (crisp
 // squares), linear when a texel is smaller than a pixel.
@@ -80,6 +83,71 @@ EM_JS(void, drop_glfw_touch_listeners, (), {
   c.removeEventListener('touchcancel', GLFW.onMouseButtonUp, true);
   c.removeEventListener('touchmove', GLFW.onMousemove, true);
 });
+// Touch on the board (issue 9 and 10): one finger drags the board, two pinch-zoom it about
+// their midpoint, through the app's camera API (Module.app().panBy / zoomAt). A gesture that
+// starts off the board is left alone (the panel's own touch scrolling), and a tap that does not
+// move still reaches the board as the browser's compatibility click.
+EM_JS(void, install_board_touch, (), {
+  var c = Module.canvas;
+  var t = { mode: null, moved: 0 };
+  function points(e) {
+    var r = c.getBoundingClientRect();
+    var out = [];
+    for (var i = 0; i < e.touches.length; ++i) {
+      out.push({ x: e.touches[i].clientX - r.left, y: e.touches[i].clientY - r.top });
+    }
+    return out;
+  }
+  function spread(p) { return Math.hypot(p[0].x - p[1].x, p[0].y - p[1].y) || 1; }
+  function middle(p) { return { x: (p[0].x + p[1].x) / 2, y: (p[0].y + p[1].y) / 2 }; }
+  function begin(e) {
+    var a = Module.app && Module.app();
+    var p = points(e);
+    if (!a || !p.length) { t.mode = null; return; }
+    if (p.length === 1) {
+      t.mode = a.overBoard(p[0].x, p[0].y) ? 'pan' : null;
+      t.last = p[0];
+      t.moved = 0;
+    } else if (p.length === 2 && (t.mode || (a.overBoard(p[0].x, p[0].y) &&
+                                             a.overBoard(p[1].x, p[1].y)))) {
+      t.mode = 'pinch';
+      t.spread = spread(p);
+      t.mid = middle(p);
+      e.preventDefault();
+    } else {
+      t.mode = null;
+    }
+  }
+  c.addEventListener('touchstart', begin, { passive: false });
+  c.addEventListener('touchmove', function (e) {
+    var a = Module.app && Module.app();
+    if (!a || !t.mode) return;
+    var p = points(e);
+    if (t.mode === 'pan' && p.length === 1) {
+      var dx = p[0].x - t.last.x, dy = p[0].y - t.last.y;
+      t.moved += Math.abs(dx) + Math.abs(dy);
+      t.last = p[0];
+      if (t.moved > 6) { a.panBy(dx, dy); e.preventDefault(); }
+    } else if (t.mode === 'pinch' && p.length === 2) {
+      var s = spread(p), m = middle(p);
+      a.zoomAt(s / t.spread, m.x, m.y);
+      a.panBy(m.x - t.mid.x, m.y - t.mid.y);
+      t.spread = s;
+      t.mid = m;
+      e.preventDefault();
+    }
+  }, { passive: false });
+  function end(e) {
+    if (!e.touches.length) { t.mode = null; return; }
+    if (t.mode === 'pinch' && e.touches.length === 1) {  // the other finger drags on
+      t.mode = 'pan';
+      t.last = points(e)[0];
+      t.moved = 100;
+    }
+  }
+  c.addEventListener('touchend', end);
+  c.addEventListener('touchcancel', end);
+});
 // clang-format on
 
 // Emscripten's GLFW passes DOM wheel deltas (about 100 per notch, positive = down); ImGui
@@ -127,14 +195,34 @@ void frame() {
   if (g_app->frames == 1) notify_ready();
   g_stats.last_ms = emscripten_get_now() - frame_start;
   g_stats.max_ms = std::max(g_stats.max_ms, g_stats.last_ms);
+  if (g_frame_ms.size() < kFrameWindow) {
+    g_frame_ms.push_back(g_stats.last_ms);
+  } else {
+    g_frame_ms[static_cast<std::size_t>(g_stats.frames) % kFrameWindow] = g_stats.last_ms;
+  }
   ++g_stats.frames;
+}
+
+double percentile(std::vector<double> ms, double q) {
+  if (ms.empty()) return 0;
+  const auto k = static_cast<std::size_t>(q * (ms.size() - 1) + 0.5);
+  std::nth_element(ms.begin(), ms.begin() + k, ms.end());
+  return ms[k];
 }
 
 }  // namespace
 
 kt::web::LiveApp* kt::web::live_app() { return g_app.get(); }
-kt::web::FrameStats kt::web::frame_stats() { return g_stats; }
-void kt::web::reset_frame_stats() { g_stats = {}; }
+kt::web::FrameStats kt::web::frame_stats() {
+  kt::web::FrameStats s = g_stats;
+  s.p50_ms = percentile(g_frame_ms, 0.5);
+  s.p95_ms = percentile(g_frame_ms, 0.95);
+  return s;
+}
+void kt::web::reset_frame_stats() {
+  g_stats = {};
+  g_frame_ms.clear();
+}
 
 int main() {
   if (!glfwInit()) {
@@ -155,6 +243,7 @@ int main() {
   }
   glfwMakeContextCurrent(g_window);
   drop_glfw_touch_listeners();
+  install_board_touch();
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();

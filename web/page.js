@@ -5,14 +5,14 @@
 // without them (the bare build) simply gets no course features.
 (function () {
   'use strict';
-  var FPS = 60;  // the app's speed is steps per frame; links speak steps per second
-  var MAX_SPF = 1000000;
+  var MAX_SPEED = 60000000;  // steps per second: above, "as fast as the frame allows"
+  var DEFAULT_VIEWS = ['code'];  // the teaching panels open when a link names none
   var TABLE_MAX = 4096;  // squares: larger tours are not put in the DOM (as the SVG's numbers)
 
   var el = function (id) { return document.getElementById(id); };
   var page = {
     settings: null,  // the link's settings as applied, then as the user changes them
-    appliedSpf: 0,   // steps per frame we set: a different value means the user moved the slider
+    appliedSpeed: 0,  // steps per second we set: a different value means the user moved the slider
     appliedFastest: false,
     lastStatus: '',
     stepsLeft: 0,
@@ -50,23 +50,38 @@
     box.hidden = false;
   }
 
-  // Steps per second <-> the app's steps per frame (at least 1: slower speeds run at 60/s).
+  // Links and the app both speak steps per second (the app keeps fractions: 0.5/s is exact).
   function applySpeed(speed) {
     var a = app();
     if (!a || !(speed > 0)) return;
-    var fastest = speed >= FPS * MAX_SPF;
-    var spf = Math.max(1, Math.min(MAX_SPF, Math.round(speed / FPS)));
-    a.setSpeed(spf, fastest);
+    a.setStepsPerSecond(Math.min(speed, MAX_SPEED), speed >= MAX_SPEED);
     var now = a.speed();
-    page.appliedSpf = now.stepsPerFrame;
+    page.appliedSpeed = now.stepsPerSecond;
     page.appliedFastest = now.fastest;
     page.settings.speed = speed;
   }
   function changeSpeed(factor) {
     var a = app();
-    var cur = page.settings.speed > 0 ? page.settings.speed : a.speed().stepsPerFrame * FPS;
+    var cur = page.settings.speed > 0 ? page.settings.speed : a.speed().stepsPerSecond;
     applySpeed(Math.max(0.5, Math.min(1e9, cur * factor)));
     sync();
+  }
+
+  // Right and Left: while the engine's run has not started and the recursion can be watched
+  // (textbook or wirth), they step TryMove's run forward and back at the chosen granularity;
+  // else Right is the engine's Step and Left says why there is no back.
+  function teaching(a) {
+    return a.state() === 'idle' && a.recursion().available;
+  }
+  function stepForward() {
+    var a = app();
+    if (teaching(a)) a.forward(1); else a.step();
+  }
+  function stepBack() {
+    var a = app();
+    if (teaching(a)) { a.back(1); return; }
+    say(a.recursion().available ? 'Back steps the recursion: press Reset first.'
+                                : 'Back needs the textbook or wirth method.');
   }
 
   // Runs page.stepsLeft single steps, a slice per animation frame, then leaves the app paused.
@@ -84,6 +99,7 @@
     if (s.error) messages.push('board: ' + s.error);
     page.settings = s;
     applySpeed(s.speed);
+    if (s.views.length) app().setViews(s.views);
     document.documentElement.dataset.theme = s.theme || 'dark';
     // embed=1, or any small frame: the board first with the compact bar.
     var framed = window.self !== window.top && innerWidth <= 800;
@@ -108,11 +124,14 @@
     var a = app();
     if (!a || !page.settings) return;
     var sp = a.speed();
-    if (sp.stepsPerFrame !== page.appliedSpf || sp.fastest !== page.appliedFastest) {
-      page.settings.speed = sp.fastest ? FPS * MAX_SPF : sp.stepsPerFrame * FPS;
-      page.appliedSpf = sp.stepsPerFrame;
+    if (sp.stepsPerSecond !== page.appliedSpeed || sp.fastest !== page.appliedFastest) {
+      page.settings.speed = sp.fastest ? MAX_SPEED : Math.round(sp.stepsPerSecond * 1e6) / 1e6;
+      page.appliedSpeed = sp.stepsPerSecond;
       page.appliedFastest = sp.fastest;
     }
+    // The panels open, in the link only when they differ from the page's own.
+    var views = a.views();
+    page.settings.views = views.join() === DEFAULT_VIEWS.join() ? [] : views;
     // Re-read the problem only when the explorer's draft or the settings changed: a large
     // board's problem costs a parse.
     var key = Module.pageDraftVersion() + '|' + JSON.stringify(page.settings);
@@ -258,15 +277,25 @@
     // Keys ImGui is typing into (its text fields) stay ImGui's.
     if (Module.imguiWantsText && Module.imguiWantsText()) return;
     var handled = true;
+    var pan = { ArrowLeft: [80, 0], ArrowRight: [-80, 0], ArrowUp: [0, 80], ArrowDown: [0, -80] };
+    if (e.shiftKey && pan[e.key]) {  // Shift+arrows pan the board (plain arrows step)
+      a.panBy(pan[e.key][0], pan[e.key][1]);
+      e.preventDefault(); e.stopPropagation();
+      return;
+    }
     switch (e.key) {
+      case ']': case 'PageUp': a.zoomBy(1.5); break;  // zoom (the wheel zooms about the cursor)
+      case '[': case 'PageDown': a.zoomBy(1 / 1.5); break;
+      case '0': a.fitView(); break;
       case ' ': a.state() === 'running' ? a.pause() : a.run(); break;
-      case 'ArrowRight': a.step(); break;
+      case 'ArrowRight': stepForward(); break;
+      case 'ArrowLeft': stepBack(); break;
       case 'r': case 'R': a.reset(); break;
       case '+': case '=': changeSpeed(2); break;
       case '-': case '_': changeSpeed(0.5); break;
       case '?': toggleHelp(); break;
       case 'Escape': toggleHelp(false); break;
-      default: handled = false;  // Left (back) needs an undo the explorer does not have yet
+      default: handled = false;
     }
     if (handled) { e.preventDefault(); e.stopPropagation(); sync(); }
   }
@@ -287,7 +316,8 @@
     on('kt-help-close', function () { toggleHelp(false); });
     on('kt-run', function () { app().run(); sync(); });
     on('kt-pause', function () { app().pause(); sync(); });
-    on('kt-step', function () { app().step(); sync(); });
+    on('kt-step', function () { stepForward(); sync(); });
+    on('kt-back', function () { stepBack(); sync(); });
     on('kt-reset', function () { app().reset(); sync(); });
     on('kt-slower', function () { changeSpeed(0.5); });
     on('kt-faster', function () { changeSpeed(2); });

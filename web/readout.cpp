@@ -62,7 +62,11 @@ std::string SearchReadout::reason() const {
 
 int SearchReadout::depth() const {
   const Solver* s = solver();
-  return s ? s->depth() : 0;
+  if (!s) return 0;
+  // A finished construction's length, without making its move-number board and path (eight
+  // bytes a square: 800 MB on the page's largest board).
+  if (s->construction() && s->status() == Status::found) return s->problem().free_squares() - 1;
+  return s->depth();
 }
 
 double SearchReadout::placed() const {

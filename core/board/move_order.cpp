@@ -36,7 +36,7 @@ std::optional<MoveOrder> parse_move_order(std::string_view text, std::string* er
     const auto dy = comma == std::string_view::npos
                         ? std::nullopt
                         : parse_integer(pair.substr(comma + 1), "dy", -2, 2);
-    if (!dx || !dy || *dx * *dx + *dy * *dy != 5) {
+    if (!dx || !dy || !is_knight_jump(*dx, *dy)) {
       return fail("jump " + std::to_string(k + 1) + " " + excerpt(pair) +
                   " is not a knight's jump dx,dy (such as 1,2 or -2,1)");
     }

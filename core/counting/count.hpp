@@ -52,6 +52,8 @@ inline constexpr int kMaxCountSquares = 64;
 // Empty when `problem` can be counted, else a one-line reason (board size, blocked flags, start
 // or end off the board or blocked, more than kMaxCountSquares free squares, ...).
 std::string check_count_problem(const Problem& problem);
+// The same checks without the limit on free squares (what every counter asks).
+std::string check_count_board(const Problem& problem);
 
 struct CountOptions {
   // Worker threads: 1 counts in the caller's thread; 0 uses every hardware thread. Builds

@@ -10,7 +10,7 @@
 
 namespace kt {
 
-std::string check_count_problem(const Problem& p) {
+std::string check_count_board(const Problem& p) {
   const Geometry g = p.geometry;
   if (auto why = check_geometry(g.rows, g.cols); !why.empty()) return why;
   if (!p.blocked.empty() && p.blocked.size() != static_cast<std::size_t>(g.size())) {
@@ -28,6 +28,12 @@ std::string check_count_problem(const Problem& p) {
   if (p.start && p.end && *p.start == *p.end) {
     return "an open tour cannot end on its start " + format_square(*p.end);
   }
+  return {};
+}
+
+std::string check_count_problem(const Problem& p) {
+  if (auto why = check_count_board(p); !why.empty()) return why;
+  const Geometry g = p.geometry;
   const int free = p.free_squares();
   if (free > kMaxCountSquares) {
     return "exact counting supports at most " + std::to_string(kMaxCountSquares) +

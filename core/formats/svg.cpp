@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "board/knight.hpp"
+
 namespace kt {
 
 namespace {
@@ -177,7 +179,7 @@ std::string board_svg(Geometry g, std::span<const std::int32_t> board, const Svg
   if (g.size() <= kSvgMaxNumberedSquares) {
     for (int y = g.rows; y >= 1; --y) {
       for (int x = 1; x <= g.cols; ++x) {
-        if ((x + y) % 2 != 0 || board[g.index({x, y})] < 0) continue;
+        if (colour_of(x, y) != Colour::dark || board[g.index({x, y})] < 0) continue;
         out << "<rect";
         out.attr("x", left(x)).attr("y", top(y)).attr("width", u).attr("height", u);
         out.attr("fill", c.dark) << "/>\n";

@@ -1,9 +1,11 @@
 // The textbook loop on full boards of up to 64 squares: the board as bits of one word, dead
 // ends counted in bulk, the state handed out exactly as the textbook's.
+#include "search/small_search.hpp"
+
 #include <algorithm>
 #include <cstdint>
 
-#include "search/small_search.hpp"
+#include "board/knight.hpp"
 
 namespace kt {
 
@@ -22,20 +24,10 @@ namespace {
 // So one loop iteration enters one square that has somewhere to go; the textbook spends about
 // four steps per such square (8x8 from (3,3): 261M iterations for 860M steps).
 
-using Bits = std::uint64_t;
-
-#if defined(__GNUC__) || defined(__clang__)
-#define KT_ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define KT_ALWAYS_INLINE inline
-#endif
-
-constexpr Bits bit(unsigned i) { return Bits{1} << i; }
-
 struct SmallTables {
-  const Bits* neighbours;  // per square
-  const Bits* runs;        // 8 per square
-  Bits west1, east1, west2, east2;
+  const Bitboard* neighbours;  // per square
+  const Bitboard* runs;        // 8 per square
+  Bitboard west1, east1, west2, east2;
   unsigned row, row2;
   unsigned descending;
   int last;
@@ -43,10 +35,10 @@ struct SmallTables {
 
 // The loop's state between calls of the kernel; frames 0..d.
 struct SmallState {
-  Bits rem[64];           // frame i: candidates with somewhere to go, not tried yet
-  Bits free[64];          // frame i: the squares still free once path[i] is entered
+  Bitboard rem[64];       // frame i: candidates with somewhere to go, not tried yet
+  Bitboard free[64];      // frame i: the squares still free once path[i] is entered
   std::uint8_t path[65];  // path[d + 1]: the last square tried from frame d, unless fresh
-  Bits here = 0, cur_rem = 0, cur_free = 0, active = 0;
+  Bitboard here = 0, cur_rem = 0, cur_free = 0, active = 0;
   // Moves placed plus moves erased, with every dead end of frames 0..d already counted (twice).
   std::uint64_t steps = 0;
   int d = 0;
@@ -55,36 +47,19 @@ struct SmallState {
 };
 
 // Squares with at least one knight's jump into `b`.
-KT_ALWAYS_INLINE Bits reach(const SmallTables& t, Bits b) {
-  const Bits h1 = ((b >> 1) & t.west1) | ((b << 1) & t.east1);
-  const Bits h2 = ((b >> 2) & t.west2) | ((b << 2) & t.east2);
+KT_KNIGHT_INLINE Bitboard reach(const SmallTables& t, Bitboard b) {
+  const Bitboard h1 = ((b >> 1) & t.west1) | ((b << 1) & t.east1);
+  const Bitboard h2 = ((b >> 2) & t.west2) | ((b << 2) & t.east2);
   return (h1 << t.row2) | (h1 >> t.row2) | (h2 << t.row) | (h2 >> t.row);
-}
-
-template <bool kPopcnt>
-KT_ALWAYS_INLINE unsigned count_bits(Bits x) {
-  if constexpr (kPopcnt) {
-    return static_cast<unsigned>(__builtin_popcountll(x));
-  } else {
-    x = x - ((x >> 1) & 0x5555555555555555u);
-    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
-    return static_cast<unsigned>((x * 0x0101010101010101u) >> 56);
-  }
-}
-
-KT_ALWAYS_INLINE unsigned low_bit(Bits x) { return static_cast<unsigned>(__builtin_ctzll(x)); }
-KT_ALWAYS_INLINE unsigned high_bit(Bits x) {
-  return 63u ^ static_cast<unsigned>(__builtin_clzll(x));
 }
 
 // Runs until the search ends or s.steps reaches `limit`; the caller keeps `limit` at least 80
 // steps (one iteration's worth: 1 + 2 * 8 + 63) short of what the textbook may walk.
 template <bool kPopcnt>
-KT_ALWAYS_INLINE void small_kernel_body(const SmallTables& t, SmallState& s, std::uint64_t limit) {
-  const Bits* const nb = t.neighbours;
+KT_KNIGHT_INLINE void small_kernel_body(const SmallTables& t, SmallState& s, std::uint64_t limit) {
+  const Bitboard* const nb = t.neighbours;
   const int edge = t.last - 1;  // frames below it have their dead ends counted ahead
-  Bits here = s.here, rem = s.cur_rem, free = s.cur_free, active = s.active;
+  Bitboard here = s.here, rem = s.cur_rem, free = s.cur_free, active = s.active;
   std::uint64_t steps = s.steps;
   int d = s.d;
   bool fresh = s.fresh;
@@ -97,26 +72,26 @@ KT_ALWAYS_INLINE void small_kernel_body(const SmallTables& t, SmallState& s, std
     // that has one.
     unsigned to;
     if ((rem & (rem - 1)) == 0) {  // the only one: frame d is done once it is
-      to = low_bit(rem);
+      to = lsb(rem);
     } else {
-      const Bits* r = t.runs + here * 8;
+      const Bitboard* r = t.runs + here * 8;
       unsigned i = 0;
-      Bits a;
+      Bitboard a;
       while ((a = rem & r[i]) == 0) ++i;
-      to = (t.descending >> i & 1) ? high_bit(a) : low_bit(a);
+      to = (t.descending >> i & 1) ? msb(a) : lsb(a);
       s.rem[d] = rem & ~bit(to);
-      active |= bit(static_cast<unsigned>(d));
+      active |= bit(d);
     }
-    const Bits b = bit(to);
+    const Bitboard b = bit(to);
     const int d1 = d + 1;
-    const Bits free1 = free & ~b;
+    const Bitboard free1 = free & ~b;
     s.free[d1] = free1;
     s.path[d1] = static_cast<std::uint8_t>(to);
-    Bits next = nb[to] & free1;
+    Bitboard next = nb[to] & free1;
     if (d1 < edge) {
-      const Bits dead = next & ~reach(t, free1);
+      const Bitboard dead = next & ~reach(t, free1);
       next ^= dead;
-      steps += 2 * count_bits<kPopcnt>(dead) + 1;
+      steps += 2 * (kPopcnt ? popcount(dead) : popcount_portable(dead)) + 1;
     } else if (d1 == edge) {
       steps += 1;
     } else {  // d1 == last: the tour
@@ -143,10 +118,10 @@ KT_ALWAYS_INLINE void small_kernel_body(const SmallTables& t, SmallState& s, std
       status = Status::none;
       break;
     }
-    const unsigned j = high_bit(active);
-    steps += static_cast<unsigned>(d1) - j;
+    const int j = msb(active);
+    steps += static_cast<unsigned>(d1 - j);
     active ^= bit(j);
-    d = static_cast<int>(j);
+    d = j;
     here = s.path[j];
     rem = s.rem[j];
     free = s.free[j];
@@ -223,17 +198,12 @@ SmallSearch::SmallSearch(const Problem& problem, const MoveOrder& order) : Searc
 void SmallSearch::init_tables(const MoveOrder& order) {
   const Geometry g = geometry_;
   if (g.size() > 64 || g.cols > 31) return;  // reach() shifts by two rows
-  int knight = 0;
   for (int k = 0; k < 8; ++k) {
-    const int ax = order.dx[k] < 0 ? -order.dx[k] : order.dx[k];
-    const int ay = order.dy[k] < 0 ? -order.dy[k] : order.dy[k];
-    if (!((ax == 1 && ay == 2) || (ax == 2 && ay == 1))) return;
+    if (!is_knight_jump(order.dx[k], order.dy[k])) return;
     for (int j = 0; j < k; ++j) {
       if (order.dx[j] == order.dx[k] && order.dy[j] == order.dy[k]) return;
     }
-    ++knight;
   }
-  if (knight != 8) return;
 
   // Split the order into runs along which the target square's index only grows or only
   // shrinks; within a run, the first candidate in the order is then the lowest or the highest
@@ -260,8 +230,8 @@ void SmallSearch::init_tables(const MoveOrder& order) {
   BitTables& sb = tables_;
   sb.row = static_cast<unsigned>(g.cols);
   sb.descending = static_cast<std::uint8_t>(descending);
-  sb.all = g.size() == 64 ? ~Bits{0} : bit(static_cast<unsigned>(g.size())) - 1;
-  Bits col[2] = {0, 0}, col_last[2] = {0, 0};
+  sb.all = first_squares(g.size());
+  Bitboard col[2] = {0, 0}, col_last[2] = {0, 0};
   for (int i = 0; i < g.size(); ++i) {
     const int x = i % g.cols;
     if (x == 0) col[0] |= bit(i);
@@ -273,17 +243,12 @@ void SmallSearch::init_tables(const MoveOrder& order) {
   sb.east1 = sb.all & ~col[0];
   sb.west2 = sb.all & ~col_last[0] & ~col_last[1];
   sb.east2 = sb.all & ~col[0] & ~col[1];
-  sb.neighbours.assign(g.size(), 0);
+  sb.neighbours = neighbour_masks(g);
   sb.runs.assign(static_cast<std::size_t>(g.size()) * 8, 0);
   for (int i = 0; i < g.size(); ++i) {
-    const Square from = g.square(i);
-    for (int k = 0; k < 8; ++k) {
-      const Square to{from.x + order.dx[k], from.y + order.dy[k]};
-      if (!g.contains(to)) continue;
-      const Bits b = bit(static_cast<unsigned>(g.index(to)));
-      sb.neighbours[i] |= b;
-      sb.runs[static_cast<std::size_t>(i) * 8 + run_of[k]] |= b;
-    }
+    Bitboard* runs_of_i = sb.runs.data() + static_cast<std::size_t>(i) * 8;
+    for_each_neighbour(
+        g, i, [&](int to, int k) { runs_of_i[run_of[k]] |= bit(to); }, {}, order.dx, order.dy);
   }
 }
 
@@ -309,26 +274,26 @@ void SmallSearch::advance(std::uint64_t max_steps) {
   // Frames from the path and the cursors. Dead ends a frame has yet to try are counted now.
   SmallState s;
   const int d = depth_;
-  Bits free = sb.all;
-  Bits active = 0;
+  Bitboard free = sb.all;
+  Bitboard active = 0;
   for (int i = 0; i <= d; ++i) {
     const std::int32_t sq = path_[i];
-    free &= ~bit(static_cast<unsigned>(sq));
+    free &= ~bit(sq);
     s.free[i] = free;
     s.path[i] = static_cast<std::uint8_t>(sq);
-    const Bits cand = sb.neighbours[sq] & free;
-    const Bits dead = i + 1 < last ? cand & ~reach(t, free) : 0;
-    Bits untried = 0;
+    const Bitboard cand = sb.neighbours[sq] & free;
+    const Bitboard dead = i + 1 < last ? cand & ~reach(t, free) : 0;
+    Bitboard untried = 0;
     for (const std::int32_t* p = moves_.list(sq) + cursor_[i]; *p >= 0; ++p) {
-      untried |= bit(static_cast<unsigned>(*p));
+      untried |= bit(*p);
     }
     untried &= cand;
-    s.steps += 2 * count_bits<false>(untried & dead);
+    s.steps += 2 * popcount(untried & dead);
     s.rem[i] = untried & ~dead;
-    if (i < d && s.rem[i] != 0) active |= bit(static_cast<unsigned>(i));
+    if (i < d && s.rem[i] != 0) active |= bit(i);
   }
   s.d = d;
-  s.here = static_cast<Bits>(path_[d]);
+  s.here = static_cast<Bitboard>(path_[d]);
   s.cur_rem = s.rem[d];
   s.cur_free = free;
   s.active = active;
@@ -341,10 +306,10 @@ void SmallSearch::advance(std::uint64_t max_steps) {
       s.fresh = false;
       s.status = Status::none;
     } else {
-      const unsigned j = high_bit(active);
-      s.steps += static_cast<unsigned>(d) - j;
+      const int j = msb(active);
+      s.steps += static_cast<unsigned>(d - j);
       s.active = active ^ bit(j);
-      s.d = static_cast<int>(j);
+      s.d = j;
       s.here = s.path[j];
       s.cur_rem = s.rem[j];
       s.cur_free = s.free[j];
@@ -362,16 +327,16 @@ void SmallSearch::advance(std::uint64_t max_steps) {
   // ends counted ahead (`pending`: those after each frame's last tried square).
   const int e = s.d;
   std::uint64_t pending = 0;
-  Bits fr = sb.all;
+  Bitboard fr = sb.all;
   for (int i = 0; i <= e; ++i) {
     const std::int32_t sq = s.path[i];
     path_[i] = sq;
-    fr &= ~bit(static_cast<unsigned>(sq));
+    fr &= ~bit(sq);
     if (i == last) {  // the tour's last square: just entered
       cursor_[i] = 0;
       break;
     }
-    const Bits cand = sb.neighbours[sq] & fr;
+    const Bitboard cand = sb.neighbours[sq] & fr;
     if (s.status == Status::none) {  // frame 0, every candidate tried
       if (cand != 0) {
         int k = 0;
@@ -381,14 +346,14 @@ void SmallSearch::advance(std::uint64_t max_steps) {
       }
       break;
     }
-    const Bits dead = i + 1 < last ? cand & ~reach(t, fr) : 0;
+    const Bitboard dead = i + 1 < last ? cand & ~reach(t, fr) : 0;
     if (i < e || !s.fresh) {
       const int k = slot(sq, s.path[i + 1]);
       cursor_[i] = static_cast<std::uint8_t>(k + 1);
       for (const std::int32_t* p = moves_.list(sq) + k + 1; *p >= 0; ++p) pending += dead >> *p & 1;
     } else {
       cursor_[i] = 0;
-      pending += count_bits<false>(dead);
+      pending += popcount(dead);
     }
   }
   // placed + erased = steps - 2 * pending, placed - erased = e - d.

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "board/knight.hpp"
 #include "search/search.hpp"
 
 namespace kt {
@@ -24,12 +25,12 @@ class SmallSearch final : public Search {
 
   // The bit-set kernel's tables; empty when the board or the order does not allow it.
   struct BitTables {
-    std::uint64_t all = 0;                                     // the board's squares
-    std::uint64_t west1 = 0, east1 = 0, west2 = 0, east2 = 0;  // column masks for reach()
-    unsigned row = 0;                                          // index step of one row
-    std::uint8_t descending = 0;  // bit r: run r of the move order visits squares high to low
-    std::vector<std::uint64_t> neighbours;  // per square
-    std::vector<std::uint64_t> runs;        // per square, 8: neighbours in run r
+    Bitboard all = 0;                                     // the board's squares
+    Bitboard west1 = 0, east1 = 0, west2 = 0, east2 = 0;  // column masks for reach()
+    unsigned row = 0;                                     // index step of one row
+    std::uint8_t descending = 0;       // bit r: run r of the move order visits squares high to low
+    std::vector<Bitboard> neighbours;  // per square
+    std::vector<Bitboard> runs;        // per square, 8: neighbours in run r
   };
   BitTables tables_;
 };

@@ -1,6 +1,7 @@
 // One front door to every method: theory first, then the chosen search, run in slices.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -12,6 +13,7 @@
 #include "board/problem.hpp"
 #include "board/request.hpp"  // Method
 #include "construction/construct.hpp"
+#include "construction/strip_tours.hpp"
 #include "search/search.hpp"
 #include "theory/existence.hpp"
 #include "verify/verify.hpp"
@@ -33,11 +35,13 @@ class Solver {
   //
   // textbook and wirth walk their whole tree even where theory says no tour exists (the
   // textbook's teaching point); the other methods answer at once where theory settles it.
-  // construct: the linear-time construction; where it does not apply (sides below 5, blocked
+  // construct: on boards with a side of at most 4, the exact strip programme
+  // (construction/strip_tours.hpp: any start, end, blocked squares; a tour or a proof that
+  // there is none); else the linear-time construction; where neither applies (blocked
   // squares, an end square) Warnsdorff with backtracking answers instead.
   // automatic: theory; then, on full boards of up to 7x7 asking for an open tour, the
   // textbook search for a bounded number of steps (so a teacher sees the book's tour); then
-  // the linear-time construction where it applies; else Warnsdorff with backtracking.
+  // as construct.
   // `order`: the move order of the backtracking searches (textbook: its tree; warnsdorff: its
   // ties; automatic: its textbook attempt); by default the method's own (Sutcliffe's, or
   // Wirth's for wirth).
@@ -49,6 +53,13 @@ class Solver {
   // Runs at most max_steps steps; returns running only when all of them were spent. Method
   // hand-overs happen inside and never show as a stop.
   Status run(std::uint64_t max_steps);
+  // From now on run() stops (status running) once `seconds` of wall time have passed since
+  // this call; stopped_by_time() then says so. Checked every few million steps.
+  void set_time_limit(double seconds);
+  bool stopped_by_time() const { return stopped_by_time_; }
+  // Whether another run() can make progress: false when finished, stopped by the time limit,
+  // or when the strip programme stopped at its memory budget.
+  bool can_continue() const;
   Status status() const { return status_; }
   // After a tour, go on to the next one in the search's order (the handout's Try_All): the
   // textbook and wirth methods only (false elsewhere, and when no tour was just found).
@@ -59,7 +70,8 @@ class Solver {
   Method method() const { return method_; }  // the method at work or that answered
   const MoveOrder& order() const { return order_; }
   const Existence& theory() const { return theory_; }
-  // Why the answer is what it is: theory's reason, or what the search established.
+  // Why the answer is what it is: theory's reason, or what the search established; while
+  // running (a stop), what was tried.
   std::string reason() const;
   Counters counters() const;
 
@@ -82,6 +94,10 @@ class Solver {
   void start_search(Method m);
   void start_construction();
   void materialize() const;
+  Status run_steps(std::uint64_t max_steps);
+  void run_strip();
+  bool time_up() const;
+  const CompactTour* built_tour() const;  // the construction's or the strip programme's
 
   Problem problem_;
   Method requested_;
@@ -91,6 +107,12 @@ class Solver {
   Status status_ = Status::running;
   std::unique_ptr<Search> search_;
   std::unique_ptr<Construction> construction_;
+  std::unique_ptr<StripResult> strip_;  // the strip programme's answer, once run
+  bool strip_pending_ = false;          // the strip programme is to run at the next run()
+  std::optional<std::chrono::steady_clock::time_point> deadline_;
+  double time_limit_ = 0;
+  double strip_seconds_ = 0;
+  bool stopped_by_time_ = false;
   mutable std::vector<std::int32_t> built_board_, built_path_;  // construction, as numbers
   std::uint64_t textbook_budget_ = 0;  // automatic: steps left for the textbook's attempt
   Counters handed_over_;               // automatic: the abandoned textbook attempt's work

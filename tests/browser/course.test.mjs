@@ -38,6 +38,7 @@ const readBack = (page) => app(page, () => {
   const a = Module.app(), p = Module.coursePage;
   return {
     config: a.config(), speed: a.speed(), state: a.state(), status: a.status(),
+    views: a.views(), order: a.recursion().order ?? '',
     placed: a.placed(), settings: p.settings, messages: p.messages,
     shown: document.getElementById('kt-messages').hidden ? '' :
       document.getElementById('kt-messages').textContent,
@@ -63,11 +64,17 @@ const ROUND_TRIPS = [
   ['?method=warnsdorff', (r) => r.config.method, 'warnsdorff', /method=warnsdorff/],
   ['?method=textbook&order=wirth', (r) => r.settings.order, 'wirth', /order=wirth/],
   ['?speed=600', (r) => [r.speed.stepsPerFrame, r.settings.speed], [10, 600], /speed=600/],
+  ['?speed=0.5', (r) => [r.speed.stepsPerSecond, r.settings.speed], [0.5, 0.5], /speed=0.5/],
   ['?method=textbook&run=1', (r) => r.state !== 'idle', true, /run=1/],
   ['?method=textbook&steps=7', (r) => [r.state, r.placed], ['paused', 7], /steps=7/],
   ['?embed=1', (r) => r.embed, true, /embed=1/],
   ['?theme=light', (r) => r.theme, 'light', /theme=light/],
-  ['?views=stack,code', (r) => r.settings.views, ['stack', 'code'], /views=stack,code/],
+  ['?views=stack,code', (r) => [r.settings.views, r.views], [['stack', 'code'], ['stack', 'code']],
+    /views=stack,code/],
+  ['?views=tree,estimate', (r) => [r.settings.views, r.views],
+    [['tree', 'estimate'], ['tree', 'estimate']], /views=tree,estimate/],
+  ['?method=textbook&order=handout', (r) => [r.config.order, r.order], ['handout', 'handout'],
+    /order=handout/],
 ];
 
 // Links no one should send, each of which must still open a working page with a message.
@@ -92,6 +99,14 @@ const BAD_LINKS = [
   ['10,000-character key', `?${LONG}=1`, /x/],
   ['bad escape', '?rows=%ZZ', /rows/],
 ];
+
+// A DOM button of the page (not ImGui's): clicks it when it is shown.
+async function clickWidgetIn(page, selector, mustShow = true) {
+  if (await page.isVisible(selector)) await page.click(selector);
+  else if (mustShow) throw new Error(`${selector} not shown`);
+  else await page.evaluate((s) => document.querySelector(s).click(), selector);
+  await frames(page, 2);
+}
 
 const tests = [
   ['every parameter round-trips', async (ctx, base) => {
@@ -151,9 +166,21 @@ const tests = [
   ['keyboard shortcuts', async (ctx, base) => {
     const page = await openLink(ctx, base, '?size=5&method=textbook&speed=60');
     const key = async (k) => { await page.keyboard.press(k, { delay: 50 }); await frames(page, 2); };
+    // Before Run, Right and Left step TryMove's run (textbook): forward and back exactly.
+    const teach = () => app(page, () => {
+      const r = Module.app().recursion();
+      return [Module.app().state(), r.lines, r.line, JSON.stringify(r.board), r.placed];
+    });
     await key('ArrowRight');
-    checkEqual(await app(page, () => [Module.app().state(), Module.app().placed()]),
-               ['paused', 1], 'after Right');
+    await key('ArrowRight');
+    await key('ArrowRight');
+    const three = await teach();
+    checkEqual(three.slice(0, 3), ['idle', 3, 'filled'], 'after Right x3');
+    await key('ArrowRight');
+    await key('ArrowLeft');
+    checkEqual(await teach(), three, 'after Right then Left');
+    await clickWidgetIn(page, '#kt-back', false);
+    checkEqual((await teach())[1], 2, 'Back button');
     await key('Space');
     checkEqual(await app(page, () => Module.app().state()), 'running', 'after Space');
     await key('Space');

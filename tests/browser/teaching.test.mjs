@@ -10,7 +10,7 @@ import { access, mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { app, clickWidget, frames, launch, open } from './page.mjs';
+import { app, clickWidget, frames, launch, open, reveal } from './page.mjs';
 import { serve } from './server.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -176,11 +176,248 @@ const tests = [
     check(placed > 1000, `played only ${placed} moves`);
     check(est.seconds > 86400 * 365, `time left: ${est.seconds} s`);
     check(est.explored > 0 && est.explored < 1e-6, `explored ${est.explored}`);
-    await clickWidget(page, 'Tab:Estimate');
+    await app(page, () => Module.app().setViews(['estimate']));
+    await reveal(page, 'Tab:Estimate');
     await page.screenshot({ path: join(ARTIFACTS, 'teaching-estimate-8x8-1280.png') });
-    await clickWidget(page, 'Tab:Tree');
+    await app(page, () => Module.app().setViews(['tree']));
+    await reveal(page, 'Tab:Tree');
     await page.screenshot({ path: join(ARTIFACTS, 'teaching-tree-8x8-1280.png') });
     await app(page, () => Module.app().teachPlay(false));
+  }],
+
+  ['Step over and Step out by the buttons; Back restores board, stack and counters', 'desktop',
+    async (page) => {
+      checkEqual(await textbook5x5(page), '', 'configure');
+      const state = () => app(page, () => ({ ...Module.app().recursion(), furthest: undefined,
+                                             granularity: undefined }));
+      await app(page, () => Module.app().forward(4));
+      const atCall = await state();
+      checkEqual([atCall.line, atCall.stack.length], ['recurse', 1], 'at the first call');
+      // Step over runs the whole call of TryMove(3, ...): on 5x5 from (1,1) it finds the tour.
+      await clickWidget(page, 'StepOver');
+      const over = await state();
+      checkEqual([over.line, over.stack.length, over.status], ['erase', 1, 'running'],
+                 'after Step over');
+      check(over.placed >= 24 && over.erased > 1000, `step over ran the call: ${over.placed}/${over.erased}`);
+      // Back by the lines it ran: exactly the state at the call.
+      const ran = over.lines - atCall.lines;
+      await app(page, (n) => Module.app().back(n), ran);
+      checkEqual(await state(), atCall, 'back over the step over');
+      // Step out: from deep in the tree to the caller's line after the call.
+      await app(page, () => { Module.app().setGranularity('move'); Module.app().forward(6); });
+      const deep = await state();
+      check(deep.stack.length > 2, `deep: ${deep.stack.length} calls`);
+      await clickWidget(page, 'StepOut');
+      const out = await state();
+      checkEqual([out.stack.length, out.line], [deep.stack.length - 1, 'erase'], 'after Step out');
+      checkEqual(out.stack, deep.stack.slice(0, -1), 'the callers are untouched');
+      await app(page, (n) => { Module.app().setGranularity('line'); Module.app().back(n); },
+                out.lines - deep.lines);
+      checkEqual(await state(), deep, 'back over the step out');
+      await page.screenshot({ path: join(ARTIFACTS, 'teaching-step-out-1280.png') });
+    }],
+
+  ['Module.Search: stack, line, back, estimate, order, every tour of 5x5 one by one', 'desktop',
+    async (page) => {
+      const r = await app(page, () => {
+        const s = new Module.Search(), a = Module.app(), out = {};
+        out.order = [s.configureProblem({ rows: 5, cols: 5, start: '1,1', method: 'textbook',
+                                          order: 'handout' }),
+          s.configureProblem({ size: 5, method: 'textbook', order: 'sideways' }).slice(0, 7),
+          s.configureProblem({ size: 5, method: 'textbook', order: 7 }).slice(0, 7)];
+        s.configureProblem({ rows: 5, cols: 5, start: '1,1', method: 'textbook' });
+        // line() after each move is TryMove's next line after as many moves.
+        a.configureProblem({ rows: 5, cols: 5, start: '1,1', method: 'textbook' });
+        a.setGranularity('move');
+        out.lines = [];
+        for (let i = 0; i < 40; i++) {
+          s.run(1);
+          a.forward(1);
+          if (s.line() !== a.line()) out.lines.push([i + 1, s.line(), a.line()]);
+        }
+        // back(1) after N + 1 steps equals the state after N, at several depths.
+        const snap = () => JSON.stringify([s.board(), s.stack(), s.placed(), s.erased(),
+          s.depth(), s.status(), s.line(), s.lastAction()]);
+        out.back = [];
+        for (const n of [0, 1, 5, 300, 4000]) {
+          const t = new Module.Search();
+          t.configureProblem({ rows: 5, cols: 5, start: '1,1', method: 'textbook' });
+          if (n) t.run(n);
+          const before = JSON.stringify([t.board(), t.stack(), t.placed(), t.erased(), t.depth(),
+            t.status(), t.line(), t.lastAction()]);
+          t.run(1);
+          t.back(1);
+          const back = JSON.stringify([t.board(), t.stack(), t.placed(), t.erased(), t.depth(),
+            t.status(), t.line(), t.lastAction()]);
+          if (back !== before) out.back.push(n);
+          t.delete();
+        }
+        out.snapCheck = snap().length > 0;
+        // Every tour in the search's order, each verified.
+        const e = new Module.Search();
+        e.configureProblem({ rows: 5, cols: 5, start: '1,1', method: 'textbook' });
+        const seen = new Set();
+        let bad = 0, first = null;
+        for (;;) {
+          while (e.run(1000000) === 'running') {}
+          if (e.status() !== 'found') break;
+          if (!e.verify().ok) bad++;
+          const b = JSON.stringify(e.board());
+          if (!first) first = b;
+          seen.add(b);
+          if (!e.nextTour()) break;
+        }
+        out.tours = [seen.size, bad, JSON.parse(first)];
+        // back across a tour: the state after the first tour again.
+        e.configureProblem({ rows: 5, cols: 5, start: '1,1', method: 'textbook' });
+        while (e.run(1000000) === 'running') {}
+        const atTour = JSON.stringify([e.board(), e.placed(), e.erased(), e.status()]);
+        e.nextTour();
+        e.run(10);
+        e.back(10);
+        out.backToTour = JSON.stringify([e.board(), e.placed(), e.erased(), e.status()]) === atTour;
+        // Knuth's estimate for 8x8 from a corner.
+        e.configureProblem({ size: 8, start: '1,1', method: 'textbook' });
+        e.run(200000);
+        out.estimate = e.estimate();
+        e.configureProblem({ size: 8, start: '1,1', method: 'warnsdorff' });
+        out.noEstimate = [e.estimate(), e.line()];
+        s.delete();
+        e.delete();
+        return out;
+      });
+      checkEqual(r.order, ['', 'order: ', 'order: '], 'order in configureProblem');
+      checkEqual(r.lines, [], 'Search.line() against the app\'s TryMove run');
+      checkEqual(r.back, [], 'back(1) after N + 1 steps equals N');
+      checkEqual(r.tours, [304, 0, TEXTBOOK_5X5], 'every tour: 304 distinct, all verified');
+      check(r.backToTour, 'back across nextTour');
+      check(r.estimate.moves > 1e12 && r.estimate.explored > 0 && r.estimate.explored < 1e-6 &&
+            r.estimate.seconds > 86400 * 365, `estimate ${JSON.stringify(r.estimate)}`);
+      checkEqual(r.noEstimate, [null, ''], 'no estimate or line for warnsdorff');
+    }],
+
+  ['every tour one by one in the page: Next, Previous, "tour k of N"', 'desktop', async (page) => {
+    await app(page, () => {
+      const a = Module.app();
+      a.configureProblem({ rows: 5, cols: 5, start: '1,1', method: 'textbook' });
+      a.setStepsPerSecond(1e6, true);
+      a.countStart();  // N: Count tours counts this start's tours
+      a.run();
+    });
+    await page.waitForFunction(() => Module.app().tour().index === 1 &&
+                               Module.app().tour().total === 304, null, { timeout: 20000 });
+    for (let k = 2; k <= 4; k++) {
+      await clickWidget(page, 'NextTour');
+      await page.waitForFunction((k) => Module.app().tour().index === k, k, { timeout: 20000 });
+    }
+    const t4 = await app(page, () => [Module.app().tour(), Module.app().verify().ok]);
+    checkEqual([t4[0].index, t4[0].found, t4[0].total, t4[1]], [4, 4, 304, true], 'tour 4 of 304');
+    await page.screenshot({ path: join(ARTIFACTS, 'teaching-tour-4-of-304-1280.png') });
+    for (let k = 3; k >= 1; k--) {
+      await clickWidget(page, 'PreviousTour');
+      checkEqual(await app(page, () => Module.app().tour().index), k, `back to tour ${k}`);
+    }
+    checkEqual(await app(page, () => Module.app().tour().board), TEXTBOOK_5X5, 'tour 1');
+    await clickWidget(page, 'NextTour');  // a kept tour: no search
+    checkEqual(await app(page, () => [Module.app().tour().index, Module.app().state()]),
+               [2, 'finished'], 'next kept tour');
+  }],
+
+  ['views: the panels a link names are open', 'desktop', async (page) => {
+    checkEqual(await textbook5x5(page), '', 'configure');
+    await app(page, () => { Module.app().setViews(['stack', 'code']); Module.app().forward(40); });
+    await frames(page, 3);
+    checkEqual(await app(page, () => Module.app().views()), ['stack', 'code'], 'views');
+    const unknown = await app(page, () => Module.app().setViews(['tree', 'bogus', 3]));
+    checkEqual(unknown, ["'bogus'", '3'], 'unknown views');
+    checkEqual(await app(page, () => Module.app().views()), ['tree'], 'views after setViews');
+  }],
+
+  ['the new read-outs take any argument without an exception', 'desktop', async (page) => {
+    const r = await app(page, () => {
+      const junk = [undefined, null, NaN, -1, 0, 0.5, 1e300, -1e300, Infinity, 'x', '', {}, [],
+        [1, 'stack', null], true, () => 1];
+      const s = new Module.Search(), a = Module.app(), thrown = [];
+      // [object, function, how many arguments it takes] (embind refuses other counts).
+      const calls = [
+        [s, 'back', 1], [s, 'line', 0], [s, 'estimate', 0], [s, 'nextTour', 0],
+        [a, 'setStepsPerSecond', 2], [a, 'setSpeed', 2], [a, 'tour', 0], [a, 'nextTour', 0],
+        [a, 'previousTour', 0], [a, 'views', 0], [a, 'setViews', 1], [a, 'setOrder', 1],
+      ];
+      for (const j of junk) {
+        s.run(37);
+        for (const [o, f, n] of calls) {
+          try { o[f](...[j, j].slice(0, n)); } catch (e) { thrown.push(`${f}(${String(j)}): ${e}`); }
+        }
+      }
+      // The problems take an order field, and refuse a bad one with the field's name.
+      const why = [s.configureProblem({ size: 5, method: 'wirth', order: 'handout' }).slice(0, 7),
+        a.configureProblem({ size: 5, method: 'textbook', order: [1, 2] }).slice(0, 7)];
+      const speed = a.speed();
+      s.delete();
+      return { thrown, why, speed, frames: a.frames() };
+    });
+    checkEqual(r.thrown, [], 'exceptions');
+    checkEqual(r.why, ['order: ', 'order: '], 'bad orders named');
+    check(r.speed.stepsPerSecond >= 0.5 && r.speed.stepsPerSecond <= 6e7,
+          `speed clamped: ${JSON.stringify(r.speed)}`);
+    await frames(page, 3);  // still drawing
+  }],
+
+  // The README's pictures (docs/teaching-*.png are copied from these), at 1024x640 so that
+  // each PNG stays small.
+  ['README screenshots', 'desktop', async (page) => {
+    await page.setViewportSize({ width: 1024, height: 640 });
+    checkEqual(await textbook5x5(page), '', 'configure');
+    await app(page, () => {
+      const a = Module.app();
+      a.setViews(['stack']);
+      a.setGranularity('dead-end');
+      a.forward(2);
+      a.setGranularity('line');
+      a.forward(3);
+    });
+    await frames(page, 2);
+    const stackRect = await reveal(page, 'Tab:Stack');
+    const panel = await app(page, () => Module.app().widgetRect('Panel'));
+    await page.mouse.move(panel.x + panel.w / 2, panel.y + 40);
+    await page.mouse.wheel(0, Math.max(0, stackRect.y - panel.y - 330));
+    await frames(page, 3);
+    await page.screenshot({ path: join(ARTIFACTS, 'readme-recursion.png') });
+    await app(page, () => {
+      const a = Module.app();
+      a.configureProblem({ rows: 8, cols: 8, start: '1,1', method: 'textbook' });
+      a.setViews(['estimate', 'tree']);
+      a.setTeachSpeed(1, true);
+      a.teachPlay(true);
+    });
+    await page.setViewportSize({ width: 960, height: 600 });
+    await page.waitForTimeout(1500);
+    await app(page, () => Module.app().teachPlay(false));
+    const estRect = await reveal(page, 'Tab:Estimate');
+    await page.mouse.move(panel.x + panel.w / 2, panel.y + 40);
+    await page.mouse.wheel(0, Math.max(0, estRect.y - panel.y - 420));
+    await frames(page, 3);
+    // The panel and the board without the share bar: the 8x8 board's numbers weigh most.
+    await page.screenshot({ path: join(ARTIFACTS, 'readme-estimate-8x8.png'),
+                            clip: { x: 0, y: 0, width: 920, height: 562 } });
+    await app(page, () => {
+      const a = Module.app();
+      a.configureProblem({ rows: 5, cols: 5, start: '1,1', method: 'textbook' });
+      a.setViews([]);
+      a.setStepsPerSecond(1e6, true);
+      a.countStart();
+      a.run();
+    });
+    await page.setViewportSize({ width: 1024, height: 640 });
+    await page.waitForFunction(() => Module.app().tour().index === 1, null, { timeout: 20000 });
+    for (let k = 2; k <= 7; k++) {
+      await app(page, () => Module.app().nextTour());
+      await page.waitForFunction((k) => Module.app().tour().index === k, k, { timeout: 20000 });
+    }
+    await reveal(page, 'NextTour');
+    await frames(page, 3);
+    await page.screenshot({ path: join(ARTIFACTS, 'readme-tours.png') });
   }],
 
   ['screenshots of each tab', 'desktop', (page) => screenshots(page, '1280')],
@@ -197,13 +434,17 @@ async function screenshots(page, tag) {
     a.forward(3);
   });
   await frames(page, 3);
-  for (const tab of ['Code', 'Stack', 'Tree', 'Estimate', 'Order']) {
-    await clickWidget(page, `Tab:${tab}`);
-    // Scroll the panel so that the tab's content is in view.
-    const [tabRect, panel] = await app(page, (l) => [Module.app().widgetRect(l),
-      Module.app().widgetRect('Panel')], `Tab:${tab}`);
-    await page.mouse.move(panel.x + panel.w / 2, tabRect.y);
-    await page.mouse.wheel(0, Math.max(0, tabRect.y - panel.y - 200));
+  // One panel open at a time (the order's by its header), as a link's views=... opens them.
+  for (const [tab, view] of [['Code', 'code'], ['Stack', 'stack'], ['Tree', 'tree'],
+    ['Estimate', 'estimate'], ['Order', null]]) {
+    await app(page, (v) => Module.app().setViews(v ? [v] : []), view);
+    await frames(page, 2);
+    if (!view) await clickWidget(page, `Tab:${tab}`);
+    // Scroll the panel so that the panel's header is near its top and its content in view.
+    const tabRect = await reveal(page, `Tab:${tab}`);
+    const panel = await app(page, () => Module.app().widgetRect('Panel'));
+    await page.mouse.move(panel.x + panel.w / 2, panel.y + 40);
+    await page.mouse.wheel(0, Math.max(0, tabRect.y - panel.y - 60));
     await frames(page, 3);
     await page.screenshot({ path: join(ARTIFACTS, `teaching-${tab.toLowerCase()}-${tag}.png`) });
   }

@@ -1,0 +1,36 @@
+// An exact unsigned integer of any size, for tour counts past 64 bits (a 6x1000 strip has
+// thousands of digits). Only what counting needs: add, multiply by a small number, print.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace kt {
+
+class BigCount {
+ public:
+  BigCount() = default;
+  explicit BigCount(std::uint64_t value);
+  // From little-endian 64-bit limbs (the frontier counter's storage).
+  explicit BigCount(std::span<const std::uint64_t> limbs);
+
+  BigCount& operator+=(const BigCount& other);
+  BigCount& operator*=(std::uint64_t factor);
+  friend bool operator==(const BigCount& a, const BigCount& b) { return a.limbs_ == b.limbs_; }
+
+  bool is_zero() const { return limbs_.empty(); }
+  bool fits_u64() const { return limbs_.size() <= 1; }
+  std::uint64_t low64() const { return limbs_.empty() ? 0 : limbs_[0]; }
+  // Exact below 2^53 (what a JavaScript number holds exactly), rounded above.
+  double to_double() const;
+  int bits() const;
+  std::string to_string() const;  // decimal
+
+ private:
+  void trim();
+  std::vector<std::uint64_t> limbs_;  // little-endian, no leading zero limb
+};
+
+}  // namespace kt

@@ -1,0 +1,692 @@
+#include "counting/frontier_count.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+#include "board/knight.hpp"
+#include "counting/count.hpp"
+
+namespace kt {
+
+namespace frontier_detail {
+
+// A state: 4 bits for each square of the window (oldest first), the tour ends used in the top
+// bits. Square codes: 0 done (or blocked, or outside the board), 1 untouched (needs two edges),
+// 2 the end of a path whose other end is a tour end already fixed, 3.. a path end, equal codes
+// for the two ends of one path, numbered in order of first appearance.
+using Key = unsigned __int128;
+constexpr int kEndsShift = 124;
+constexpr Key kEmpty = ~Key{0};  // no state has every code 15
+constexpr int kCodeDone = 0, kCodeUntouched = 1, kCodeTourEnd = 2, kFirstLabel = 3;
+
+// What happens at one square (index i of the turned board). Working indices ("slots") 0..W-1
+// are the window before the square (squares i-W .. i-1), slot W the square itself.
+struct SquareStep {
+  bool free = false;
+  std::uint8_t cap = 2;     // edges the square may take: 1 for a fixed tour end
+  std::uint8_t earlier = 0;  // free neighbours before it
+  std::array<std::uint8_t, 4> back{};  // their slots
+  std::uint8_t finishing = 0;          // squares with no later neighbour left after this one
+  std::array<std::uint8_t, 5> finish{};
+  std::uint32_t one_left = 0;  // slots (bit per slot) of free non-fixed squares left with
+                               // exactly one later neighbour: untouched, they must be tour ends
+  // Colour balance (the knight graph is bipartite: every edge still to come joins a dark square
+  // to a light one). Summing the edges still to come at each square, dark minus light:
+  // balance (the squares after this one, 2 each, 1 for a fixed end) plus, in the window, 2 (1
+  // fixed) for each untouched square and 1 for each path end, must be 0 for closed tours and
+  // within the tour ends still to place for open ones.
+  int balance = 0;
+  std::uint32_t dark = 0, light = 0, fixed = 0;  // slots 1..W
+};
+
+struct Plan {
+  Geometry original;
+  Geometry turned;  // cols = the short side
+  bool transposed = false;
+  int width = 0;
+  int window = 0;  // W = 2 * width + 1
+  int last_free = -1;
+  bool closed = false;
+  int end_budget = 0;        // tour ends left to non-fixed squares
+  std::uint64_t factor = 1;  // 2 when every direction of an open tour counts
+  std::vector<std::uint8_t> fixed;  // per turned square: a fixed tour end
+  std::vector<SquareStep> steps;
+  bool settled = false;  // trivial board: `answer` is the count
+  std::uint64_t answer = 0;
+  std::string error;
+};
+
+// One buffer of trivially copyable values, grown and shrunk with realloc (no copy when the
+// allocator can move pages), so that compacting a table needs no second copy of it.
+template <typename T>
+class Buffer {
+ public:
+  Buffer() = default;
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+  ~Buffer() { std::free(data_); }
+  bool resize(std::size_t n) {
+    if (n == 0) {
+      std::free(data_);
+      data_ = nullptr;
+      size_ = 0;
+      return true;
+    }
+    void* p = std::realloc(data_, n * sizeof(T));
+    if (p == nullptr) return false;
+    data_ = static_cast<T*>(p);
+    size_ = n;
+    return true;
+  }
+  T* data() { return data_; }
+  const T* data() const { return data_; }
+  std::size_t size() const { return size_; }
+  T& operator[](std::size_t i) { return data_[i]; }
+  friend void swap(Buffer& a, Buffer& b) noexcept {
+    std::swap(a.data_, b.data_);
+    std::swap(a.size_, b.size_);
+  }
+
+ private:
+  T* data_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+struct Tables {
+  int limbs = 1;  // 64-bit limbs per count, grown when a sum overflows
+  // The states of the last square finished, dense.
+  Buffer<Key> old_keys;
+  Buffer<std::uint64_t> old_counts;
+  std::size_t old_size = 0;
+  // The states being built: open addressing, linear probing.
+  Buffer<Key> keys;
+  Buffer<std::uint64_t> counts;
+  std::size_t size = 0;
+  int log_cap = 0;
+  std::size_t cursor = 0;  // next old state to expand
+  int square = 0;          // the square being taken (or next)
+  bool building = false;
+  bool overflow = false;
+  std::uint64_t peak_bytes = 0;
+  std::uint64_t max_states = 0;
+  std::uint64_t memory_limit = 0;
+
+  std::size_t entry_bytes() const { return sizeof(Key) + 8 * static_cast<std::size_t>(limbs); }
+  std::uint64_t bytes() const {
+    return (old_size + (keys.size())) * entry_bytes();
+  }
+};
+
+namespace {
+
+std::uint64_t hash_key(Key k) {
+  std::uint64_t h = static_cast<std::uint64_t>(k) ^ (static_cast<std::uint64_t>(k >> 64) *
+                                                     0x9E3779B97F4A7C15ull);
+  h *= 0xBF58476D1CE4E5B9ull;
+  h ^= h >> 29;
+  h *= 0x94D049BB133111EBull;
+  return h ^ (h >> 32);
+}
+
+Plan make_plan(const Problem& problem) {
+  Plan plan;
+  plan.error = check_frontier_problem(problem);
+  if (!plan.error.empty()) return plan;
+  const Geometry g = problem.geometry;
+  plan.original = g;
+  plan.transposed = g.cols > g.rows;
+  plan.turned = plan.transposed ? Geometry{g.cols, g.rows} : g;
+  const Geometry t = plan.turned;
+  const int n = t.size();
+  auto turned_index = [&](Square s) {
+    return plan.transposed ? t.index(Square{s.y, s.x}) : t.index(s);
+  };
+  std::vector<std::uint8_t> blocked(static_cast<std::size_t>(n), 0);
+  int free = 0;
+  for (int i = 0; i < g.size(); ++i) {
+    if (problem.is_blocked(i)) blocked[turned_index(g.square(i))] = 1;
+  }
+  for (int i = 0; i < n; ++i) free += !blocked[i];
+  plan.closed = problem.closed;
+  plan.fixed.assign(static_cast<std::size_t>(n), 0);
+  int fixed = 0;
+  if (!problem.closed) {
+    for (const auto& s : {problem.start, problem.end}) {
+      if (s) {
+        plan.fixed[turned_index(*s)] = 1;
+        ++fixed;
+      }
+    }
+  }
+  plan.end_budget = 2 - fixed;
+  plan.factor = !problem.closed && fixed == 0 ? 2 : 1;
+  if (free <= 1) {  // no edges: one open tour of one square, no closed one
+    plan.settled = true;
+    plan.answer = free == 1 && !problem.closed ? 1 : 0;
+    return plan;
+  }
+  if (problem.closed && free < 3) {
+    plan.settled = true;
+    return plan;
+  }
+
+  plan.width = t.cols;
+  plan.window = 2 * t.cols + 1;
+  const int w = plan.window;
+  // The last free neighbour of every square (or itself): after it, the square is finished.
+  std::vector<int> finish_at(static_cast<std::size_t>(n), -1);
+  std::vector<std::vector<int>> later(static_cast<std::size_t>(n));
+  plan.steps.resize(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    if (blocked[i]) continue;
+    plan.last_free = i;
+    finish_at[i] = i;
+    const Square s = t.square(i);
+    SquareStep& step = plan.steps[i];
+    step.free = true;
+    step.cap = plan.fixed[i] ? 1 : 2;
+    for (int d = 0; d < 8; ++d) {
+      const Square to = jump(s, d);
+      if (!t.contains(to)) continue;
+      const int j = t.index(to);
+      if (blocked[j]) continue;
+      if (j < i) {
+        step.back[step.earlier++] = static_cast<std::uint8_t>(j - (i - w));
+      } else {
+        finish_at[i] = std::max(finish_at[i], j);
+        later[i].push_back(j);
+      }
+    }
+  }
+  for (int p = 0; p < n; ++p) {
+    if (finish_at[p] < 0) continue;
+    SquareStep& step = plan.steps[finish_at[p]];
+    step.finish[step.finishing++] = static_cast<std::uint8_t>(p - (finish_at[p] - w));
+  }
+  auto is_dark = [&](int p) { return colour_of(t.square(p)) == Colour::dark; };
+  int balance = 0;
+  for (int p = 0; p < n; ++p) {
+    if (!blocked[p]) balance += (is_dark(p) ? 1 : -1) * (plan.fixed[p] ? 1 : 2);
+  }
+  for (int i = 0; i < n; ++i) {
+    SquareStep& step = plan.steps[i];
+    if (!blocked[i]) balance -= (is_dark(i) ? 1 : -1) * (plan.fixed[i] ? 1 : 2);
+    step.balance = balance;
+    for (int p = std::max(0, i - w + 1); p <= i; ++p) {
+      if (blocked[p]) continue;
+      (is_dark(p) ? step.dark : step.light) |= 1u << (p - (i - w));
+      if (plan.fixed[p]) step.fixed |= 1u << (p - (i - w));
+    }
+    for (int p = std::max(0, i - w + 1); p <= i; ++p) {
+      if (blocked[p] || plan.fixed[p]) continue;
+      const auto left = std::count_if(later[p].begin(), later[p].end(), [&](int j) { return j > i; });
+      if (left == 1) plan.steps[i].one_left |= 1u << (p - (i - w));
+    }
+  }
+  return plan;
+}
+
+}  // namespace
+
+}  // namespace frontier_detail
+
+using frontier_detail::Key;
+using frontier_detail::Plan;
+using frontier_detail::SquareStep;
+using frontier_detail::Tables;
+
+std::string check_frontier_problem(const Problem& problem) {
+  if (auto why = check_count_board(problem); !why.empty()) return why;
+  const Geometry g = problem.geometry;
+  const int width = std::min(g.rows, g.cols);
+  if (width > kMaxFrontierWidth) {
+    return "counting by rows takes boards whose short side is at most " +
+           std::to_string(kMaxFrontierWidth) + "; the " + std::to_string(g.rows) + "x" +
+           std::to_string(g.cols) + " board's is " + std::to_string(width);
+  }
+  return {};
+}
+
+namespace {
+
+// Adds `n` limbs of `b` into `a`; returns the carry out of the top limb.
+inline bool add_limbs(std::uint64_t* a, const std::uint64_t* b, int n) {
+  unsigned carry = 0;
+  for (int k = 0; k < n; ++k) {
+    const std::uint64_t s = a[k] + b[k];
+    const unsigned c1 = s < b[k];
+    a[k] = s + carry;
+    carry = c1 | (a[k] < s);
+  }
+  return carry != 0;
+}
+
+std::string gigabytes(std::uint64_t bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f GB", static_cast<double>(bytes) / 1e9);
+  return text;
+}
+
+}  // namespace
+
+FrontierCounter::FrontierCounter(const Problem& problem, std::uint64_t memory_limit)
+    : plan_(std::make_shared<const Plan>(frontier_detail::make_plan(problem))),
+      tables_(std::make_unique<Tables>()) {
+  const Plan& plan = *plan_;
+  if (!plan.error.empty()) {
+    error_ = plan.error;
+    status_ = Status::none;
+    return;
+  }
+  if (plan.settled) {
+    count_ = BigCount(plan.answer);
+    status_ = Status::none;
+    return;
+  }
+  Tables& t = *tables_;
+  t.memory_limit = memory_limit;
+  // One state before the first square: an empty window.
+  if (!t.old_keys.resize(1) || !t.old_counts.resize(1)) {
+    error_ = "out of memory";
+    status_ = Status::none;
+    return;
+  }
+  t.old_keys[0] = 0;
+  t.old_counts[0] = 1;
+  t.old_size = 1;
+}
+
+FrontierCounter::~FrontierCounter() = default;
+FrontierCounter::FrontierCounter(FrontierCounter&&) noexcept = default;
+FrontierCounter& FrontierCounter::operator=(FrontierCounter&&) noexcept = default;
+
+Geometry FrontierCounter::geometry() const { return plan_->original; }
+
+FrontierProgress FrontierCounter::progress() const {
+  FrontierProgress p;
+  const Plan& plan = *plan_;
+  const Tables& t = *tables_;
+  p.squares = plan.turned.size();
+  p.rows = plan.turned.rows;
+  p.width = plan.width;
+  if (status_ == Status::none) {
+    p.squares_done = p.squares;
+    p.rows_done = p.rows;
+    p.fraction = 1;
+  } else {
+    p.squares_done = t.square;
+    p.rows_done = plan.width > 0 ? t.square / plan.width : 0;
+    const double inside =
+        t.building && t.old_size > 0 ? static_cast<double>(t.cursor) / t.old_size : 0;
+    p.fraction = plan.last_free >= 0 ? (t.square + inside) / (plan.last_free + 1) : 1;
+  }
+  p.states = t.old_size;
+  p.bytes = t.bytes();
+  p.peak_bytes = t.peak_bytes;
+  p.max_states = t.max_states;
+  return p;
+}
+
+// Sets up the table of the next square's states; false (with error_) when memory refuses.
+bool FrontierCounter::begin_square() {
+  Tables& t = *tables_;
+  // Room for the states to double before the table is three quarters full; less if the
+  // limit says so (the table then grows only if it must).
+  int log_cap = 10;
+  while ((std::size_t{1} << log_cap) * 3 < t.old_size * 2 * 4 && log_cap < 40) ++log_cap;
+  const auto need = [&](int lc) { return (t.old_size + (std::size_t{1} << lc)) * t.entry_bytes(); };
+  while (t.memory_limit > 0 && log_cap > 10 && need(log_cap) > t.memory_limit &&
+         (std::size_t{1} << (log_cap - 1)) * 3 > t.old_size * 4) {
+    --log_cap;
+  }
+  if (t.memory_limit > 0 && need(log_cap) > t.memory_limit) {
+    error_ = "counting needs more than the memory limit of " + gigabytes(t.memory_limit) +
+             " (" + gigabytes(need(log_cap)) + " at square " + std::to_string(t.square + 1) +
+             " of " + std::to_string(plan_->turned.size()) + ", " + std::to_string(t.old_size) +
+             " states)";
+    return false;
+  }
+  const std::size_t cap = std::size_t{1} << log_cap;
+  if (!t.keys.resize(cap) || !t.counts.resize(cap * static_cast<std::size_t>(t.limbs))) {
+    error_ = "out of memory allocating " + gigabytes(need(log_cap));
+    return false;
+  }
+  std::fill_n(t.keys.data(), cap, frontier_detail::kEmpty);
+  t.log_cap = log_cap;
+  t.size = 0;
+  t.cursor = 0;
+  t.overflow = false;
+  t.building = true;
+  t.peak_bytes = std::max(t.peak_bytes, t.bytes());
+  return true;
+}
+
+namespace {
+
+// Doubles the table being built; false when memory refuses.
+bool grow(Tables& t, std::string& error, int square) {
+  const int log_cap = t.log_cap + 1;
+  const std::size_t cap = std::size_t{1} << log_cap;
+  const std::size_t limbs = static_cast<std::size_t>(t.limbs);
+  const std::uint64_t need = (t.old_size + t.keys.size() + cap) * t.entry_bytes();
+  if (t.memory_limit > 0 && need > t.memory_limit) {
+    error = "counting needs more than the memory limit of " + gigabytes(t.memory_limit) + " (" +
+            gigabytes(need) + " at square " + std::to_string(square + 1) + ", " +
+            std::to_string(t.size) + " states and growing)";
+    return false;
+  }
+  frontier_detail::Buffer<Key> keys;
+  frontier_detail::Buffer<std::uint64_t> counts;
+  if (!keys.resize(cap) || !counts.resize(cap * limbs)) {
+    error = "out of memory allocating " + gigabytes(need);
+    return false;
+  }
+  std::fill_n(keys.data(), cap, frontier_detail::kEmpty);
+  t.peak_bytes = std::max(t.peak_bytes, need);
+  const int shift = 64 - log_cap;
+  for (std::size_t s = 0; s < t.keys.size(); ++s) {
+    const Key k = t.keys[s];
+    if (k == frontier_detail::kEmpty) continue;
+    std::size_t slot = frontier_detail::hash_key(k) >> shift;
+    while (keys[slot] != frontier_detail::kEmpty) slot = (slot + 1) & (cap - 1);
+    keys[slot] = k;
+    std::memcpy(&counts[slot * limbs], &t.counts[s * limbs], limbs * 8);
+  }
+  swap(t.keys, keys);
+  swap(t.counts, counts);
+  t.log_cap = log_cap;
+  return true;
+}
+
+}  // namespace
+
+// The states of the finished square become the ones to read: compacted in place.
+void FrontierCounter::finish_square() {
+  Tables& t = *tables_;
+  const std::size_t limbs = static_cast<std::size_t>(t.limbs);
+  if (t.overflow) {
+    // A count passed the limbs: widen the states read (from the top down, in place) and take
+    // the square again.
+    const std::size_t wider = limbs + 1;
+    t.old_counts.resize(t.old_size * wider);
+    for (std::size_t s = t.old_size; s-- > 0;) {
+      for (std::size_t k = limbs; k-- > 0;) t.old_counts[s * wider + k] = t.old_counts[s * limbs + k];
+      t.old_counts[s * wider + limbs] = 0;
+    }
+    t.limbs = static_cast<int>(wider);
+    t.keys.resize(0);
+    t.counts.resize(0);
+    t.building = false;
+    return;
+  }
+  std::size_t w = 0;
+  for (std::size_t s = 0; s < t.keys.size(); ++s) {
+    if (t.keys[s] == frontier_detail::kEmpty) continue;
+    t.keys[w] = t.keys[s];
+    if (w != s) std::memmove(&t.counts[w * limbs], &t.counts[s * limbs], limbs * 8);
+    ++w;
+  }
+  t.old_keys.resize(0);
+  t.old_counts.resize(0);
+  swap(t.old_keys, t.keys);
+  swap(t.old_counts, t.counts);
+  t.old_keys.resize(std::max<std::size_t>(w, 1));
+  t.old_counts.resize(std::max<std::size_t>(w, 1) * limbs);
+  t.old_size = w;
+  t.max_states = std::max<std::uint64_t>(t.max_states, w);
+  t.building = false;
+  ++t.square;
+}
+
+Status FrontierCounter::run(std::uint64_t max_steps) {
+  if (status_ != Status::running) return status_;
+  const Plan& plan = *plan_;
+  Tables& t = *tables_;
+  const int W = plan.window;
+  std::uint64_t left = std::max<std::uint64_t>(max_steps, 1);
+  while (left > 0) {
+    if (t.square > plan.last_free || (t.old_size == 0 && !t.building)) {
+      count_ *= plan.factor;
+      t.old_keys.resize(0);
+      t.old_counts.resize(0);
+      t.old_size = 0;
+      return status_ = Status::none;
+    }
+    const int i = t.square;
+    const SquareStep& step = plan.steps[static_cast<std::size_t>(i)];
+    if (!step.free) {
+      // A blocked square only moves the window: the oldest square is done in every state, so
+      // the states stay distinct.
+      const Key body_mask = (Key{1} << (4 * W)) - 1;
+      for (std::size_t s = 0; s < t.old_size; ++s) {
+        const Key k = t.old_keys[s];
+        t.old_keys[s] = ((k & body_mask) >> 4) | (k & ~((Key{1} << frontier_detail::kEndsShift) - 1));
+      }
+      ++t.square;
+      left -= std::min<std::uint64_t>(left, t.old_size + 1);
+      continue;
+    }
+    if (!t.building && !begin_square()) {
+      status_ = Status::none;
+      t.keys.resize(0);
+      t.counts.resize(0);
+      return status_;
+    }
+    const bool last = i == plan.last_free;
+    const int limbs = t.limbs;
+    const std::size_t end = std::min<std::size_t>(t.old_size, t.cursor + left);
+    left -= end - t.cursor;
+    int shift = 64 - t.log_cap;
+    std::size_t mask = (std::size_t{1} << t.log_cap) - 1;
+
+    for (; t.cursor < end; ++t.cursor) {
+      const Key key = t.old_keys[t.cursor];
+      const std::uint64_t* count = &t.old_counts[t.cursor * static_cast<std::size_t>(limbs)];
+      // Decode: st 0 done, 1 untouched, 2 path end; partner: the other end's slot, -1 a tour end.
+      std::array<std::int8_t, 2 * kMaxFrontierWidth + 2> st0, partner0;
+      std::array<std::int8_t, 16> first_with{};
+      first_with.fill(-1);
+      for (int j = 0; j < W; ++j) {
+        const int c = static_cast<int>(key >> (4 * j)) & 15;
+        if (c == frontier_detail::kCodeDone) {
+          st0[j] = 0;
+        } else if (c == frontier_detail::kCodeUntouched) {
+          st0[j] = 1;
+          partner0[j] = static_cast<std::int8_t>(j);
+        } else if (c == frontier_detail::kCodeTourEnd) {
+          st0[j] = 2;
+          partner0[j] = -1;
+        } else {
+          st0[j] = 2;
+          if (first_with[c] < 0) {
+            first_with[c] = static_cast<std::int8_t>(j);
+          } else {
+            partner0[j] = first_with[c];
+            partner0[first_with[c]] = static_cast<std::int8_t>(j);
+          }
+        }
+      }
+      st0[W] = 1;
+      partner0[W] = static_cast<std::int8_t>(W);
+      const int ends0 = static_cast<int>(key >> frontier_detail::kEndsShift);
+
+      // The choices: no edge back, one, or two (at most cap), to squares still open.
+      std::array<std::uint8_t, 4> open{};
+      int n_open = 0;
+      for (int b = 0; b < step.earlier; ++b) {
+        if (st0[step.back[b]] != 0) open[n_open++] = step.back[b];
+      }
+      const int n_choices = 1 + n_open + (step.cap == 2 ? n_open * (n_open - 1) / 2 : 0);
+      for (int choice = 0; choice < n_choices; ++choice) {
+        std::array<std::uint8_t, 2> edges{};
+        int n_edges = 0;
+        if (choice >= 1 && choice <= n_open) {
+          edges[n_edges++] = open[choice - 1];
+        } else if (choice > n_open) {
+          int c = choice - 1 - n_open;
+          for (int a = 0; a < n_open; ++a) {
+            if (c < n_open - 1 - a) {
+              edges[n_edges++] = open[a];
+              edges[n_edges++] = open[a + 1 + c];
+              break;
+            }
+            c -= n_open - 1 - a;
+          }
+        }
+        auto st = st0;
+        auto partner = partner0;
+        int ends = ends0;
+        int completed = 0;  // cycles closed, or paths whose both ends are tour ends
+        bool dead = false;
+        // Fixes square x (an end of its path) as a tour end.
+        auto end_tour_at = [&](int x) {
+          const int q = partner[x];
+          st[x] = 0;
+          if (q < 0) {
+            ++completed;
+          } else {
+            partner[q] = -1;
+          }
+        };
+        for (int e = 0; e < n_edges; ++e) {
+          const int u = edges[e];
+          if (st[W] == 2 && partner[W] == u) {  // closes a cycle
+            if (!plan.closed) dead = true;
+            ++completed;
+            st[W] = st[u] = 0;
+            continue;
+          }
+          const int ow = partner[W], ou = partner[u];  // the far ends
+          if (ow >= 0) partner[ow] = static_cast<std::int8_t>(ou);
+          if (ou >= 0) partner[ou] = static_cast<std::int8_t>(ow);
+          if (ow < 0 && ou < 0) ++completed;
+          st[W] = st[W] == 1 ? 2 : 0;
+          st[u] = st[u] == 1 ? 2 : 0;
+          if (plan.fixed[static_cast<std::size_t>(i - W + u)] && st[u] == 2) end_tour_at(u);
+        }
+        if (step.cap == 1 && st[W] == 2) end_tour_at(W);
+        if (dead) continue;
+        // Squares with no later neighbour: done, or tour ends.
+        for (int f = 0; f < step.finishing && !dead; ++f) {
+          const int x = step.finish[f];
+          if (st[x] == 1) {
+            dead = true;
+          } else if (st[x] == 2) {
+            if (plan.closed || ++ends > plan.end_budget) {
+              dead = true;
+            } else {
+              end_tour_at(x);
+            }
+          }
+        }
+        if (dead) continue;
+        if (completed > 0) {
+          if (!last || completed > 1) continue;
+          count_ += BigCount(std::span<const std::uint64_t>(count, static_cast<std::size_t>(limbs)));
+          continue;
+        }
+        if (last) continue;
+        // Untouched squares with one later neighbour left can only be tour ends.
+        int forced = 0;
+        for (std::uint32_t m = step.one_left; m != 0; m &= m - 1) {
+          forced += st[std::countr_zero(m)] == 1;
+        }
+        if (forced > 0 && (plan.closed || ends + forced > plan.end_budget)) continue;
+        int balance = step.balance;
+        for (int j = 1; j <= W; ++j) {
+          if (st[j] == 0) continue;
+          const int edges_left = st[j] == 2 ? 1 : ((step.fixed >> j) & 1) ? 1 : 2;
+          balance += ((step.dark >> j) & 1) ? edges_left : -edges_left;
+        }
+        const int ends_left = plan.end_budget - ends;
+        if (balance < 0) balance = -balance;
+        if (balance > ends_left || (ends_left - balance) % 2 != 0) continue;
+
+        // Encode the window after the square: slots 1..W.
+        Key out = static_cast<Key>(ends) << frontier_detail::kEndsShift;
+        std::array<std::int8_t, 2 * kMaxFrontierWidth + 2> label;
+        label.fill(0);
+        int next = frontier_detail::kFirstLabel;
+        for (int j = 1; j <= W; ++j) {
+          int c = 0;
+          if (st[j] == 1) {
+            c = frontier_detail::kCodeUntouched;
+          } else if (st[j] == 2) {
+            if (partner[j] < 0) {
+              c = frontier_detail::kCodeTourEnd;
+            } else if (label[j] != 0) {
+              c = label[j];
+            } else {
+              c = next;
+              label[partner[j]] = static_cast<std::int8_t>(next++);
+            }
+          }
+          out |= static_cast<Key>(c) << (4 * (j - 1));
+        }
+        // Insert.
+        std::size_t slot = frontier_detail::hash_key(out) >> shift;
+        while (true) {
+          const Key k = t.keys[slot];
+          if (k == out) {
+            t.overflow |= add_limbs(&t.counts[slot * limbs], count, limbs);
+            break;
+          }
+          if (k == frontier_detail::kEmpty) {
+            t.keys[slot] = out;
+            std::memcpy(&t.counts[slot * limbs], count, static_cast<std::size_t>(limbs) * 8);
+            if (++t.size * 4 > (mask + 1) * 3) {
+              if (!grow(t, error_, i)) {
+                status_ = Status::none;
+                t.keys.resize(0);
+                t.counts.resize(0);
+                return status_;
+              }
+              shift = 64 - t.log_cap;
+              mask = (std::size_t{1} << t.log_cap) - 1;
+            }
+            break;
+          }
+          slot = (slot + 1) & mask;
+        }
+      }
+    }
+    if (t.cursor == t.old_size) finish_square();
+  }
+  return status_;
+}
+
+FrontierResult count_frontier(const Problem& problem, const FrontierOptions& options) {
+  using Clock = std::chrono::steady_clock;
+  const auto t0 = Clock::now();
+  FrontierResult result;
+  FrontierCounter counter(problem, options.memory_limit);
+  auto last = t0;
+  while (counter.run(1 << 20) == Status::running) {
+    if (!options.on_progress) continue;
+    const auto now = Clock::now();
+    if (std::chrono::duration<double>(now - last).count() < options.progress_interval) continue;
+    last = now;
+    options.on_progress(counter.progress());
+  }
+  result.error = counter.error();
+  result.complete = result.error.empty();
+  result.count = counter.count();
+  const FrontierProgress p = counter.progress();
+  result.peak_bytes = p.peak_bytes;
+  result.max_states = p.max_states;
+  result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  return result;
+}
+
+std::uint64_t estimate_frontier_bytes(const Problem& problem) {
+  (void)problem;
+  return 0;
+}
+
+}  // namespace kt

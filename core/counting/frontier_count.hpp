@@ -1,0 +1,119 @@
+// Exact tour counting by dynamic programming over the board (frontier, or transfer-matrix,
+// counting): its cost grows with the board's width, not with the number of tours.
+//
+// Same meanings as count.hpp: directed open tours from a start (and to an end); all directed
+// open tours (each direction counted); undirected closed tours (each cycle once); blocked squares
+// left out. Counts are exact integers of any size (BigCount).
+//
+// How: the squares are taken one by one in row order (the board turned so that rows are the
+// short side). Every knight edge joins a square to one at most 2w+1 places before it (w the
+// width), so when a square is taken, its edges to earlier squares are all decided at once: none,
+// one or two of them. A state describes, for the last 2w+1 squares taken, what the rest of the
+// board still needs to know: done (degree 2, or nothing left to add), not yet touched (needs two
+// edges), or the end of a partial path, with the other end of that path (another square of the
+// window, or a tour end already fixed); plus how many tour ends are used. Ends are relabelled in
+// order of appearance so that equal states meet. Each state maps to the number of ways of
+// choosing the edges so far that lead to it; a square with no later neighbours left must be done
+// (or a tour end), a square that cannot reach degree 2 any more is pruned, and a path is closed
+// into a cycle (or a path ends at both tour ends) only on the last square.
+//
+// Memory: two tables of states (the one being read and the one being built), about 24 bytes a
+// state each (more once counts pass 64 bits), the table being built at most three quarters full.
+// 7x7 needs about 0.1 GB, 8x8 a few GB; a width of 9 or more is usually refused.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "board/problem.hpp"
+#include "counting/big_count.hpp"
+#include "search/status.hpp"
+
+namespace kt {
+
+namespace frontier_detail {
+struct Plan;
+struct Tables;
+}  // namespace frontier_detail
+
+// The widest board (short side) the frontier counter takes: a state must fit in 128 bits.
+inline constexpr int kMaxFrontierWidth = 12;
+
+// Empty when `problem` can be counted by the frontier counter, else a one-line reason (the same
+// checks as check_count_problem, but no limit on free squares; the short side at most
+// kMaxFrontierWidth).
+std::string check_frontier_problem(const Problem& problem);
+
+struct FrontierProgress {
+  int squares_done = 0;  // squares taken (blocked ones included), of `squares`
+  int squares = 0;
+  int rows_done = 0;  // rows of the short side taken, of `rows`
+  int rows = 0;
+  int width = 0;               // the short side: the state covers 2*width+1 squares
+  std::uint64_t states = 0;    // live states (of the last square finished)
+  std::uint64_t bytes = 0;     // memory held by the tables now
+  std::uint64_t peak_bytes = 0;
+  std::uint64_t max_states = 0;  // the most states alive after one square so far
+  double fraction = 0;  // estimated part done (0..1): squares, weighted by states
+};
+
+// The sliced counter (the browser's shape).
+//
+//   FrontierCounter counter(problem, 1u << 30);
+//   while (counter.run(1 << 16) == Status::running) show(counter.progress());
+//   if (counter.error().empty()) print(counter.count().to_string());
+class FrontierCounter {
+ public:
+  // memory_limit: bytes the tables may hold (0: no limit). Every allocation is checked against
+  // it first; past it the count stops with error() saying how much it would need, and where.
+  explicit FrontierCounter(const Problem& problem, std::uint64_t memory_limit = 0);
+  ~FrontierCounter();
+  FrontierCounter(FrontierCounter&&) noexcept;
+  FrontierCounter& operator=(FrontierCounter&&) noexcept;
+
+  // Advances by about max_steps steps (a step expands one state). Returns running (call again)
+  // or none (finished: count() is exact, or error() says why it stopped).
+  Status run(std::uint64_t max_steps);
+  Status status() const { return status_; }
+  const BigCount& count() const { return count_; }  // tours: exact once finished
+  const std::string& error() const { return error_; }
+  FrontierProgress progress() const;
+  Geometry geometry() const;
+
+ private:
+  bool begin_square();
+  void finish_square();
+  std::shared_ptr<const frontier_detail::Plan> plan_;
+  std::unique_ptr<frontier_detail::Tables> tables_;
+  BigCount count_;
+  std::string error_;
+  Status status_ = Status::running;
+};
+
+struct FrontierOptions {
+  std::uint64_t memory_limit = 0;  // bytes (0: no limit)
+  // Worker threads expanding states (1: the caller's thread; 0: every hardware thread).
+  int threads = 1;
+  // Called from the caller's thread about every progress_interval seconds.
+  std::function<void(const FrontierProgress&)> on_progress;
+  double progress_interval = 1.0;
+};
+
+struct FrontierResult {
+  BigCount count;
+  bool complete = false;
+  double seconds = 0;
+  std::uint64_t max_states = 0;  // the most states alive after one square
+  std::uint64_t peak_bytes = 0;
+  std::string error;  // non-empty when refused or stopped (memory)
+};
+
+FrontierResult count_frontier(const Problem& problem, const FrontierOptions& options = {});
+
+// A rough forecast of the tables' peak memory for `problem` (bytes), from its width and
+// length; what check-before-run uses. Boards it cannot forecast well get a high figure.
+std::uint64_t estimate_frontier_bytes(const Problem& problem);
+
+}  // namespace kt

@@ -1,0 +1,224 @@
+// The frontier counter (counting by rows): published counts, cross-checks against the search
+// counter on random boards with blocked squares, big counts, slicing, memory limit, bad input.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "counting/big_count.hpp"
+#include "counting/count.hpp"
+#include "counting/frontier_count.hpp"
+
+using kt::BigCount;
+using kt::Geometry;
+using kt::Problem;
+using kt::Square;
+using kt::Status;
+
+namespace {
+
+// Cases of several seconds run natively only, not under the sanitizers or WebAssembly.
+#if defined(__EMSCRIPTEN__) || defined(__SANITIZE_ADDRESS__)
+constexpr bool kSlowBuild = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kSlowBuild = true;
+#else
+constexpr bool kSlowBuild = false;
+#endif
+#else
+constexpr bool kSlowBuild = false;
+#endif
+
+Problem board(int rows, int cols, std::vector<Square> blocked = {}) {
+  Problem p;
+  p.geometry = {rows, cols};
+  if (!blocked.empty()) {
+    p.blocked.assign(static_cast<std::size_t>(rows * cols), 0);
+    for (Square s : blocked) p.blocked[p.geometry.index(s)] = 1;
+  }
+  return p;
+}
+
+Problem closed(Problem p) {
+  p.closed = true;
+  return p;
+}
+
+Problem from(Problem p, Square start) {
+  p.start = start;
+  return p;
+}
+
+std::string frontier(const Problem& p) {
+  const auto r = kt::count_frontier(p);
+  REQUIRE(r.error.empty());
+  REQUIRE(r.complete);
+  return r.count.to_string();
+}
+
+std::uint64_t search(const Problem& p) {
+  const auto r = kt::count_tours(p);
+  REQUIRE(r.error.empty());
+  return r.count;
+}
+
+std::vector<Square> scatter(Geometry g, int k, std::uint32_t& seed) {
+  std::vector<Square> out;
+  while (static_cast<int>(out.size()) < k) {
+    seed = seed * 1664525u + 1013904223u;
+    const Square s = g.square(static_cast<int>((seed >> 8) % static_cast<std::uint32_t>(g.size())));
+    if (std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("big counts add, multiply and print in decimal") {
+  BigCount a(~std::uint64_t{0});
+  a += BigCount(1);
+  CHECK(a.to_string() == "18446744073709551616");
+  CHECK_FALSE(a.fits_u64());
+  CHECK(a.bits() == 65);
+  a *= 10'000'000'000'000'000'000ull;
+  CHECK(a.to_string() == "184467440737095516160000000000000000000");
+  CHECK(BigCount().to_string() == "0");
+  CHECK(BigCount(1234567).to_string() == "1234567");
+  CHECK(BigCount(1234567).to_double() == 1234567.0);
+}
+
+TEST_CASE("frontier: published counts of directed open tours") {
+  // OEIS A165134: 1, 0, 0, 0, 1728, 6637920 (6x6 below).
+  CHECK(frontier(board(1, 1)) == "1");
+  CHECK(frontier(board(2, 2)) == "0");
+  CHECK(frontier(board(3, 3)) == "0");
+  CHECK(frontier(board(4, 4)) == "0");
+  CHECK(frontier(board(5, 5)) == "1728");
+  // From a square: 304 from a corner, 56 from (3,1) and (2,2), 64 from the centre.
+  CHECK(frontier(from(board(5, 5), {1, 1})) == "304");
+  CHECK(frontier(from(board(5, 5), {5, 5})) == "304");
+  CHECK(frontier(from(board(5, 5), {2, 1})) == "0");
+  CHECK(frontier(from(board(5, 5), {3, 1})) == "56");
+  CHECK(frontier(from(board(5, 5), {2, 2})) == "56");
+  CHECK(frontier(from(board(5, 5), {3, 3})) == "64");
+  // A118067 (3 x n), A079137 (4 x n, undirected, so twice), A389755 (5x6, 5x7).
+  CHECK(frontier(board(3, 4)) == "16");
+  CHECK(frontier(board(3, 7)) == "104");
+  CHECK(frontier(board(3, 10)) == "6096");
+  CHECK(frontier(board(10, 3)) == "6096");
+  CHECK(frontier(board(4, 5)) == std::to_string(2 * 82));
+  CHECK(frontier(board(4, 7)) == std::to_string(2 * 6378));
+  CHECK(frontier(board(5, 6)) == std::to_string(2 * 18784));
+  if (!kSlowBuild) {
+    CHECK(frontier(board(5, 7)) == std::to_string(2 * 622868));
+    CHECK(frontier(board(6, 6)) == "6637920");
+  }
+}
+
+TEST_CASE("frontier: published counts of closed tours") {
+  // OEIS A070030 (3 x 2n): 3x8 0, then 16, 176, 1536, 15424.
+  CHECK(frontier(closed(board(3, 8))) == "0");
+  CHECK(frontier(closed(board(3, 10))) == "16");
+  CHECK(frontier(closed(board(3, 12))) == "176");
+  CHECK(frontier(closed(board(14, 3))) == "1536");
+  CHECK(frontier(closed(board(3, 16))) == "15424");
+  // A175881 (6 x n): 6x5 8; A001230: 4x4 none, 6x6 9862.
+  CHECK(frontier(closed(board(6, 5))) == "8");
+  CHECK(frontier(closed(board(4, 4))) == "0");
+  CHECK(frontier(closed(board(5, 5))) == "0");
+  CHECK(frontier(closed(board(1, 1))) == "0");
+  if (!kSlowBuild) CHECK(frontier(closed(board(6, 6))) == "9862");
+}
+
+TEST_CASE("frontier and search agree on random boards with blocked squares") {
+  std::uint32_t seed = 11;
+  for (const auto& [rows, cols, k] : std::vector<std::array<int, 3>>{{3, 4, 1},
+                                                                     {4, 4, 1},
+                                                                     {4, 5, 1},
+                                                                     {4, 5, 2},
+                                                                     {5, 4, 3},
+                                                                     {5, 5, 1},
+                                                                     {5, 5, 2},
+                                                                     {5, 5, 4},
+                                                                     {3, 8, 2},
+                                                                     {6, 4, 2},
+                                                                     {4, 6, 1}}) {
+    const Problem p = board(rows, cols, scatter({rows, cols}, k, seed));
+    INFO(rows << "x" << cols << " with " << k << " blocked, seed " << seed);
+    CHECK(frontier(p) == std::to_string(search(p)));
+    CHECK(frontier(closed(p)) == std::to_string(search(closed(p))));
+    // From every free square, and to one end.
+    for (int i = 0; i < rows * cols; ++i) {
+      if (p.is_blocked(i)) continue;
+      Problem s = from(p, p.geometry.square(i));
+      CHECK(frontier(s) == std::to_string(search(s)));
+      Problem e = p;
+      e.end = p.geometry.square(i);
+      CHECK(frontier(e) == std::to_string(search(e)));
+      const int j = (i * 7 + 3) % (rows * cols);
+      if (j != i && !p.is_blocked(j)) {
+        s.end = p.geometry.square(j);
+        CHECK(frontier(s) == std::to_string(search(s)));
+      }
+    }
+  }
+}
+
+TEST_CASE("frontier: counts past 64 bits are exact") {
+  // Directed open tours of a 3x60 strip: every start's tours add up to the whole, well past
+  // 2^64, so the counts grow limbs on the way.
+  const Problem strip = board(3, 60);
+  const auto whole = kt::count_frontier(strip);
+  REQUIRE(whole.complete);
+  CHECK_FALSE(whole.count.fits_u64());
+  BigCount sum;
+  for (int i = 0; i < strip.geometry.size(); ++i) {
+    const auto r = kt::count_frontier(from(strip, strip.geometry.square(i)));
+    REQUIRE(r.complete);
+    sum += r.count;
+  }
+  CHECK(sum == whole.count);
+  // The board turned gives the same count.
+  CHECK(kt::count_frontier(board(60, 3)).count == whole.count);
+}
+
+TEST_CASE("frontier: a sliced count equals the whole count") {
+  const Problem p = closed(board(5, 8));
+  kt::FrontierCounter counter(p);
+  int slices = 0;
+  double last = 0;
+  while (counter.run(500) == Status::running) {
+    ++slices;
+    const auto progress = counter.progress();
+    CHECK(progress.fraction >= last - 1e-9);
+    CHECK(progress.fraction <= 1.0);
+    last = progress.fraction;
+  }
+  CHECK(slices > 10);
+  CHECK(counter.error().empty());
+  CHECK(counter.count().to_string() == std::to_string(search(p)));
+  CHECK(counter.progress().fraction == 1.0);
+}
+
+TEST_CASE("frontier: the memory limit refuses with a reason") {
+  kt::FrontierOptions options;
+  options.memory_limit = 200'000;
+  const auto r = kt::count_frontier(closed(board(6, 6)), options);
+  CHECK_FALSE(r.complete);
+  CHECK_THAT(r.error, Catch::Contains("memory limit"));
+  CHECK(r.peak_bytes <= 200'000);
+}
+
+TEST_CASE("frontier: problems it cannot count are refused with a reason") {
+  CHECK_THAT(kt::check_frontier_problem(board(13, 13)), Catch::Contains("short side"));
+  Problem p = from(board(5, 5), {6, 1});
+  CHECK_THAT(kt::count_frontier(p).error, Catch::Contains("off the 5x5 board"));
+  Problem q = board(5, 5, {{1, 1}});
+  q.start = Square{1, 1};
+  CHECK_THAT(kt::count_frontier(q).error, Catch::Contains("blocked"));
+  CHECK(kt::check_frontier_problem(board(8, 100)).empty());  // past 64 squares: fine
+}
