@@ -458,7 +458,7 @@ Status Construction::run(std::uint64_t max_steps) {
     const std::size_t n = static_cast<std::size_t>(tour_.geometry.rows) *
                           static_cast<std::size_t>(tour_.geometry.cols);
     if (setup()) {
-      if (max_steps > blocks_total() && n >= bulk_squares_) {
+      if ((max_steps > blocks_total() || max_steps >= kBulkSteps) && n >= bulk_squares_) {
         build_all();  // the whole board in one call: the fast path
         steps = max_steps;
       } else {

@@ -46,6 +46,10 @@ inline constexpr int kConstructMinSide = 5;
 // board at once (Construction::build_all): on every core, in huge pages where the system has
 // them. Smaller boards (and the page's slices) are written block by block.
 inline constexpr std::size_t kBulkSquares = std::size_t{1} << 20;
+// A run() call allowed this many steps also builds the whole board at once: a caller that
+// hands out millions of blocks per call (the CLI's progress slices) wants the board, not
+// slices of it; the page's per-frame slices are far smaller.
+inline constexpr std::uint64_t kBulkSteps = std::uint64_t{1} << 22;
 
 // Empty when the construction can build what `p` asks for, else a one-line reason: the request
 // is malformed (no start for an open tour, a square off the board), or outside the
