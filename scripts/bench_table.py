@@ -45,7 +45,16 @@ for kind in ("native", "wasm"):
                  "3 x 333333 closed", "4 x 250000 open from 1,1", "4 x 250000 with 4 blocked"):
         line = re.search(re.escape(name) + r"\s+\w+\s+([\d.]+) s\s+\(\s*([\d.]+)x", out)
         r["strip " + name] = (float(line.group(1)), float(line.group(2)))
+    # Issue 10's billion squares: natively 31622 x 31622; in WebAssembly 10^8 squares (one
+    # thread; whether 10^9 and the baseline's gigabyte fit in a wasm32 memory is not tried).
+    side = "31622" if kind == "native" else "10000"
+    out = bench(kind, "billion_bench", side)
+    r["closed tour 10^9 (wasm: 10^8), construct + verify"] = (
+        number(r"construct \+ verify\s+([\d.]+) s", out),
+        number(r"ratio \(construct \+ verify\) / baseline\s+([\d.]+)", out))
     results[kind] = r
+    if kind == "native":
+        billion = out
 
 # The whole process natively, as the issue times it.
 t0 = time.perf_counter()
@@ -57,6 +66,15 @@ peak_kb = int(proc.stderr.strip().splitlines()[-1])
 baseline = number(r"baseline: write an int32 per square\s+([\d.]+) s",
                   bench("native", "construct_bench", "10000", "10000"))
 
+# The billion-square closed tour as a whole process, as issue 10 times it.
+t0 = time.perf_counter()
+proc = subprocess.run(["/usr/bin/time", "-f", "%M", f"{NATIVE}/cli/knights", "solve", "--rows",
+                       "31622", "--cols", "31622", "--closed", "--format", "summary"],
+                      capture_output=True, text=True, check=True)
+billion_s = time.perf_counter() - t0
+billion_kb = int(proc.stderr.strip().splitlines()[-1])
+byte_loop = number(r"baseline: malloc \+ write a byte/square\s+([\d.]+) s", billion)
+
 print("\n| benchmark | native | wasm (node) | wasm / native |")
 print("|---|---|---|---|")
 for key in results["native"]:
@@ -66,7 +84,12 @@ for key in results["native"]:
 print(f"| knights solve --rows 10000 --cols 10000 --closed (whole process) | {process_s:.2f} s, "
       f"{process_s / baseline:.1f}x the int32 write ({baseline:.3f} s), "
       f"{peak_kb * 1024 / 1e8:.2f} bytes/square | | |")
+print(f"| knights solve --rows 31622 --cols 31622 --closed (whole process) | {billion_s:.2f} s, "
+      f"{billion_s / byte_loop:.2f}x the byte-per-square loop ({byte_loop:.3f} s), "
+      f"{billion_kb * 1024 / 31622**2:.3f} bytes/square | | |")
 print("\ntextbook: seconds of the library on the tree, (speedup over the plain recursive C "
       "transcription in the same process); count baseline: plain counter vs library on 5x5; "
       "construct: (construction + verification) / writing one int32 per square; strip: the "
-      "strip programme's build / writing one int32 per square.")
+      "strip programme's build / writing one int32 per square; closed tour 31622^2 (10^9 "
+      "squares; 10^8 in wasm): bulk construction + verify_successors / a plain loop allocating "
+      "and writing one byte per square.")

@@ -157,7 +157,10 @@ TEST_CASE("verify_successors names the fault") {
   SECTION("two ends") {
     t.next[0] = kt::kNoJump;
     t.next[35] = kt::kNoJump;
-    CHECK_THAT(kt::verify_successors(p, t).reason, Catch::Contains("2 ends"));
+    for (int threads : {1, 3}) {
+      CHECK_THAT(kt::verify_successors(p, t, threads).reason,
+                 Catch::Contains("2 ends, at (1,1) and (6,6)"));
+    }
   }
   SECTION("a size mismatch") {
     t.next.pop_back();

@@ -23,6 +23,7 @@
 // a prescribed end square of an open tour.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -40,6 +41,15 @@ struct Block;
 
 // Both sides must be at least this for the construction; smaller boards are the search's.
 inline constexpr int kConstructMinSide = 5;
+
+// From this many squares on, a construction asked to finish in one run() call builds the whole
+// board at once (Construction::build_all): on every core, in huge pages where the system has
+// them. Smaller boards (and the page's slices) are written block by block.
+inline constexpr std::size_t kBulkSquares = std::size_t{1} << 20;
+// A run() call allowed this many steps also builds the whole board at once: a caller that
+// hands out millions of blocks per call (the CLI's progress slices) wants the board, not
+// slices of it; the page's per-frame slices are far smaller.
+inline constexpr std::uint64_t kBulkSteps = std::uint64_t{1} << 22;
 
 // Empty when the construction can build what `p` asks for, else a one-line reason: the request
 // is malformed (no start for an open tour, a square off the board), or outside the
@@ -61,7 +71,9 @@ std::string construct_tour(const Problem& p, CompactTour& out);
 // millisecond). While running, squares not written yet hold kNoJump.
 class Construction {
  public:
-  explicit Construction(const Problem& p);
+  // bulk_squares: boards of at least this many squares asked to finish in one run() call are
+  // built at once (kBulkSquares; tests lower it to check that path on small boards).
+  explicit Construction(const Problem& p, std::size_t bulk_squares = kBulkSquares);
 
   Status run(std::uint64_t max_steps);
 
@@ -90,14 +102,22 @@ class Construction {
     std::uint8_t end = 0;      // 0: at the low end of the common side (bottom / left), 1: high
     std::uint8_t variant = 0;  // 0: block A gives N and block B gives C, 1: the other way
   };
+  // Rows of successor directions being written: the board, or a band's image; cell (x, y) of
+  // the board (0-based) is data[(y - y0) * cols + x].
+  struct Rows {
+    std::uint8_t* data;
+    std::int64_t y0;
+  };
   bool setup();
   bool write_block();
+  void build_all();
+  bool write_band_image(int r, int flip0, std::vector<std::uint8_t>& image);
   JoinChoice hjoin(int r, int c) const;  // between blocks (r, c) and (r, c + 1)
   JoinChoice vjoin(int r) const;         // between blocks (r, 0) and (r + 1, 0)
   std::uint16_t mask(int r, int c) const;
   const construct_detail::Block* block(int r, int c);  // nullptr if none
   int relation(bool vertical, JoinChoice j, int ra, int ca, int rb, int cb);
-  bool apply_join(bool vertical, JoinChoice j, int ra, int ca, int rb, int cb);
+  bool apply_join(bool vertical, JoinChoice j, int ra, int ca, int rb, int cb, Rows rows);
   bool fail(std::string why);
 
   CompactTour tour_;
@@ -105,6 +125,7 @@ class Construction {
   std::string reason_;
   bool set_up_ = false;
   bool cut_ = false;  // an open tour cut from the closed one at the end
+  std::size_t bulk_squares_ = kBulkSquares;
 
   std::vector<int> col_bands_, row_bands_;
   std::vector<std::int64_t> col_x_, row_y_;  // 0-based offsets of the bands

@@ -18,6 +18,7 @@
 // tour exactly when that length is the number of free squares.
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -41,7 +42,7 @@ constexpr std::uint8_t kEnd = 0xFF;  // the end of an open tour (kNoJump)
 constexpr std::size_t kNowhere = std::numeric_limits<std::size_t>::max();
 
 // Below this many squares one thread does it all (starting a thread costs more).
-constexpr std::int64_t kThreadedSquares = std::int64_t{1} << 18;
+[[maybe_unused]] constexpr std::int64_t kThreadedSquares = std::int64_t{1} << 18;
 // Walks interleaved on one thread: each step's load depends on the previous one, so a single
 // walk waits on memory; several hide each other's latency.
 constexpr int kLanes = 8;
@@ -82,16 +83,14 @@ struct Scan {
   }
   void merge(const Scan& s) {
     if (s.failed()) fail(s.error_at, s.error);
-    for (std::uint64_t i = 0; i < std::min<std::uint64_t>(s.ends, 2); ++i) {
-      note(ends, end_at, s.end_at[i]);
-      --ends;
-    }
-    ends += s.ends;
-    for (std::uint64_t i = 0; i < std::min<std::uint64_t>(s.sources, 2); ++i) {
-      note(sources, source_at, s.source_at[i]);
-      --sources;
-    }
-    sources += s.sources;
+    const auto add = [](std::uint64_t& count, std::array<std::size_t, 2>& first, std::uint64_t more,
+                        const std::array<std::size_t, 2>& their_first) {
+      const std::uint64_t listed = std::min<std::uint64_t>(more, 2);
+      for (std::uint64_t i = 0; i < listed; ++i) note(count, first, their_first[i]);
+      count += more - listed;
+    };
+    add(ends, end_at, s.ends, s.end_at);
+    add(sources, source_at, s.sources, s.source_at);
   }
 };
 
@@ -164,12 +163,14 @@ void scan_rows(const Board& b, std::int64_t y0, std::int64_t y1, Scan& scan) {
   }
 }
 
-// Pass 2's landmarks: the free squares whose index is a multiple of 2^shift (id: index >>
-// shift), the start and the end of an open tour (the last ids, unless they are such squares).
-// The test is a mask and two comparisons, cheap enough for every step of a walk.
+// Pass 2's landmarks: the free squares whose index is the start's plus a multiple of 2^shift
+// (id: the multiple), and the end of an open tour (the last id, unless it is such a square).
+// The test is a subtraction, a mask and (open tours only) a comparison: cheap enough for every
+// step of a walk.
 struct Landmarks {
   int shift = 0;
-  std::size_t mask = 0;  // 2^shift - 1
+  std::size_t mask = 0;    // 2^shift - 1
+  std::size_t offset = 0;  // the start's index modulo 2^shift
   std::uint32_t count = 0;
   std::size_t start_k = 0, end_k = kNowhere;
   std::uint32_t start_id = 0, end_id = 0;
@@ -178,22 +179,27 @@ struct Landmarks {
   Landmarks(std::size_t squares, std::size_t start, std::size_t end) : start_k(start), end_k(end) {
     while ((squares >> shift) > kMaxLandmarks) ++shift;
     mask = (std::size_t{1} << shift) - 1;
-    count = static_cast<std::uint32_t>((squares + mask) >> shift);
-    start_id = (start & mask) == 0 ? static_cast<std::uint32_t>(start >> shift) : count++;
-    if (end != kNowhere)
-      end_id = (end & mask) == 0 ? static_cast<std::uint32_t>(end >> shift) : count++;
+    offset = start & mask;
+    count = static_cast<std::uint32_t>((squares - offset + mask) >> shift);
+    start_id = static_cast<std::uint32_t>((start - offset) >> shift);
+    if (end != kNowhere) {
+      end_id = ((end - offset) & mask) == 0 ? static_cast<std::uint32_t>((end - offset) >> shift)
+                                            : count++;
+    }
   }
+  // Below the offset (k - offset) wraps around to a number that the mask does not clear.
+  template <bool kWithEnd = true>
   bool is_landmark(std::size_t k) const {
-    return ((k & mask) == 0) | (k == start_k) | (k == end_k);
+    if constexpr (kWithEnd) return (((k - offset) & mask) == 0) | (k == end_k);
+    return ((k - offset) & mask) == 0;
   }
   std::uint32_t id(std::size_t k) const {
-    return k == start_k ? start_id : k == end_k ? end_id : static_cast<std::uint32_t>(k >> shift);
+    return k == end_k ? end_id : static_cast<std::uint32_t>((k - offset) >> shift);
   }
   // The square of landmark `id`, or kNowhere when it is blocked (no landmark).
   std::size_t square(const Board& b, std::uint32_t id) const {
-    if (id == start_id) return start_k;
     if (end_k != kNowhere && id == end_id) return end_k;
-    const std::size_t k = std::size_t{id} << shift;
+    const std::size_t k = offset + (std::size_t{id} << shift);
     return b.blocked && b.blocked[k] != 0 ? kNowhere : k;
   }
 };
@@ -206,8 +212,8 @@ struct Segment {
 // Steps every lane (at least once) until one of them stands on a landmark; returns the rounds.
 // The lanes live in registers here: one load of a direction, one of its index step and one add
 // per lane and round, and a single branch per round.
-template <std::size_t... J>
-std::uint64_t advance_lanes(const std::uint8_t* next, const std::int64_t (&dk)[256],
+template <bool kWithEnd, std::size_t... J>
+std::uint64_t advance_lanes(const std::uint8_t* next, const std::ptrdiff_t (&dk)[256],
                             const Landmarks& lm, std::size_t (&lanes)[sizeof...(J)],
                             std::index_sequence<J...>) {
   std::size_t k[sizeof...(J)] = {lanes[J]...};
@@ -215,7 +221,7 @@ std::uint64_t advance_lanes(const std::uint8_t* next, const std::int64_t (&dk)[2
   do {
     ((k[J] += static_cast<std::size_t>(dk[next[k[J]]])), ...);
     ++rounds;
-  } while (!(lm.is_landmark(k[J]) | ...));
+  } while (!(static_cast<int>(lm.is_landmark<kWithEnd>(k[J])) | ...));
   ((lanes[J] = k[J]), ...);
   return rounds;
 }
@@ -226,8 +232,8 @@ std::uint64_t advance_lanes(const std::uint8_t* next, const std::int64_t (&dk)[2
 // within `free` steps; false if one did not (a bug in pass 1).
 bool walk_segments(const Board& b, const Landmarks& lm, std::uint32_t first, std::uint32_t last,
                    std::uint64_t free, std::vector<Segment>& out) {
-  std::int64_t dk[256] = {};  // by byte: the index step of each direction (none for the rest)
-  for (int d = 0; d < 8; ++d) dk[d] = kDy[d] * b.cols + kDx[d];
+  std::ptrdiff_t dk[256] = {};  // by byte: the index step of each direction (none for the rest)
+  for (int d = 0; d < 8; ++d) dk[d] = static_cast<std::ptrdiff_t>(kDy[d] * b.cols + kDx[d]);
   const std::uint8_t* next = b.next;
   std::size_t k[kLanes];
   std::uint32_t id[kLanes];
@@ -254,7 +260,9 @@ bool walk_segments(const Board& b, const Landmarks& lm, std::uint32_t first, std
   while (lanes < kLanes && start_walk(lanes)) ++lanes;
   // All lanes busy: rounds of one step each until one stands on a landmark.
   while (lanes == kLanes) {
-    step += advance_lanes(next, dk, lm, k, std::make_index_sequence<kLanes>{});
+    step += lm.end_k == kNowhere
+                ? advance_lanes<false>(next, dk, lm, k, std::make_index_sequence<kLanes>{})
+                : advance_lanes<true>(next, dk, lm, k, std::make_index_sequence<kLanes>{});
     for (int j = 0; j < kLanes && lanes == kLanes; ++j) {
       if (!lm.is_landmark(k[j])) continue;
       if (step - began[j] > free) return false;
