@@ -89,11 +89,11 @@ void print_summary(const CountCliOptions& o, const Problem& problem, const BigCo
     j["counts"] = meaning(problem);
     std::printf("%s\n", json_line(j).c_str());
   } else {
-    std::printf("%s%s %s on the %dx%d board%s%s\n", complete ? "" : "at least ",
-                count.to_string().c_str(), meaning(problem).c_str(), g.rows, g.cols,
-                blocked.empty() ? ""
-                                : (" with " + std::to_string(blocked.size()) + " blocked").c_str(),
-                complete ? "" : " (stopped at the limit)");
+    std::printf(
+        "%s%s %s on the %dx%d board%s%s\n", complete ? "" : "at least ", count.to_string().c_str(),
+        meaning(problem).c_str(), g.rows, g.cols,
+        blocked.empty() ? "" : (" with " + std::to_string(blocked.size()) + " blocked").c_str(),
+        complete ? "" : " (stopped at the limit)");
   }
 }
 
@@ -114,8 +114,8 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem) {
   print_summary(o, problem, r.count, true, r.seconds, "rows",
                 Json{{"states", r.max_states}, {"peak_bytes", r.peak_bytes}});
   if (o.format != "json") {
-    std::fprintf(stderr, "%.3f s, counted by rows: at most %llu states, peak %.2f GB\n",
-                 r.seconds, static_cast<unsigned long long>(r.max_states),
+    std::fprintf(stderr, "%.3f s, counted by rows: at most %llu states, peak %.2f GB\n", r.seconds,
+                 static_cast<unsigned long long>(r.max_states),
                  static_cast<double>(r.peak_bytes) / 1e9);
   }
   return kExitOk;
