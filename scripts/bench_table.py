@@ -43,7 +43,7 @@ for kind in ("native", "wasm"):
         search_s = number(r"search " + board + r"\s+ok\s+([\d.]+) s", out)
         rows_s = number(r"rows   " + board + r"\s+ok\s+([\d.]+) s", out)
         r["count by rows " + board] = (rows_s, round(search_s / rows_s, 2))
-    for board in ("5x1000 closed", "5x1000 open", "4x1000 open"):
+    for board in ("3x400 closed", "4x400 open", "5x400 closed"):
         r["count by rows " + board] = (number(r"rows   " + board + r"\s+ok\s+([\d.]+) s", out),
                                        None)
     out = bench(kind, "construct_bench", "10000", "10000")

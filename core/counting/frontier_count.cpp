@@ -5,6 +5,7 @@
 #include <bit>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <thread>
@@ -269,7 +270,11 @@ inline bool add_limbs(std::uint64_t* a, const std::uint64_t* b, int n) {
 
 std::string gigabytes(std::uint64_t bytes) {
   char text[32];
-  std::snprintf(text, sizeof text, "%.2f GB", static_cast<double>(bytes) / 1e9);
+  if (bytes < 1'000'000'000) {
+    std::snprintf(text, sizeof text, "%.1f MB", static_cast<double>(bytes) / 1e6);
+  } else {
+    std::snprintf(text, sizeof text, "%.2f GB", static_cast<double>(bytes) / 1e9);
+  }
   return text;
 }
 

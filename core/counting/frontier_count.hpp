@@ -97,7 +97,8 @@ class FrontierCounter {
 
 struct FrontierOptions {
   std::uint64_t memory_limit = 0;  // bytes (0: no limit)
-  // Worker threads expanding states (1: the caller's thread; 0: every hardware thread).
+  // Worker threads. Not used yet: the count runs in the caller's thread (sharding the table
+  // being built by hash is the plan; on this 2-core machine it would at best halve the time).
   int threads = 1;
   // Called from the caller's thread about every progress_interval seconds.
   std::function<void(const FrontierProgress&)> on_progress;
