@@ -15,6 +15,7 @@
 #include "commands.hpp"
 #include "counting/count.hpp"
 #include "counting/estimate.hpp"
+#include "counting/frontier_count.hpp"
 #include "formats/json_line.hpp"
 
 namespace kt::cli {
@@ -24,6 +25,10 @@ namespace {
 // A count the trial says would take longer than this is refused unless --force is given: the
 // user would otherwise wait without knowing it is years, not minutes.
 constexpr double kMaxCountSeconds = 24 * 3600;
+// The search counter is kept when its trial says it finishes within this; past it, counting by
+// rows is faster on the boards both take (measured: 6x6 open, search 2 s, by rows over a
+// minute; 7x7 open, search hours).
+constexpr double kSearchPreferredSeconds = 5;
 
 struct CountCliOptions {
   RequestText board;
@@ -32,6 +37,8 @@ struct CountCliOptions {
   bool list = false;
   bool no_symmetry = false;
   bool force = false;
+  std::string counter = "auto";
+  std::uint64_t memory_limit_mb = 8000;
   std::uint64_t time_limit = 0;  // seconds (0: none)
   std::string format = "text";
   NumberOptions numbers;
@@ -90,19 +97,118 @@ CountResult count_with_time_limit(const Problem& problem, const CountOptions& op
   return r;
 }
 
+// The summary line (text) or object (JSON) of a finished count. JSON gives the count as a
+// number when it fits 64 bits, else as a string of its decimal digits (JSON readers lose the
+// digits of large numbers; a string keeps them).
+void print_summary(const CountCliOptions& o, const Problem& problem, const BigCount& count,
+                   bool complete, double seconds, const char* counter, const Json& extra,
+                   const char* stopped_by = " (stopped at the limit)") {
+  const Geometry g = problem.geometry;
+  std::vector<std::int32_t> blocked;
+  for (int i = 0; i < static_cast<int>(problem.blocked.size()); ++i) {
+    if (problem.blocked[i]) blocked.push_back(i);
+  }
+  if (o.format == "json") {
+    Json j;
+    if (count.fits_u64()) {
+      j["count"] = count.low64();
+    } else {
+      j["count"] = count.to_string();
+    }
+    j["complete"] = complete;
+    j["seconds"] = std::round(seconds * 1000) / 1000;  // milliseconds: the clock's noise
+    j["counter"] = counter;
+    for (const auto& [key, value] : extra.items()) j[key] = value;
+    j["rows"] = g.rows;
+    j["cols"] = g.cols;
+    j["closed"] = problem.closed;
+    j["start"] = problem.start ? square_json(*problem.start) : nullptr;
+    j["end"] = problem.end ? square_json(*problem.end) : nullptr;
+    j["blocked"] = squares_json(g, blocked);
+    j["counts"] = meaning(problem);
+    std::printf("%s\n", json_line(j).c_str());
+  } else {
+    std::printf(
+        "%s%s %s on the %dx%d board%s%s\n", complete ? "" : "at least ", count.to_string().c_str(),
+        meaning(problem).c_str(), g.rows, g.cols,
+        blocked.empty() ? "" : (" with " + std::to_string(blocked.size()) + " blocked").c_str(),
+        complete ? "" : stopped_by);
+  }
+}
+
+// Counting by rows (core/counting/frontier_count.hpp): progress on stderr, exact big counts.
+int run_by_rows(const CountCliOptions& o, const Problem& problem) {
+  FrontierOptions options;
+  options.memory_limit = o.memory_limit_mb * 1'000'000;
+  options.threads = o.threads;
+  options.on_progress = [](const FrontierProgress& p) {
+    std::fprintf(stderr,
+                 "knights: counting by rows, square %d of %d (row %d of %d), %llu states, "
+                 "%.2f GB\n",
+                 p.squares_done, p.squares, p.rows_done, p.rows,
+                 static_cast<unsigned long long>(p.states), static_cast<double>(p.bytes) / 1e9);
+  };
+  const FrontierResult r = count_frontier(problem, options);
+  if (!r.error.empty()) return bad_input("board: " + r.error + " (--memory-limit MB)");
+  print_summary(o, problem, r.count, true, r.seconds, "rows",
+                Json{{"states", r.max_states}, {"peak_bytes", r.peak_bytes}});
+  if (o.format != "json") {
+    std::fprintf(stderr, "%.3f s, counted by rows: at most %llu states, peak %.2f GB\n", r.seconds,
+                 static_cast<unsigned long long>(r.max_states),
+                 static_cast<double>(r.peak_bytes) / 1e9);
+  }
+  return kExitOk;
+}
+
 int run_count(CountCliOptions& o) {
   if (auto why = o.numbers.parse(); !why.empty()) return bad_input(why);
   Request request;
   if (auto why = parse_request(o.board, request); !why.empty()) return bad_input(why);
   const Problem& problem = request.problem;
-  if (auto why = check_count_problem(problem); !why.empty()) return bad_input("board: " + why);
+  if (auto why = check_count_board(problem); !why.empty()) return bad_input("board: " + why);
   const Geometry g = problem.geometry;
+  // Only the search lists, stops at a limit or at a time limit.
+  const bool listing = o.list || o.limit > 0 || o.time_limit > 0;
+  const std::string search_refusal = check_count_problem(problem);
+  std::string rows_refusal = check_frontier_problem(problem);
+  if (rows_refusal.empty() && !o.force) {
+    // Counting by rows forecasts its memory first: a board it would refuse after hours is
+    // refused now (--force tries anyway; the limit is still checked before each allocation).
+    const std::uint64_t need = estimate_frontier_bytes(problem);
+    if (need > o.memory_limit_mb * 1'000'000) {
+      rows_refusal = "counting by rows would need about " +
+                     std::to_string((need + 500'000'000) / 1'000'000'000) +
+                     " GB, past the memory limit of " + std::to_string(o.memory_limit_mb) +
+                     " MB (--memory-limit MB, or --force to try)";
+    }
+  }
+  const int threads = o.threads > 0
+                          ? o.threads
+                          : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+
+  // Which counter: only the search lists and stops at a limit; only counting by rows takes
+  // more than 64 squares; for the rest, the search's own trial decides.
+  bool by_rows = o.counter == "rows";
+  if (by_rows && listing)
+    return bad_input("--counter rows only counts: no --list, --limit or --time-limit");
+  if (by_rows && !rows_refusal.empty()) return bad_input("board: " + rows_refusal);
+  if (o.counter == "search" && !search_refusal.empty()) {
+    return bad_input("board: " + search_refusal);
+  }
+  if (o.counter == "auto" && !listing) {
+    if (!search_refusal.empty()) {
+      if (!rows_refusal.empty()) return bad_input("board: " + search_refusal + "; " + rows_refusal);
+      by_rows = true;
+    } else if (rows_refusal.empty()) {
+      const CountTimeEstimate t = estimate_count_seconds(problem, !o.no_symmetry, false);
+      by_rows = t.seconds / threads > kSearchPreferredSeconds;
+    }
+  }
+  if (by_rows) return run_by_rows(o, problem);
+  if (!search_refusal.empty()) return bad_input("board: " + search_refusal);
 
   // With a limit the count stops early by the user's own bound: no estimate of the whole.
   if (!o.force && o.limit == 0 && o.time_limit == 0) {
-    const int threads = o.threads > 0
-                            ? o.threads
-                            : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     const CountTimeEstimate t = estimate_count_seconds(problem, !o.no_symmetry, o.list);
     const LogValue wall = LogValue::of(t.seconds / threads);
     const std::string on = " on " + std::to_string(threads) + " thread" + (threads > 1 ? "s" : "");
@@ -111,7 +217,8 @@ int run_count(CountCliOptions& o) {
                        "x" + std::to_string(g.cols) + " board would take about " +
                        human_time(wall) + on +
                        " (estimated from a short trial; the estimate tends to be high); "
-                       "--force counts anyway, --limit N stops after N tours");
+                       "--force counts anyway, --limit N stops after N tours" +
+                       (rows_refusal.empty() ? "" : "; " + rows_refusal));
     }
     if (!t.measured && t.seconds / threads > 60) {
       std::fprintf(stderr, "knights: this count should take about %s%s (an estimate)\n",
@@ -151,32 +258,10 @@ int run_count(CountCliOptions& o) {
                        : count_tours(problem, options);
   if (!r.error.empty()) return bad_input("board: " + r.error);
 
-  std::vector<std::int32_t> blocked;
-  for (int i = 0; i < static_cast<int>(problem.blocked.size()); ++i) {
-    if (problem.blocked[i]) blocked.push_back(i);
-  }
-  if (o.format == "json") {
-    Json j;
-    j["count"] = r.count;
-    j["complete"] = r.complete;
-    j["seconds"] = std::round(r.seconds * 1000) / 1000;  // milliseconds: the clock's noise
-    j["nodes"] = r.nodes;
-    j["rows"] = g.rows;
-    j["cols"] = g.cols;
-    j["closed"] = problem.closed;
-    j["start"] = problem.start ? square_json(*problem.start) : nullptr;
-    j["end"] = problem.end ? square_json(*problem.end) : nullptr;
-    j["blocked"] = squares_json(g, blocked);
-    j["counts"] = meaning(problem);
-    std::printf("%s\n", json_line(j).c_str());
-  } else {
-    std::printf(
-        "%s%llu %s on the %dx%d board%s%s\n", r.complete ? "" : "at least ",
-        static_cast<unsigned long long>(r.count), meaning(problem).c_str(), g.rows, g.cols,
-        blocked.empty() ? "" : (" with " + std::to_string(blocked.size()) + " blocked").c_str(),
-        r.complete  ? ""
-        : timed_out ? " (stopped at --time-limit)"
-                    : " (stopped at the limit)");
+  print_summary(o, problem, BigCount(r.count), r.complete, r.seconds, "search",
+                Json{{"nodes", r.nodes}},
+                timed_out ? " (stopped at --time-limit)" : " (stopped at the limit)");
+  if (o.format != "json") {
     std::fprintf(stderr, "%.3f s, %llu nodes\n", r.seconds,
                  static_cast<unsigned long long>(r.nodes));
   }
@@ -191,8 +276,10 @@ Runner add_count_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "count",
       "Count (or list) knight's tours exactly: directed open tours, or closed tours once per "
-      "cycle; boards of at most " +
-          std::to_string(kMaxCountSquares) + " free squares");
+      "cycle. Two counters: a search (lists tours; at most " +
+          std::to_string(kMaxCountSquares) +
+          " free squares) and counting by rows (any length, short side at most " +
+          std::to_string(kMaxFrontierWidth) + "; its memory grows with the width)");
   add_board_options(*cmd, o->board, /*with_end=*/true);
   cmd->get_option("--start")->description(
       "Open tours: count those from this square (x,y or a1; default: every start). "
@@ -201,15 +288,24 @@ Runner add_count_command(CLI::App& app) {
   cmd->get_option("--closed")->description("Count closed tours, each cycle once");
   o->numbers.add(*cmd, "--threads", o->threads, 0, 1024,
                  "Worker threads (0: every hardware thread)");
-  o->numbers.add(*cmd, "--time-limit", o->time_limit, 1, kMaxTimeLimit,
-                 "Stop after this many seconds (counting in one thread), with the tours so far",
-                 /*show_default=*/false);
   o->numbers.add(*cmd, "--limit", o->limit, 0, kMaxCount,
                  "Stop after this many tours (0: no limit)");
+  o->numbers.add(*cmd, "--time-limit", o->time_limit, 1, kMaxTimeLimit,
+                 "Stop after this many seconds (the search, in one thread), with the tours so far",
+                 /*show_default=*/false);
   cmd->add_flag("--list", o->list, "Print each tour as a JSON line {\"path\":[[x,y],...]}");
   cmd->add_flag("--no-symmetry", o->no_symmetry, "Search every start (slower; for checking)");
   cmd->add_flag("--force", o->force,
-                "Count even when a short trial estimates it would take longer than a day");
+                "Count even when a short trial estimates it would take longer than a day, or "
+                "counting by rows forecasts more memory than --memory-limit");
+  cmd->add_option("--counter", o->counter,
+                  "auto (the search when its trial says it is quick, else by rows), search, or "
+                  "rows")
+      ->check(CLI::IsMember({"auto", "search", "rows"}))
+      ->capture_default_str();
+  o->numbers.add(*cmd, "--memory-limit", o->memory_limit_mb, 1, 1'000'000,
+                 "Counting by rows: megabytes its tables may take; it stops with a message "
+                 "before passing it");
   cmd->add_option("--format", o->format, "Summary: text or json")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();

@@ -37,6 +37,15 @@ for kind in ("native", "wasm"):
     r["count 6x6 closed"] = (number(r"6x6 closed\s+\d+ ok\s+([\d.]+) s", out), None)
     r["count baseline"] = (number(r"library 1728 in ([\d.]+) s", out),
                            number(r": (\d+)x", out))
+    # Counting by rows against the search (the baseline) on the boards both take, and strips.
+    out = bench(kind, "frontier_bench")
+    for board in ("6x6 closed", "6x7 closed", "5x6 open"):
+        search_s = number(r"search " + board + r"\s+ok\s+([\d.]+) s", out)
+        rows_s = number(r"rows   " + board + r"\s+ok\s+([\d.]+) s", out)
+        r["count by rows " + board] = (rows_s, round(search_s / rows_s, 2))
+    for board in ("3x400 closed", "4x400 open", "5x400 closed"):
+        r["count by rows " + board] = (number(r"rows   " + board + r"\s+ok\s+([\d.]+) s", out),
+                                       None)
     out = bench(kind, "construct_bench", "10000", "10000")
     r["construct 10^8"] = (number(r"construct \+ verify\s+([\d.]+) s", out),
                            number(r"ratio \(construct \+ verify\) / baseline\s+([\d.]+)", out))

@@ -4,6 +4,8 @@
 #include <array>
 #include <bit>
 #include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <thread>
@@ -29,8 +31,8 @@ constexpr int kCodeDone = 0, kCodeUntouched = 1, kCodeTourEnd = 2, kFirstLabel =
 // are the window before the square (squares i-W .. i-1), slot W the square itself.
 struct SquareStep {
   bool free = false;
-  std::uint8_t cap = 2;     // edges the square may take: 1 for a fixed tour end
-  std::uint8_t earlier = 0;  // free neighbours before it
+  std::uint8_t cap = 2;                // edges the square may take: 1 for a fixed tour end
+  std::uint8_t earlier = 0;            // free neighbours before it
   std::array<std::uint8_t, 4> back{};  // their slots
   std::uint8_t finishing = 0;          // squares with no later neighbour left after this one
   std::array<std::uint8_t, 5> finish{};
@@ -53,8 +55,8 @@ struct Plan {
   int window = 0;  // W = 2 * width + 1
   int last_free = -1;
   bool closed = false;
-  int end_budget = 0;        // tour ends left to non-fixed squares
-  std::uint64_t factor = 1;  // 2 when every direction of an open tour counts
+  int end_budget = 0;               // tour ends left to non-fixed squares
+  std::uint64_t factor = 1;         // 2 when every direction of an open tour counts
   std::vector<std::uint8_t> fixed;  // per turned square: a fixed tour end
   std::vector<SquareStep> steps;
   bool settled = false;  // trivial board: `answer` is the count
@@ -118,16 +120,14 @@ struct Tables {
   std::uint64_t memory_limit = 0;
 
   std::size_t entry_bytes() const { return sizeof(Key) + 8 * static_cast<std::size_t>(limbs); }
-  std::uint64_t bytes() const {
-    return (old_size + (keys.size())) * entry_bytes();
-  }
+  std::uint64_t bytes() const { return (old_size + (keys.size())) * entry_bytes(); }
 };
 
 namespace {
 
 std::uint64_t hash_key(Key k) {
-  std::uint64_t h = static_cast<std::uint64_t>(k) ^ (static_cast<std::uint64_t>(k >> 64) *
-                                                     0x9E3779B97F4A7C15ull);
+  std::uint64_t h =
+      static_cast<std::uint64_t>(k) ^ (static_cast<std::uint64_t>(k >> 64) * 0x9E3779B97F4A7C15ull);
   h *= 0xBF58476D1CE4E5B9ull;
   h ^= h >> 29;
   h *= 0x94D049BB133111EBull;
@@ -225,7 +225,8 @@ Plan make_plan(const Problem& problem) {
     }
     for (int p = std::max(0, i - w + 1); p <= i; ++p) {
       if (blocked[p] || plan.fixed[p]) continue;
-      const auto left = std::count_if(later[p].begin(), later[p].end(), [&](int j) { return j > i; });
+      const auto left =
+          std::count_if(later[p].begin(), later[p].end(), [&](int j) { return j > i; });
       if (left == 1) plan.steps[i].one_left |= 1u << (p - (i - w));
     }
   }
@@ -269,7 +270,11 @@ inline bool add_limbs(std::uint64_t* a, const std::uint64_t* b, int n) {
 
 std::string gigabytes(std::uint64_t bytes) {
   char text[32];
-  std::snprintf(text, sizeof text, "%.2f GB", static_cast<double>(bytes) / 1e9);
+  if (bytes < 1'000'000'000) {
+    std::snprintf(text, sizeof text, "%.1f MB", static_cast<double>(bytes) / 1e6);
+  } else {
+    std::snprintf(text, sizeof text, "%.2f GB", static_cast<double>(bytes) / 1e9);
+  }
   return text;
 }
 
@@ -346,10 +351,9 @@ bool FrontierCounter::begin_square() {
     --log_cap;
   }
   if (t.memory_limit > 0 && need(log_cap) > t.memory_limit) {
-    error_ = "counting needs more than the memory limit of " + gigabytes(t.memory_limit) +
-             " (" + gigabytes(need(log_cap)) + " at square " + std::to_string(t.square + 1) +
-             " of " + std::to_string(plan_->turned.size()) + ", " + std::to_string(t.old_size) +
-             " states)";
+    error_ = "counting needs more than the memory limit of " + gigabytes(t.memory_limit) + " (" +
+             gigabytes(need(log_cap)) + " at square " + std::to_string(t.square + 1) + " of " +
+             std::to_string(plan_->turned.size()) + ", " + std::to_string(t.old_size) + " states)";
     return false;
   }
   const std::size_t cap = std::size_t{1} << log_cap;
@@ -416,7 +420,8 @@ void FrontierCounter::finish_square() {
     const std::size_t wider = limbs + 1;
     t.old_counts.resize(t.old_size * wider);
     for (std::size_t s = t.old_size; s-- > 0;) {
-      for (std::size_t k = limbs; k-- > 0;) t.old_counts[s * wider + k] = t.old_counts[s * limbs + k];
+      for (std::size_t k = limbs; k-- > 0;)
+        t.old_counts[s * wider + k] = t.old_counts[s * limbs + k];
       t.old_counts[s * wider + limbs] = 0;
     }
     t.limbs = static_cast<int>(wider);
@@ -466,7 +471,8 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
       const Key body_mask = (Key{1} << (4 * W)) - 1;
       for (std::size_t s = 0; s < t.old_size; ++s) {
         const Key k = t.old_keys[s];
-        t.old_keys[s] = ((k & body_mask) >> 4) | (k & ~((Key{1} << frontier_detail::kEndsShift) - 1));
+        t.old_keys[s] =
+            ((k & body_mask) >> 4) | (k & ~((Key{1} << frontier_detail::kEndsShift) - 1));
       }
       ++t.square;
       left -= std::min<std::uint64_t>(left, t.old_size + 1);
@@ -588,7 +594,8 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
         if (dead) continue;
         if (completed > 0) {
           if (!last || completed > 1) continue;
-          count_ += BigCount(std::span<const std::uint64_t>(count, static_cast<std::size_t>(limbs)));
+          count_ +=
+              BigCount(std::span<const std::uint64_t>(count, static_cast<std::size_t>(limbs)));
           continue;
         }
         if (last) continue;
@@ -685,8 +692,26 @@ FrontierResult count_frontier(const Problem& problem, const FrontierOptions& opt
 }
 
 std::uint64_t estimate_frontier_bytes(const Problem& problem) {
-  (void)problem;
-  return 0;
+  // The most states seen after one square on long boards of each width (measured on strips;
+  // shorter boards need fewer), open tours carrying more (the tour ends). Past the table, about
+  // forty times more for each unit of width.
+  constexpr std::array<double, 9> kClosed{1, 4, 64, 200, 1000, 6e4, 1.6e6, 5e7, 1.5e9};
+  constexpr std::array<double, 9> kOpen{1, 4, 64, 2000, 2e4, 7e5, 1.2e7, 6e7, 3e9};
+  const Geometry g = problem.geometry;
+  const int width = std::min(g.rows, g.cols);
+  const int length = std::max(g.rows, g.cols);
+  if (width <= 0) return 0;
+  const auto& table = problem.closed ? kClosed : kOpen;
+  double states = table[static_cast<std::size_t>(std::min(width, 8))];
+  for (int w = 9; w <= width; ++w) states *= 40;
+  // Boards not much longer than wide stop before the states peak (7x7 open: about 4e7).
+  if (length < 2 * width) states *= 0.7;
+  // Counts grow about 1.5 bits a square: limbs of 64 bits.
+  const double limbs = 1 + std::floor(1.5 * g.rows * static_cast<double>(g.cols) / 64);
+  // Per state: the dense table read (16 + 8 limbs) and the table built at most 3/4 full,
+  // often half: twice that.
+  const double bytes = states * (16 + 8 * limbs) * 3;
+  return bytes > 1.8e19 ? ~std::uint64_t{0} : static_cast<std::uint64_t>(bytes);
 }
 
 }  // namespace kt

@@ -17,9 +17,12 @@
 // (or a tour end), a square that cannot reach degree 2 any more is pruned, and a path is closed
 // into a cycle (or a path ends at both tour ends) only on the last square.
 //
-// Memory: two tables of states (the one being read and the one being built), about 24 bytes a
-// state each (more once counts pass 64 bits), the table being built at most three quarters full.
-// 7x7 needs about 0.1 GB, 8x8 a few GB; a width of 9 or more is usually refused.
+// Memory: two tables of states (the one being read and the one being built), 16 bytes of key
+// and 8 per 64-bit limb of count a state, the table being built at most three quarters full.
+// States grow about forty times with each unit of width (most states after one square on long
+// boards, closed / open: width 5, 6e4 / 7e5; width 6, 1.6e6 / about 1e7; width 7, about 5e7):
+// strips up to width 6 are cheap, 7x7 takes a few GB, and 8x8 (over a billion states) is
+// refused by the forecast on this machine's 8 GB (estimate_frontier_bytes).
 #pragma once
 
 #include <cstdint>
@@ -51,12 +54,12 @@ struct FrontierProgress {
   int squares = 0;
   int rows_done = 0;  // rows of the short side taken, of `rows`
   int rows = 0;
-  int width = 0;               // the short side: the state covers 2*width+1 squares
-  std::uint64_t states = 0;    // live states (of the last square finished)
-  std::uint64_t bytes = 0;     // memory held by the tables now
+  int width = 0;             // the short side: the state covers 2*width+1 squares
+  std::uint64_t states = 0;  // live states (of the last square finished)
+  std::uint64_t bytes = 0;   // memory held by the tables now
   std::uint64_t peak_bytes = 0;
   std::uint64_t max_states = 0;  // the most states alive after one square so far
-  double fraction = 0;  // estimated part done (0..1): squares, weighted by states
+  double fraction = 0;           // estimated part done (0..1): squares, weighted by states
 };
 
 // The sliced counter (the browser's shape).
@@ -94,7 +97,8 @@ class FrontierCounter {
 
 struct FrontierOptions {
   std::uint64_t memory_limit = 0;  // bytes (0: no limit)
-  // Worker threads expanding states (1: the caller's thread; 0: every hardware thread).
+  // Worker threads. Not used yet: the count runs in the caller's thread (sharding the table
+  // being built by hash is the plan; on this 2-core machine it would at best halve the time).
   int threads = 1;
   // Called from the caller's thread about every progress_interval seconds.
   std::function<void(const FrontierProgress&)> on_progress;
