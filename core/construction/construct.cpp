@@ -11,12 +11,9 @@
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
-#if !defined(__EMSCRIPTEN__) || defined(__EMSCRIPTEN_PTHREADS__)
-#include <thread>
-#define KT_CONSTRUCT_THREADS 1
-#endif
 
 #include "board/knight.hpp"
+#include "board/parallel.hpp"
 #include "construction/construct_blocks.hpp"
 #include "theory/existence.hpp"
 
@@ -27,27 +24,6 @@ using namespace construct_detail;
 namespace {
 
 std::string at(Square s) { return "(" + format_square(s) + ")"; }
-
-int thread_count() {
-#ifdef KT_CONSTRUCT_THREADS
-  return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 64u));
-#else
-  return 1;
-#endif
-}
-
-// Runs work(i) for i = 0..count-1, on its own thread each but the last.
-template <class Work>
-void in_parallel(int count, Work&& work) {
-#ifdef KT_CONSTRUCT_THREADS
-  std::vector<std::thread> pool;
-  for (int i = 0; i + 1 < count; ++i) pool.emplace_back(work, i);
-  work(count - 1);
-  for (std::thread& t : pool) t.join();
-#else
-  for (int i = 0; i < count; ++i) work(i);
-#endif
-}
 
 // Reserves n bytes for `next` (left empty) and, on Linux, faults the fresh pages in on
 // `threads` threads at once, so the kernel's work of providing them runs on every core; the
@@ -391,7 +367,7 @@ void Construction::build_all() {
   // Append the bands' images: one copy per band straight into the reserved pages.
   const std::size_t n = static_cast<std::size_t>(tour_.geometry.rows) * cols;
   // Threads only where faulting in the pages costs more than starting them.
-  reserve_board(tour_.next, n, n >= kBulkSquares ? std::min(thread_count(), nr) : 1);
+  reserve_board(tour_.next, n, n >= kBulkSquares ? std::min(hardware_threads(), nr) : 1);
   for (int r = 0; r < nr; ++r) {
     tour_.next.insert(tour_.next.end(), band_image[r]->begin(), band_image[r]->end());
   }

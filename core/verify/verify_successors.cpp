@@ -25,12 +25,8 @@
 #include <utility>
 #include <vector>
 
+#include "board/parallel.hpp"
 #include "verify/verify.hpp"
-
-#if !defined(__EMSCRIPTEN__) || defined(__EMSCRIPTEN_PTHREADS__)
-#include <thread>
-#define KT_VERIFY_THREADS 1
-#endif
 
 namespace kt {
 
@@ -289,30 +285,15 @@ bool walk_segments(const Board& b, const Landmarks& lm, std::uint32_t first, std
 }
 
 int thread_count(int threads, std::int64_t squares) {
-#ifdef KT_VERIFY_THREADS
+#ifdef KT_HAS_THREADS
   if (threads <= 0) {
-    threads = squares < kThreadedSquares
-                  ? 1
-                  : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    threads = squares < kThreadedSquares ? 1 : hardware_threads();
   }
   return std::clamp(threads, 1, 64);
 #else
   (void)threads;
   (void)squares;
   return 1;
-#endif
-}
-
-// Runs work(i) for i = 0..count-1, on its own thread each but the last.
-template <class Work>
-void in_parallel(int count, Work&& work) {
-#ifdef KT_VERIFY_THREADS
-  std::vector<std::thread> pool;
-  for (int i = 0; i + 1 < count; ++i) pool.emplace_back(work, i);
-  work(count - 1);
-  for (std::thread& t : pool) t.join();
-#else
-  for (int i = 0; i < count; ++i) work(i);
 #endif
 }
 
