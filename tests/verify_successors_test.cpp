@@ -170,6 +170,15 @@ TEST_CASE("verify_successors names the fault") {
     Problem q = p;
     q.start = Square{2, 2};
     CHECK_THAT(kt::verify_successors(q, t).reason, Catch::Contains("not at (2,2)"));
+    CHECK_THAT(kt::verify_compact(q, t).reason, Catch::Contains("not at (2,2)"));
+  }
+  SECTION("blocked squares for another board") {
+    for (const std::size_t size : {std::size_t{1}, std::size_t{35}, std::size_t{37}}) {
+      Problem q = p;
+      q.blocked.assign(size, 0);
+      CHECK_THAT(kt::verify_successors(q, t).reason, Catch::Contains("another board size"));
+      CHECK_THAT(kt::verify_compact(q, t).reason, Catch::Contains("another board size"));
+    }
   }
 }
 

@@ -119,25 +119,32 @@ Verdict verify_board(Geometry g, std::span<const std::int32_t> board, bool requi
   return check_path(g, path, blocked, require_closed);
 }
 
-Verdict verify_compact(const Problem& problem, const CompactTour& tour) {
-  Verdict v;
+std::string check_compact_shape(const Problem& problem, const CompactTour& tour) {
   const Geometry g = problem.geometry;
   if (tour.geometry.rows != g.rows || tour.geometry.cols != g.cols) {
-    v.reason = "the tour is for another board size";
-    return v;
+    return "the tour is for another board size";
   }
   const std::size_t n = static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols);
   if (tour.next.size() != n) {
-    v.reason = "the tour has " + std::to_string(tour.next.size()) + " squares, the board " +
-               std::to_string(n);
-    return v;
+    return "the tour has " + std::to_string(tour.next.size()) + " squares, the board " +
+           std::to_string(n);
   }
+  if (!problem.blocked.empty() && problem.blocked.size() != n) {
+    return "the blocked squares are for another board size";
+  }
+  if (problem.start && !(*problem.start == tour.start)) {
+    return "the tour starts at " + at(tour.start) + ", not at " + at(*problem.start);
+  }
+  return {};
+}
+
+Verdict verify_compact(const Problem& problem, const CompactTour& tour) {
+  Verdict v;
+  if (v.reason = check_compact_shape(problem, tour); !v.reason.empty()) return v;
+  const Geometry g = problem.geometry;
+  const std::size_t n = static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols);
   std::size_t free = n;
   for (std::size_t k = 0; k < n && !problem.blocked.empty(); ++k) free -= problem.blocked[k] != 0;
-  if (problem.start && !(*problem.start == tour.start)) {
-    v.reason = "the tour starts at " + at(tour.start) + ", not at " + at(*problem.start);
-    return v;
-  }
   // Walk the successor chain, marking squares; a direction is decoded here from its definition:
   // d is the jump (dx, dy) = ((1,2) rotated clockwise by d eighths), as kJumpDx/kJumpDy say.
   static constexpr int dx[8] = {1, 2, 2, 1, -1, -2, -2, -1};

@@ -34,6 +34,10 @@ Verdict verify_board(Geometry g, std::span<const std::int32_t> board, bool requi
 // asked. Uses one bit per square besides the tour itself, so it scales to 10^8 squares.
 Verdict verify_compact(const Problem& problem, const CompactTour& tour);
 
+// The checks both compact verifiers start with: the tour and the blocked squares are for this
+// board, and the tour starts where the problem says. Empty when they are, else the reason.
+std::string check_compact_shape(const Problem& problem, const CompactTour& tour);
+
 // The same verdict as verify_compact (ok and closed; the reason may be worded differently),
 // for boards of up to a billion squares: no memory beyond the tour itself, and on `threads`
 // threads (0: every core on large boards, one on small ones; always one where there are no

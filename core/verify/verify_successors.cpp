@@ -303,20 +303,8 @@ Verdict verify_successors(const Problem& problem, const CompactTour& tour, int t
   Verdict v;
   const Geometry g = problem.geometry;
   if (auto why = check_geometry(g.rows, g.cols); !why.empty()) return {.reason = why};
-  if (tour.geometry.rows != g.rows || tour.geometry.cols != g.cols) {
-    v.reason = "the tour is for another board size";
-    return v;
-  }
+  if (v.reason = check_compact_shape(problem, tour); !v.reason.empty()) return v;
   const std::size_t n = static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols);
-  if (tour.next.size() != n) {
-    v.reason = "the tour has " + std::to_string(tour.next.size()) + " squares, the board " +
-               std::to_string(n);
-    return v;
-  }
-  if (!problem.blocked.empty() && problem.blocked.size() != n) {
-    v.reason = "the blocked squares are for another board size";
-    return v;
-  }
   const Board b{g.rows, g.cols, tour.next.data(),
                 problem.blocked.empty() ? nullptr : problem.blocked.data()};
   std::uint64_t free = n;
@@ -325,11 +313,6 @@ Verdict verify_successors(const Problem& problem, const CompactTour& tour, int t
                                                      [](auto f) { return f != 0; }));
   if (free == 0) {
     v.reason = "the board has no free square: a tour visits at least one";
-    return v;
-  }
-  if (problem.start && !(*problem.start == tour.start)) {
-    v.reason = "the tour starts at " + at(tour.start.x - 1, tour.start.y - 1) + ", not at " +
-               at(problem.start->x - 1, problem.start->y - 1);
     return v;
   }
   const std::int64_t sx = tour.start.x - 1, sy = tour.start.y - 1;
