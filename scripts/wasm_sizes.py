@@ -89,9 +89,8 @@ def parse(buf):
                 flags, pos = leb(body, pos)
                 if flags == 2:
                     _, pos = leb(body, pos)
-                if flags in (0, 2):  # active: an init expression ending in 0x0b
-                    while body[pos] != 0x0B:
-                        pos += 1
+                if flags in (0, 2):  # active: i32.const N or global.get G, then end (0x0b)
+                    _, pos = leb(body, pos + 1)
                     pos += 1
                 size, pos = leb(body, pos)
                 data.append(size)

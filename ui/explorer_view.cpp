@@ -691,8 +691,8 @@ float ExplorerView::draw_banner(const ExplorerState& s, float x, float y, float 
   dl->PushClipRect(a, b, true);
   dl->AddText(heading, kHeadingPx, ImVec2(x + 16, y + 10), palette().banner_title, title.c_str(),
               nullptr, wrap);
-  dl->AddText(text, kTextPx, ImVec2(x + 16, y + detail_y), palette().banner_detail,
-              detail.c_str(), nullptr, wrap);
+  dl->AddText(text, kTextPx, ImVec2(x + 16, y + detail_y), palette().banner_detail, detail.c_str(),
+              nullptr, wrap);
   dl->PopClipRect();
   return h;
 }
@@ -708,8 +708,8 @@ void ExplorerView::draw_board_area(ExplorerState& s, float x, float y, float wid
                    ImGuiWindowFlags_NoScrollWithMouse);
   ImGui::PopStyleColor();
   const ImVec2 window = ImGui::GetMainViewport()->Size;
-  const bool under_share = !s.view.board_only && window.x <= kStackBelowWidth && y == 0 &&
-                           x + width >= window.x;
+  const bool under_share =
+      !s.view.board_only && window.x <= kStackBelowWidth && y == 0 && x + width >= window.x;
   const float pad = 16, left = origin.x + x + pad,
               top = origin.y + y + (under_share ? kShareButtonBottom : pad);
   const float banner = draw_banner(s, left, top, width - 2 * pad);
