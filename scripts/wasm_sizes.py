@@ -124,7 +124,7 @@ GROUPS = [  # first match wins; matched against the demangled name
     ("kt::web", re.compile(r"^(\S+ )?kt::web::|EMSCRIPTEN_BINDINGS|embind_init")),
     ("emscripten (Embind)", re.compile(r"emscripten::|_embind_|__embind")),
     ("nlohmann", re.compile(r"nlohmann::")),
-    ("kt (core)", re.compile(r"^(\S+ )?(kt::|\(anonymous namespace\)::|construct_detail|count_detail|frontier_detail|knight_detail)")),
+    ("kt (core), anonymous namespaces", re.compile(r"^(\S+ )?(kt::|\(anonymous namespace\)::|construct_detail|count_detail|frontier_detail|knight_detail)")),
     ("ImGui", re.compile(r"ImGui|^(\S+ )?Im[A-Z]|^stb|^stbtt|^stbrp|^ImStb|^Stb|glfw|ImGui_Impl")),
     ("libc++ (std::)", re.compile(r"std::|__cxx|__cxa|__gxx|__dynamic_cast|typeinfo|vtable|operator (new|delete)")),
 ]
