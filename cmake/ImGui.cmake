@@ -6,7 +6,7 @@
 # Sources: IMGUI_DIR if set, else third_party/imgui (unpacked by scripts/setup.sh from Debian's
 # source package), else FetchContent of upstream v1.86 (for machines that can reach GitHub).
 # Native: links glfw + OpenGL. Emscripten: GLFW is built into Emscripten (-sUSE_GLFW=3); WebGL
-# flags (-sUSE_WEBGL2=1 -sFULL_ES3=1 ...) are the app's business.
+# flags (-sUSE_WEBGL2=1 ...) are the app's business.
 include_guard(GLOBAL)
 
 if(EMSCRIPTEN)
@@ -77,6 +77,10 @@ target_compile_features(imgui PUBLIC cxx_std_11)
 if(EMSCRIPTEN)
   # No filesystem needed for ImGui (no imgui.ini); lets the app link with -sFILESYSTEM=0.
   target_compile_definitions(imgui PUBLIC IMGUI_DISABLE_FILE_FUNCTIONS)
+  # Download size (issue 9): the page never shows ImGui's metrics/debug windows, and calls no
+  # function kept only for old code.
+  target_compile_definitions(imgui PUBLIC IMGUI_DISABLE_METRICS_WINDOW
+                                          IMGUI_DISABLE_OBSOLETE_FUNCTIONS)
   # Link flag only: GLFW/glfw3.h is always in Emscripten's sysroot, and -sUSE_GLFW=3 at compile
   # time is "linker setting ignored during compilation" (an error under -Werror).
   target_link_options(imgui INTERFACE -sUSE_GLFW=3)

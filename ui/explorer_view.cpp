@@ -17,6 +17,10 @@ namespace {
 constexpr float kPanelWidth = 320;
 constexpr float kStackBelowWidth = 700;  // narrower portrait windows stack board and panel
 constexpr float kPageBarHeight = 34;     // shell.html's #kt-toolbar and its margin
+// In windows up to kStackBelowWidth wide, shell.html folds that bar into one "Share..." button
+// at the top right (top 4 px, 23 px high): the board area in that corner starts its banner
+// below it, so the button covers none of the banner's text.
+constexpr float kShareButtonBottom = 31;
 constexpr float kBannerMinHeight = 64;
 const char* const kDot = "  \xC2\xB7  ";
 
@@ -673,16 +677,21 @@ float ExplorerView::draw_banner(const ExplorerState& s, float x, float y, float 
   }
   ImFont* heading = fonts_.heading ? fonts_.heading : ImGui::GetFont();
   ImFont* text = fonts_.text ? fonts_.text : ImGui::GetFont();
+  // Both lines wrap: in a narrow window "Tour found: ..., verified" is wider than the banner.
   const float wrap = std::max(50.0f, w - 32);
+  const ImVec2 title_size = heading->CalcTextSizeA(kHeadingPx, FLT_MAX, wrap, title.c_str());
+  const float detail_y = 10 + title_size.y + 7;
   const float detail_h = text->CalcTextSizeA(kTextPx, FLT_MAX, wrap, detail.c_str()).y;
-  const float h = std::max(kBannerMinHeight, 37 + detail_h + 10);
+  const float h = std::max(kBannerMinHeight, detail_y + detail_h + 10);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 a(x, y), b(x + w, y + h);
   dl->AddRectFilled(a, b, colour, 6);
   rects_.set("Banner", Rect{a.x, a.y, w, h});
+  rects_.set("BannerTitle", Rect{x + 16, y + 10, title_size.x, title_size.y});
   dl->PushClipRect(a, b, true);
-  dl->AddText(heading, kHeadingPx, ImVec2(x + 16, y + 10), palette().banner_title, title.c_str());
-  dl->AddText(text, kTextPx, ImVec2(x + 16, y + 37), palette().banner_detail, detail.c_str(),
+  dl->AddText(heading, kHeadingPx, ImVec2(x + 16, y + 10), palette().banner_title, title.c_str(),
+              nullptr, wrap);
+  dl->AddText(text, kTextPx, ImVec2(x + 16, y + detail_y), palette().banner_detail, detail.c_str(),
               nullptr, wrap);
   dl->PopClipRect();
   return h;
@@ -698,7 +707,11 @@ void ExplorerView::draw_board_area(ExplorerState& s, float x, float y, float wid
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
                    ImGuiWindowFlags_NoScrollWithMouse);
   ImGui::PopStyleColor();
-  const float pad = 16, left = origin.x + x + pad, top = origin.y + y + pad;
+  const ImVec2 window = ImGui::GetMainViewport()->Size;
+  const bool under_share =
+      !s.view.board_only && window.x <= kStackBelowWidth && y == 0 && x + width >= window.x;
+  const float pad = 16, left = origin.x + x + pad,
+              top = origin.y + y + (under_share ? kShareButtonBottom : pad);
   const float banner = draw_banner(s, left, top, width - 2 * pad);
   if (s.board.geometry) {
     const Geometry g = *s.board.geometry;

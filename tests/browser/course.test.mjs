@@ -270,6 +270,33 @@ const tests = [
     await page.close();
   }],
 
+  ['narrow windows: the Share button covers none of the banner, its title is not clipped',
+    async (ctx, base) => {
+    const page = await openLink(ctx, base, '?size=5&method=warnsdorff&speed=100000&run=1');
+    await page.waitForFunction(() => Module.app().status() === 'found', null, { timeout: 30000 });
+    const apart = (a, b) => a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y ||
+                            b.y + b.h <= a.y;
+    for (const [w, h] of [[390, 844], [360, 640], [640, 480]]) {
+      await page.setViewportSize({ width: w, height: h });
+      await frames(page, 4);
+      const r = await app(page, () => {
+        const s = document.getElementById('kt-more').getBoundingClientRect();
+        return { share: { x: s.x, y: s.y, w: s.width, h: s.height },
+                 banner: Module.app().widgetRect('Banner'),
+                 title: Module.app().widgetRect('BannerTitle') };
+      });
+      const id = `${w}x${h}`;
+      check(r.share.w > 0 && r.share.h > 0, `${id}: no Share button shown`);
+      check(apart(r.share, r.banner), `${id}: Share ${JSON.stringify(r.share)} over the banner ` +
+            JSON.stringify(r.banner));
+      check(r.title.x + r.title.w <= r.banner.x + r.banner.w && r.title.y + r.title.h <=
+            r.banner.y + r.banner.h, `${id}: title ${JSON.stringify(r.title)} clipped by the ` +
+            `banner ${JSON.stringify(r.banner)}`);
+      await page.screenshot({ path: join(ARTIFACTS, `course-narrow-${id}.png`) });
+    }
+    checkEqual(page.errors, [], 'page errors');
+    await page.close();
+  }],
   ['course page: two iframes at 640x480 and 360x640', async (ctx, base) => {
     const page = await ctx.newPage();
     page.errors = [];
