@@ -220,3 +220,33 @@ TEST_CASE("frontier: problems it cannot count are refused with a reason") {
   CHECK_THAT(kt::count_frontier(q).error, Catch::Contains("blocked"));
   CHECK(kt::check_frontier_problem(board(8, 100)).empty());  // past 64 squares: fine
 }
+
+TEST_CASE("frontier: the same counts on one thread and on two") {
+  // Boards with squares of 8,000 states and more, where run() shares the states out (4x20 open
+  // about 16,000, 5x8 closed about 28,000), plain, with blocked squares, from a start, to an end.
+  // Blocked squares in pairs of both colours keep tours possible.
+  std::vector<Problem> boards = {board(4, 20),
+                                 closed(board(5, 8)),
+                                 from(board(4, 19), {1, 1}),
+                                 closed(board(8, 5)),
+                                 board(4, 24, {{20, 2}, {21, 2}}),
+                                 closed(board(5, 9, {{3, 3}, {4, 3}})),
+                                 closed(board(6, 8, {{3, 3}, {4, 3}, {2, 6}, {7, 6}}))};
+  Problem ends = from(board(5, 7), {1, 1});
+  ends.end = Square{7, 5};
+  boards.push_back(ends);
+  for (const Problem& p : boards) {
+    // The longest (about a second natively) only natively.
+    if (kSlowBuild && !p.closed && !p.start && p.geometry.size() >= 80) continue;
+    INFO(p.geometry.rows << "x" << p.geometry.cols << (p.closed ? " closed" : " open"));
+    kt::FrontierOptions one, two;
+    two.threads = 2;
+    const auto a = kt::count_frontier(p, one);
+    const auto b = kt::count_frontier(p, two);
+    REQUIRE(a.complete);
+    REQUIRE(b.complete);
+    CHECK(a.count == b.count);
+    CHECK(a.max_states == b.max_states);
+    CHECK(a.max_states > 8192);
+  }
+}
