@@ -264,7 +264,7 @@ Runner add_count_command(CLI::App& app) {
   cmd->get_option("--end")->description("Open tours: count those ending on this square");
   cmd->get_option("--closed")->description("Count closed tours, each cycle once");
   o->numbers.add(*cmd, "--threads", o->threads, 0, 1024,
-                 "Worker threads (0: every hardware thread)");
+                 "Worker threads, for either counter (0: every hardware thread)");
   o->numbers.add(*cmd, "--limit", o->limit, 0, kMaxCount,
                  "Stop after this many tours (0: no limit)");
   o->numbers.add(*cmd, "--time-limit", o->time_limit, 1, kMaxTimeLimit,

@@ -131,6 +131,23 @@ TEST_CASE("frontier: published counts of closed tours") {
   if (!kSlowBuild) CHECK(frontier(closed(board(6, 6))) == "9862");
 }
 
+TEST_CASE("frontier: published counts of closed tours on 3 x n and 5 x n strips") {
+  // OEIS A383660 (Knuth: closed tours in the first 2k cells of a 3 x ceil(2k/3) board); its
+  // whole boards are 3 x 2k/3: 3x18 to 3x30 (A070030 continued, past 2^32).
+  CHECK(frontier(closed(board(3, 18))) == "147728");
+  CHECK(frontier(closed(board(3, 20))) == "1448416");
+  CHECK(frontier(closed(board(3, 22))) == "14060048");
+  CHECK(frontier(closed(board(3, 24))) == "136947616");
+  CHECK(frontier(closed(board(3, 26))) == "1332257856");
+  CHECK(frontier(closed(board(28, 3))) == "12965578752");
+  CHECK(frontier(closed(board(3, 30))) == "126169362176");
+  // OEIS A383661 (the same on 5 x ceil(2k/5)): 5x6 8, 5x8 44202, 5x10 13311268, 5x12
+  // 4557702762 (a few seconds: natively only).
+  CHECK(frontier(closed(board(5, 6))) == "8");
+  CHECK(frontier(closed(board(5, 8))) == "44202");
+  if (!kSlowBuild) CHECK(frontier(closed(board(5, 10))) == "13311268");
+}
+
 TEST_CASE("frontier and search agree on random boards with blocked squares") {
   std::uint32_t seed = 11;
   for (const auto& [rows, cols, k] : std::vector<std::array<int, 3>>{{3, 4, 1},

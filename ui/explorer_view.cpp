@@ -563,15 +563,23 @@ void ExplorerView::draw_count_section(ExplorerState& s) {
                 c.state == CountState::stopped ? " (stopped)" : "");
   }
   ImGui::PopTextWrapPos();
+  ImGui::PushTextWrapPos(0);
   if (const auto rows = counter.rows_progress()) {
     // By rows the count appears only at the last square: the rows and states show the work.
-    ImGui::TextDisabled("by rows %.2f s%srow %d of %d%s%s states%s%.1f MB", c.seconds, kDot,
-                        rows->rows_done, rows->rows, kDot, with_commas(rows->states).c_str(), kDot,
-                        static_cast<double>(rows->bytes) / 1e6);
+    if (done) {
+      ImGui::TextDisabled("by rows %.2f s%s%d rows%sat most %s states%speak %.1f MB", c.seconds,
+                          kDot, rows->rows, kDot, with_commas(rows->max_states).c_str(), kDot,
+                          static_cast<double>(rows->peak_bytes) / 1e6);
+    } else {
+      ImGui::TextDisabled("by rows %.2f s%srow %d of %d%s%s states%s%.1f MB", c.seconds, kDot,
+                          rows->rows_done, rows->rows, kDot, with_commas(rows->states).c_str(),
+                          kDot, static_cast<double>(rows->bytes) / 1e6);
+    }
   } else {
     ImGui::TextDisabled("by search %.2f s%s%s nodes", c.seconds, kDot,
                         with_commas(counter.nodes()).c_str());
   }
+  ImGui::PopTextWrapPos();
 }
 
 // The banner above the board; returns its height (it grows when the detail wraps).
