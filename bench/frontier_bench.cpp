@@ -3,9 +3,10 @@
 //
 //   frontier_bench [targets]   (built by bench/CMakeLists.txt; scripts/bench.sh runs it)
 // Without arguments: the boards both counters take (the search is the baseline, same process),
-// and strips m x n for m <= 5 at n = 100, 200, 400 (time should double with n). With "5xn",
-// "6xn", "7x7" or "8x8": those targets too (n = 1000 strips; 7x7 open, several minutes and a few
-// GB; 8x8 closed, which stops at the 8 GB limit).
+// and strips m x n for m <= 5 at n = 100, 200, 400 (time should double with n), and one count on
+// two threads against one. With "5xn", "6xn", "7x7" or "8x8": those targets too (5 x n closed
+// and open up to n = 1000, 6 x n closed; 7x7 open, several minutes and a few GB; 8x8 closed,
+// which stops at the 8 GB limit).
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -35,10 +36,11 @@ bool has(int argc, char** argv, const char* what) {
   return false;
 }
 
-// One count by rows; prints the line bench_table.py reads.
-bool rows(const char* name, const kt::Problem& p, const char* expected) {
+// One count by rows (on `threads` threads); prints the line bench_table.py reads.
+bool rows(const char* name, const kt::Problem& p, const char* expected, int threads = 1) {
   kt::FrontierOptions o;
   o.memory_limit = std::uint64_t{8'000'000'000};
+  o.threads = threads;
   const auto r = kt::count_frontier(p, o);
   const std::string count = r.complete ? r.count.to_string() : r.error;
   const bool right = expected == nullptr || count == expected;
@@ -72,6 +74,11 @@ int main(int argc, char** argv) {
   ok &= rows("5x6 open", board(5, 6, false), "37568");
   ok &= search("6x7 closed", board(6, 7, true), 1067638);
   ok &= rows("6x7 closed", board(6, 7, true), "1067638");
+  // 5 x n strips, where the search still runs (OEIS A383661: 5x8 closed 44202).
+  ok &= search("5x8 closed", board(5, 8, true), 44202);
+  ok &= rows("5x8 closed", board(5, 8, true), "44202");
+  // Threads (one in WebAssembly without pthreads): the same count, the time against one thread.
+  ok &= rows("6x7 closed, 2 threads", board(6, 7, true), "1067638", 2);
   // Strips: time linear in n (per state, the counts' limbs grow with n too).
   for (int m = 3; m <= 5; ++m) {
     for (const int n : {100, 200, 400}) {
@@ -84,17 +91,25 @@ int main(int argc, char** argv) {
     }
   }
   if (has(argc, argv, "5xn")) {
-    for (const int n : {1000}) {
-      ok &= rows("3x1000 closed", board(3, n, true), nullptr);
-      ok &= rows("4x1000 open", board(4, n, false), nullptr);
-      ok &= rows("5x1000 closed", board(5, n, true), nullptr);
-      ok &= rows("5x1000 open", board(5, n, false), nullptr);
+    // Linear in n: 5 x n closed and open at n = 100, 200, 400, 1000 (open: about 7e5 states a
+    // square, so minutes per hundred columns).
+    ok &= rows("3x1000 closed", board(3, 1000, true), nullptr);
+    ok &= rows("4x1000 open", board(4, 1000, false), nullptr);
+    for (const int n : {100, 200, 400, 1000}) {
+      for (const bool closed : {true, false}) {
+        const std::string name =
+            "5x" + std::to_string(n) + (closed ? " closed" : " open") + ", 2 threads";
+        ok &= rows(name.c_str(), board(5, n, closed), nullptr, 2);
+      }
     }
   }
   if (has(argc, argv, "6xn")) {
-    for (const int n : {50, 100, 200, 1000}) {
-      const std::string name = "6x" + std::to_string(n) + " closed";
-      ok &= rows(name.c_str(), board(6, n, true), nullptr);
+    // OEIS A175881 (closed tours on 6 x n): 6x40, then longer strips.
+    ok &= rows("6x40 closed, 2 threads", board(6, 40, true),
+               "377031597006006571424070743308269493020186682009428464253448495336", 2);
+    for (const int n : {100, 200, 1000}) {
+      const std::string name = "6x" + std::to_string(n) + " closed, 2 threads";
+      ok &= rows(name.c_str(), board(6, n, true), nullptr, 2);
     }
   }
   if (has(argc, argv, "7x7")) {

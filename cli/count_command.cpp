@@ -7,12 +7,13 @@
 #include <cstdio>
 #include <memory>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "board/geometry.hpp"
+#include "board/parallel.hpp"
 #include "board_options.hpp"
 #include "commands.hpp"
+#include "counting/choose_counter.hpp"
 #include "counting/count.hpp"
 #include "counting/estimate.hpp"
 #include "counting/frontier_count.hpp"
@@ -25,10 +26,6 @@ namespace {
 // A count the trial says would take longer than this is refused unless --force is given: the
 // user would otherwise wait without knowing it is years, not minutes.
 constexpr double kMaxCountSeconds = 24 * 3600;
-// The search counter is kept when its trial says it finishes within this; past it, counting by
-// rows is faster on the boards both take (measured: 6x6 open, search 2 s, by rows over a
-// minute; 7x7 open, search hours).
-constexpr double kSearchPreferredSeconds = 5;
 
 struct CountCliOptions {
   RequestText board;
@@ -169,47 +166,27 @@ int run_count(CountCliOptions& o) {
   const Geometry g = problem.geometry;
   // Only the search lists, stops at a limit or at a time limit.
   const bool listing = o.list || o.limit > 0 || o.time_limit > 0;
-  const std::string search_refusal = check_count_problem(problem);
-  std::string rows_refusal = check_frontier_problem(problem);
-  if (rows_refusal.empty() && !o.force) {
-    // Counting by rows forecasts its memory first: a board it would refuse after hours is
-    // refused now (--force tries anyway; the limit is still checked before each allocation).
-    const std::uint64_t need = estimate_frontier_bytes(problem);
-    if (need > o.memory_limit_mb * 1'000'000) {
-      rows_refusal = "counting by rows would need about " +
-                     std::to_string((need + 500'000'000) / 1'000'000'000) +
-                     " GB, past the memory limit of " + std::to_string(o.memory_limit_mb) +
-                     " MB (--memory-limit MB, or --force to try)";
-    }
-  }
-  const int threads = o.threads > 0
-                          ? o.threads
-                          : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-
-  // Which counter: only the search lists and stops at a limit; only counting by rows takes
-  // more than 64 squares; for the rest, the search's own trial decides.
-  bool by_rows = o.counter == "rows";
-  if (by_rows && listing)
+  const int threads = o.threads > 0 ? o.threads : hardware_threads();
+  if (o.counter == "rows" && listing)
     return bad_input("--counter rows only counts: no --list, --limit or --time-limit");
-  if (by_rows && !rows_refusal.empty()) return bad_input("board: " + rows_refusal);
-  if (o.counter == "search" && !search_refusal.empty()) {
-    return bad_input("board: " + search_refusal);
-  }
-  if (o.counter == "auto" && !listing) {
-    if (!search_refusal.empty()) {
-      if (!rows_refusal.empty()) return bad_input("board: " + search_refusal + "; " + rows_refusal);
-      by_rows = true;
-    } else if (rows_refusal.empty()) {
-      const CountTimeEstimate t = estimate_count_seconds(problem, !o.no_symmetry, false);
-      by_rows = t.seconds / threads > kSearchPreferredSeconds;
-    }
-  }
+  CounterRequest which;
+  which.counter = parse_counter_kind(o.counter).value_or(CounterKind::automatic);
+  which.memory_limit = o.memory_limit_mb * 1'000'000;
+  which.check_forecast = !o.force;
+  which.forecast_hint = " (--memory-limit MB, or --force to try)";
+  which.only_search = listing;
+  which.use_symmetry = !o.no_symmetry;
+  which.threads = threads;
+  const CounterChoice choice = choose_counter(problem, which);
+  if (!choice.error.empty()) return bad_input("board: " + choice.error);
+  const std::string& rows_refusal = choice.rows_refusal;
+  const bool by_rows = choice.by_rows;
   if (by_rows) return run_by_rows(o, problem);
-  if (!search_refusal.empty()) return bad_input("board: " + search_refusal);
 
   // With a limit the count stops early by the user's own bound: no estimate of the whole.
   if (!o.force && o.limit == 0 && o.time_limit == 0) {
-    const CountTimeEstimate t = estimate_count_seconds(problem, !o.no_symmetry, o.list);
+    const CountTimeEstimate t =
+        choice.trial ? *choice.trial : estimate_count_seconds(problem, !o.no_symmetry, o.list);
     const LogValue wall = LogValue::of(t.seconds / threads);
     const std::string on = " on " + std::to_string(threads) + " thread" + (threads > 1 ? "s" : "");
     if (t.seconds / threads > kMaxCountSeconds) {
@@ -287,7 +264,7 @@ Runner add_count_command(CLI::App& app) {
   cmd->get_option("--end")->description("Open tours: count those ending on this square");
   cmd->get_option("--closed")->description("Count closed tours, each cycle once");
   o->numbers.add(*cmd, "--threads", o->threads, 0, 1024,
-                 "Worker threads (0: every hardware thread)");
+                 "Worker threads, for either counter (0: every hardware thread)");
   o->numbers.add(*cmd, "--limit", o->limit, 0, kMaxCount,
                  "Stop after this many tours (0: no limit)");
   o->numbers.add(*cmd, "--time-limit", o->time_limit, 1, kMaxTimeLimit,

@@ -39,13 +39,17 @@ for kind in ("native", "wasm"):
                            number(r": (\d+)x", out))
     # Counting by rows against the search (the baseline) on the boards both take, and strips.
     out = bench(kind, "frontier_bench")
-    for board in ("6x6 closed", "6x7 closed", "5x6 open"):
+    for board in ("6x6 closed", "6x7 closed", "5x6 open", "5x8 closed"):
         search_s = number(r"search " + board + r"\s+ok\s+([\d.]+) s", out)
         rows_s = number(r"rows   " + board + r"\s+ok\s+([\d.]+) s", out)
         r["count by rows " + board] = (rows_s, round(search_s / rows_s, 2))
-    for board in ("3x400 closed", "4x400 open", "5x400 closed"):
+    for board in ("3x400 closed", "4x400 open", "5x100 closed", "5x200 closed", "5x400 closed"):
         r["count by rows " + board] = (number(r"rows   " + board + r"\s+ok\s+([\d.]+) s", out),
                                        None)
+    # Two threads against one on the same board (wasm: one thread both times).
+    one = number(r"rows   6x7 closed\s+ok\s+([\d.]+) s", out)
+    two = number(r"rows   6x7 closed, 2 threads\s+ok\s+([\d.]+) s", out)
+    r["count by rows 6x7 closed, 2 threads"] = (two, round(one / two, 2))
     out = bench(kind, "construct_bench", "10000", "10000")
     r["construct 10^8"] = (number(r"construct \+ verify\s+([\d.]+) s", out),
                            number(r"ratio \(construct \+ verify\) / baseline\s+([\d.]+)", out))
@@ -98,6 +102,7 @@ print(f"| knights solve --rows 31622 --cols 31622 --closed (whole process) | {bi
       f"{billion_kb * 1024 / 31622**2:.3f} bytes/square | | |")
 print("\ntextbook: seconds of the library on the tree, (speedup over the plain recursive C "
       "transcription in the same process); count baseline: plain counter vs library on 5x5; "
+      "count by rows: (speedup over the search counter), for 2 threads (over one thread); "
       "construct: (construction + verification) / writing one int32 per square; strip: the "
       "strip programme's build / writing one int32 per square; closed tour 31622^2 (10^9 "
       "squares; 10^8 in wasm): bulk construction + verify_successors / a plain loop allocating "

@@ -131,6 +131,23 @@ TEST_CASE("frontier: published counts of closed tours") {
   if (!kSlowBuild) CHECK(frontier(closed(board(6, 6))) == "9862");
 }
 
+TEST_CASE("frontier: published counts of closed tours on 3 x n and 5 x n strips") {
+  // OEIS A383660 (Knuth: closed tours in the first 2k cells of a 3 x ceil(2k/3) board); its
+  // whole boards are 3 x 2k/3: 3x18 to 3x30 (A070030 continued, past 2^32).
+  CHECK(frontier(closed(board(3, 18))) == "147728");
+  CHECK(frontier(closed(board(3, 20))) == "1448416");
+  CHECK(frontier(closed(board(3, 22))) == "14060048");
+  CHECK(frontier(closed(board(3, 24))) == "136947616");
+  CHECK(frontier(closed(board(3, 26))) == "1332257856");
+  CHECK(frontier(closed(board(28, 3))) == "12965578752");
+  CHECK(frontier(closed(board(3, 30))) == "126169362176");
+  // OEIS A383661 (the same on 5 x ceil(2k/5)): 5x6 8, 5x8 44202, 5x10 13311268, 5x12
+  // 4557702762 (a few seconds: natively only).
+  CHECK(frontier(closed(board(5, 6))) == "8");
+  CHECK(frontier(closed(board(5, 8))) == "44202");
+  if (!kSlowBuild) CHECK(frontier(closed(board(5, 10))) == "13311268");
+}
+
 TEST_CASE("frontier and search agree on random boards with blocked squares") {
   std::uint32_t seed = 11;
   for (const auto& [rows, cols, k] : std::vector<std::array<int, 3>>{{3, 4, 1},
@@ -219,4 +236,34 @@ TEST_CASE("frontier: problems it cannot count are refused with a reason") {
   q.start = Square{1, 1};
   CHECK_THAT(kt::count_frontier(q).error, Catch::Contains("blocked"));
   CHECK(kt::check_frontier_problem(board(8, 100)).empty());  // past 64 squares: fine
+}
+
+TEST_CASE("frontier: the same counts on one thread and on two") {
+  // Boards with squares of 8,000 states and more, where run() shares the states out (4x20 open
+  // about 16,000, 5x8 closed about 28,000), plain, with blocked squares, from a start, to an end.
+  // Blocked squares in pairs of both colours keep tours possible.
+  std::vector<Problem> boards = {board(4, 20),
+                                 closed(board(5, 8)),
+                                 from(board(4, 19), {1, 1}),
+                                 closed(board(8, 5)),
+                                 board(4, 24, {{20, 2}, {21, 2}}),
+                                 closed(board(5, 9, {{3, 3}, {4, 3}})),
+                                 closed(board(6, 8, {{3, 3}, {4, 3}, {2, 6}, {7, 6}}))};
+  Problem ends = from(board(5, 7), {1, 1});
+  ends.end = Square{7, 5};
+  boards.push_back(ends);
+  for (const Problem& p : boards) {
+    // The longest (about a second natively) only natively.
+    if (kSlowBuild && !p.closed && !p.start && p.geometry.size() >= 80) continue;
+    INFO(p.geometry.rows << "x" << p.geometry.cols << (p.closed ? " closed" : " open"));
+    kt::FrontierOptions one, two;
+    two.threads = 2;
+    const auto a = kt::count_frontier(p, one);
+    const auto b = kt::count_frontier(p, two);
+    REQUIRE(a.complete);
+    REQUIRE(b.complete);
+    CHECK(a.count == b.count);
+    CHECK(a.max_states == b.max_states);
+    CHECK(a.max_states > 8192);
+  }
 }

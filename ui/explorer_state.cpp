@@ -129,12 +129,15 @@ void record_tour(TourList& t, const Solver& solver) {
 }
 
 void advance_count(Counting& c, double budget) {
-  TourCounter& counter = *c.counter;
+  ExactCounter& counter = *c.counter;
   const double t0 = now_seconds();
   c.pacer.advance([&](std::uint64_t n) { return counter.run(n) == Status::running; },
                   std::numeric_limits<std::uint64_t>::max(), budget);
   c.seconds += now_seconds() - t0;
-  if (counter.status() != Status::running) c.state = CountState::done;
+  if (counter.status() != Status::running) {
+    c.state = CountState::done;
+    c.error = counter.error();  // counting by rows stopped at the memory limit
+  }
 }
 
 }  // namespace
@@ -458,8 +461,9 @@ std::optional<std::uint64_t> tour_total(const ExplorerState& s) {
   const Counting& c = s.counting;
   const Solver* solver = s.run.solver.get();
   if (c.state == CountState::done && c.kind == CountKind::from_start && c.counter && solver &&
-      !solver->problem().closed && !solver->problem().end) {
-    return c.counter->count();
+      !solver->problem().closed && !solver->problem().end && c.counter->error().empty()) {
+    const BigCount n = c.counter->count();
+    if (n.fits_u64()) return n.low64();
   }
   return std::nullopt;
 }
@@ -472,15 +476,24 @@ void set_count_kind(ExplorerState& s, CountKind k) {
   clear_count(s.counting);
 }
 
+void set_counter_kind(ExplorerState& s, CounterKind k) {
+  if (k == s.counting.counter_kind) return;
+  s.counting.counter_kind = k;
+  clear_count(s.counting);
+}
+
 std::string count(ExplorerState& s) {
   Counting& c = s.counting;
   clear_count(c);
   Problem p;
   c.error = parse_count_request(request_text(s.draft), c.kind, p);
   if (!c.error.empty()) return c.error;
+  CounterChoice choice;
+  c.error = choose_page_counter(p, c.counter_kind, c.memory_limit_mb, choice);
+  if (!c.error.empty()) return c.error;
   c.what = describe_count(p);
-  c.counter = std::make_unique<TourCounter>(p);
-  if (!c.counter->error().empty()) {  // not expected: parse_count_request checked it
+  c.counter = std::make_unique<ExactCounter>(p, choice.by_rows, c.memory_limit_mb * 1'000'000);
+  if (!c.counter->error().empty()) {  // not expected: choose_page_counter checked it
     c.error = c.counter->error();
     c.counter.reset();
     return c.error;

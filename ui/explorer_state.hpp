@@ -85,11 +85,15 @@ struct SearchRun {
 
 struct Counting {
   CountKind kind = CountKind::from_start;
+  // Which counter, as the CLI's --counter (auto: the one choose_counter picks), and the memory
+  // counting by rows may take in the page.
+  CounterKind counter_kind = CounterKind::automatic;
+  std::uint64_t memory_limit_mb = kPageCountMemoryMB;
   CountState state = CountState::idle;
-  std::unique_ptr<TourCounter> counter;  // from count() until the draft changes
-  std::string what;                      // what is counted, in words
-  std::string error;                     // why the last count() was refused
-  double seconds = 0;                    // wall time spent counting
+  std::unique_ptr<ExactCounter> counter;  // from count() until the draft changes
+  std::string what;                       // what is counted, in words
+  std::string error;                      // why the last count() was refused
+  double seconds = 0;                     // wall time spent counting
   Pacer pacer;
 };
 
@@ -196,9 +200,10 @@ const std::vector<std::int32_t>* shown_tour(const ExplorerState& s);
 std::optional<std::uint64_t> tour_total(const ExplorerState& s);
 
 // --- counting ------------------------------------------------------------------------------
-void set_count_kind(ExplorerState& s, CountKind k);  // clears the count when it changes
-// Starts counting the draft's board as the kind says; "" or the refusal (kept in
-// counting.error).
+void set_count_kind(ExplorerState& s, CountKind k);      // clears the count when it changes
+void set_counter_kind(ExplorerState& s, CounterKind k);  // the same
+// Starts counting the draft's board as the kind says, with the counter choose_page_counter
+// picks; "" or the refusal (kept in counting.error).
 std::string count(ExplorerState& s);
 void stop_count(ExplorerState& s);
 

@@ -519,6 +519,17 @@ void ExplorerView::draw_count_section(ExplorerState& s) {
     ImGui::EndCombo();
   }
   record("CountKind");
+  // The counter, as the CLI's --counter: a combo the width of the panel.
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  const std::string counter_label = std::string("counter: ") + to_string(c.counter_kind);
+  if (ImGui::BeginCombo("##Counter", counter_label.c_str())) {
+    for (const CounterKind k : {CounterKind::automatic, CounterKind::search, CounterKind::rows}) {
+      if (ImGui::Selectable(to_string(k), c.counter_kind == k)) set_counter_kind(s, k);
+      record((std::string("Counter:") + to_string(k)).c_str());
+    }
+    ImGui::EndCombo();
+  }
+  record("Counter");
   const bool running = c.state == CountState::running;
   if (button("Count", half, !running)) count(s);
   record("Count");
@@ -535,13 +546,14 @@ void ExplorerView::draw_count_section(ExplorerState& s) {
   if (!c.counter) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled(
-        "Counts every tour of this board (blocked squares included), up to %d "
-        "free squares. 6x6 takes a moment; 7x7 and up, hours or more.",
-        kMaxCountSquares);
+        "Counts every tour of this board (blocked squares included). The search takes up to %d "
+        "free squares (6x6 takes a moment; 7x7, hours); counting by rows takes long boards "
+        "with a short side up to %d (3x100 at once), as far as %s MB of memory go.",
+        kMaxCountSquares, kMaxFrontierWidth, with_commas(c.memory_limit_mb).c_str());
     ImGui::PopTextWrapPos();
     return;
   }
-  const TourCounter& counter = *c.counter;
+  const ExactCounter& counter = *c.counter;
   const bool done = c.state == CountState::done;
   const double fraction = done ? 1.0 : counter.progress();
   ImGui::ProgressBar(static_cast<float>(fraction), ImVec2(-FLT_MIN, 0), percent(fraction).c_str());
@@ -555,8 +567,23 @@ void ExplorerView::draw_count_section(ExplorerState& s) {
                 c.state == CountState::stopped ? " (stopped)" : "");
   }
   ImGui::PopTextWrapPos();
-  ImGui::TextDisabled("counting %.2f s  \xC2\xB7  %s nodes", c.seconds,
-                      with_commas(counter.nodes()).c_str());
+  ImGui::PushTextWrapPos(0);
+  if (const auto rows = counter.rows_progress()) {
+    // By rows the count appears only at the last square: the rows and states show the work.
+    if (done) {
+      ImGui::TextDisabled("by rows %.2f s%s%d rows%sat most %s states%speak %.1f MB", c.seconds,
+                          kDot, rows->rows, kDot, with_commas(rows->max_states).c_str(), kDot,
+                          static_cast<double>(rows->peak_bytes) / 1e6);
+    } else {
+      ImGui::TextDisabled("by rows %.2f s%srow %d of %d%s%s states%s%.1f MB", c.seconds, kDot,
+                          rows->rows_done, rows->rows, kDot, with_commas(rows->states).c_str(),
+                          kDot, static_cast<double>(rows->bytes) / 1e6);
+    }
+  } else {
+    ImGui::TextDisabled("by search %.2f s%s%s nodes", c.seconds, kDot,
+                        with_commas(counter.nodes()).c_str());
+  }
+  ImGui::PopTextWrapPos();
 }
 
 // The banner above the board; returns its height (it grows when the detail wraps).

@@ -10,8 +10,10 @@
 
 namespace kt::ui {
 
-std::string with_commas(std::uint64_t n) {
-  std::string digits = std::to_string(n), out;
+std::string with_commas(std::uint64_t n) { return with_commas(BigCount(n)); }
+
+std::string with_commas(const BigCount& n) {
+  std::string digits = n.to_string(), out;
   for (std::size_t i = 0; i < digits.size(); ++i) {
     if (i && (digits.size() - i) % 3 == 0) out += ',';
     out += digits[i];
@@ -25,6 +27,17 @@ namespace {
 bool built_by_construction(const Problem& p, Method method) {
   if (method != Method::automatic && method != Method::construct) return false;
   return construction_refusal(p).empty() || settle(p).answer == Answer::none;
+}
+
+// Whether `bytes` can be allocated now: asking the allocator is the only honest test, since
+// WebAssembly memory grows on demand up to what the browser (and wasm32) allows, and never
+// shrinks, so what was given stays there for what follows.
+bool can_allocate(std::uint64_t bytes) {
+  const auto size = static_cast<std::size_t>(bytes);
+  if (static_cast<std::uint64_t>(size) != bytes) return false;
+  void* probe = std::malloc(size);
+  std::free(probe);
+  return probe != nullptr;
 }
 
 }  // namespace
@@ -42,16 +55,7 @@ std::int64_t page_memory_bytes(const Problem& p, Method method) {
 std::string check_page_memory(const Problem& p, Method method) {
   const std::int64_t bytes = page_memory_bytes(p, method);
   if (bytes < (std::int64_t{64} << 20)) return {};  // small: no need to ask
-  const auto size = static_cast<std::size_t>(bytes);
-  if (static_cast<std::int64_t>(size) == bytes) {
-    // Asking the allocator is the only honest test: WebAssembly memory grows on demand, up to
-    // what the browser (and wasm32) allows, and never shrinks, so what was given stays there
-    // for the solver and the picture.
-    if (void* probe = std::malloc(size)) {
-      std::free(probe);
-      return {};
-    }
-  }
+  if (can_allocate(static_cast<std::uint64_t>(bytes))) return {};
   return "board: " + std::to_string(p.geometry.rows) + "x" + std::to_string(p.geometry.cols) +
          " needs about " + with_commas(static_cast<std::uint64_t>(bytes >> 20)) +
          " MB of memory for the page, more than this browser gives it now (try a smaller board, "
@@ -124,8 +128,26 @@ std::string parse_count_request(RequestText text, CountKind kind, Problem& out) 
   }
   Request r;
   if (auto why = parse_request(text, r, kPageLimits); !why.empty()) return why;
-  if (auto why = check_count_problem(r.problem); !why.empty()) return why;
+  if (auto why = check_count_board(r.problem); !why.empty()) return why;
   out = std::move(r.problem);
+  return {};
+}
+
+std::string choose_page_counter(const Problem& p, CounterKind kind, std::uint64_t memory_limit_mb,
+                                CounterChoice& out) {
+  CounterRequest request;
+  request.counter = kind;
+  request.memory_limit = memory_limit_mb * 1'000'000;
+  request.forecast_hint = " (the page's WebAssembly memory; the knights CLI takes more)";
+  CounterChoice c = choose_counter(p, request);
+  if (c.error.empty() && c.by_rows && c.forecast_bytes > (std::uint64_t{64} << 20) &&
+      !can_allocate(c.forecast_bytes)) {
+    c.error = "counting by rows would need " + about_bytes(c.forecast_bytes) +
+              " of memory, more than this browser gives the page now (try a smaller board, or "
+              "the knights CLI)";
+  }
+  if (!c.error.empty()) return c.error;
+  out = std::move(c);
   return {};
 }
 

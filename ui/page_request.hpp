@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "board/request.hpp"
+#include "counting/choose_counter.hpp"
 
 namespace kt::ui {
 
@@ -53,10 +54,25 @@ std::string describe_count(const Problem& p);
 
 // The problem to count: the board of `text` (size, blocked squares) with the tours `kind`
 // asks for; the start and end of `text` where the kind uses them, its method not at all.
-// "" or the message (parse_request's, or the counter's own: check_count_problem).
+// "" or the message (parse_request's, or check_count_board's; which counter takes the board
+// is choose_page_counter's question).
 std::string parse_count_request(RequestText text, CountKind kind, Problem& out);
+
+// Counting by rows in the page keeps its tables in WebAssembly's memory (wasm32, grown on
+// demand up to 2 GB in this build, part of it the page's own): by default it may take
+// kPageCountMemoryMB, at most kMaxPageCountMemoryMB (the JS API's memoryLimit).
+inline constexpr std::uint64_t kPageCountMemoryMB = 1500;
+inline constexpr std::uint64_t kMaxPageCountMemoryMB = 4000;
+// kt::choose_counter with the page's memory (the CLI's `--counter` choice): "" and `out` set,
+// or the refusal. Counting by rows is refused at once when its forecast passes the limit, or
+// when that much cannot be had from the browser now (check_page_memory's test).
+std::string choose_page_counter(const Problem& p, CounterKind kind, std::uint64_t memory_limit_mb,
+                                CounterChoice& out);
 
 // "1,234,567"
 std::string with_commas(std::uint64_t n);
+// The same for a number of any size
+// ("4,861,943,174,181,138,724,903,568,742,746,024,250,554,974,208").
+std::string with_commas(const BigCount& n);
 
 }  // namespace kt::ui

@@ -181,14 +181,21 @@ class Search : public SearchReadout {
   std::optional<TreeEstimate> estimate_;  // made on the first estimate()
 };
 
-// An exact count, run in slices like the page's own "Count tours":
+// An exact count, run in slices like the page's own "Count tours", with the same choice of
+// counter as the CLI's `knights count --counter` (kt::choose_counter):
 //   const c = new Module.Counter();
 //   c.configure({rows: 5, cols: 5, start: "1,1"});    // "" or why not
+//   c.configure({rows: 3, cols: 30, closed: true, counter: "rows", memoryLimit: 500});
 //   while (c.run(200000) === "running") {}            // "running" | "done" | "error"
-//   c.count(); c.progress(); c.seconds(); c.nodes(); c.what(); c.error(); c.delete();
+//   c.count();      // the count so far, exact, as a string of decimal digits
+//   c.progress(); c.seconds(); c.nodes(); c.what(); c.error(); c.delete();
+//   c.counter();    // "search" | "rows": the counter counting
+//   c.rows();       // counting by rows: {rowsDone, rows, squaresDone, squares, states, bytes,
+//                   // peakBytes, fraction}; else null
 // What is counted: closed: true, closed tours (each cycle once); else with a start, directed
 // open tours from it (ending on `end` if given); without a start, directed open tours from
-// every start.
+// every start. counter: "auto" (default), "search" or "rows"; memoryLimit: megabytes counting
+// by rows may take (default ui::kPageCountMemoryMB), refused at once past its forecast.
 class Counter {
  public:
   std::string configure(val problem) {
@@ -207,22 +214,67 @@ class Counter {
   }
   std::string status() const {
     if (!counter_) return "error";
-    return counter_->status() == Status::running ? "running" : "done";
+    if (counter_->status() == Status::running) return "running";
+    return counter_->error().empty() ? "done" : "error";
   }
-  double count() const { return counter_ ? static_cast<double>(counter_->count()) : 0; }
-  double progress() const {
-    if (!counter_) return 0;
-    return counter_->status() == Status::running ? counter_->progress() : 1.0;
-  }
+  // A string: counts pass 2^53 (3x30 closed), where a JS number loses digits.
+  std::string count() const { return counter_ ? counter_->count().to_string() : "0"; }
+  double progress() const { return counter_ ? counter_->progress() : 0; }
   double nodes() const { return counter_ ? static_cast<double>(counter_->nodes()) : 0; }
   double seconds() const { return seconds_; }
   std::string what() const { return what_; }
-  std::string error() const { return counter_ ? "" : error_.empty() ? "not configured" : error_; }
+  std::string counter() const { return counter_ ? counter_->name() : ""; }
+  val rows() const {
+    const auto p = counter_ ? counter_->rows_progress() : std::nullopt;
+    if (!p) return val::null();
+    val out = val::object();
+    out.set("rowsDone", p->rows_done);
+    out.set("rows", p->rows);
+    out.set("squaresDone", p->squares_done);
+    out.set("squares", p->squares);
+    out.set("states", static_cast<double>(p->states));
+    out.set("bytes", static_cast<double>(p->bytes));
+    out.set("peakBytes", static_cast<double>(p->peak_bytes));
+    out.set("fraction", counter_->progress());
+    return out;
+  }
+  std::string error() const {
+    if (!counter_) return error_.empty() ? "not configured" : error_;
+    return counter_->error();
+  }
 
  private:
   // The fields say what is counted (see above): parsed as given, without a start meaning every
   // start, the request is the problem to count.
   std::string start(val problem) {
+    CounterKind kind = CounterKind::automatic;
+    std::uint64_t memory_mb = ui::kPageCountMemoryMB;
+    if (!problem.isUndefined() && !problem.isNull() &&
+        problem.typeOf().as<std::string>() == "object" && !problem.isArray()) {
+      // The counter's own fields, read here; the rest is the problem (read_request).
+      problem = val::global("Object").call<val>("assign", val::object(), problem);
+      const val counter = problem["counter"];
+      if (!counter.isUndefined()) {
+        const auto k =
+            counter.isString() ? parse_counter_kind(counter.as<std::string>()) : std::nullopt;
+        if (!k) {
+          return "counter: expected \"auto\", \"search\" or \"rows\" (got " + describe(counter) +
+                 ")";
+        }
+        kind = *k;
+      }
+      const val memory = problem["memoryLimit"];
+      if (!memory.isUndefined()) {
+        const auto mb = whole_number(memory);
+        if (!mb || *mb < 1 || *mb > static_cast<std::int64_t>(ui::kMaxPageCountMemoryMB)) {
+          return "memoryLimit: expected megabytes, a whole number from 1 to " +
+                 std::to_string(ui::kMaxPageCountMemoryMB) + " (got " + describe(memory) + ")";
+        }
+        memory_mb = static_cast<std::uint64_t>(*mb);
+      }
+      problem.delete_("counter");
+      problem.delete_("memoryLimit");
+    }
     RequestText text;
     if (auto why = read_request(problem, text, /*with_method=*/false); !why.empty()) return why;
     text.start_optional = true;
@@ -232,10 +284,12 @@ class Counter {
     if (!p.closed && !p.start && p.end) {
       return "end: counting open tours from every start takes no end square (give a start)";
     }
-    if (auto why = check_count_problem(p); !why.empty()) return why;
+    if (auto why = check_count_board(p); !why.empty()) return why;
+    CounterChoice choice;
+    if (auto why = ui::choose_page_counter(p, kind, memory_mb, choice); !why.empty()) return why;
     what_ = ui::describe_count(p);
-    counter_ = std::make_unique<TourCounter>(p);
-    if (!counter_->error().empty()) {  // not expected: check_count_problem said yes
+    counter_ = std::make_unique<ExactCounter>(p, choice.by_rows, memory_mb * 1'000'000);
+    if (!counter_->error().empty()) {  // not expected: choose_page_counter said yes
       const std::string why = counter_->error();
       counter_.reset();
       return why;
@@ -243,7 +297,7 @@ class Counter {
     return {};
   }
 
-  std::unique_ptr<TourCounter> counter_;
+  std::unique_ptr<ExactCounter> counter_;
   std::string error_, what_;
   double seconds_ = 0;
 };
@@ -403,16 +457,30 @@ class App : public SearchReadout {
   }
   // As the Count button: "" when counting started, else the refusal shown in the panel.
   std::string count_start() { return ui::count(state()); }
+  // The count's counter, as the CLI's --counter: "auto", "search" or "rows".
+  std::string set_counter(val name) {
+    const auto k = name.isString() ? parse_counter_kind(name.as<std::string>()) : std::nullopt;
+    if (!k)
+      return "counter: expected \"auto\", \"search\" or \"rows\" (got " + describe(name) + ")";
+    ui::set_counter_kind(state(), *k);
+    return {};
+  }
   void count_stop() { ui::stop_count(state()); }
   val count_state() const {
     const ui::Counting& c = state().counting;
     val out = val::object();
     out.set("state", std::string(ui::to_string(c.state)));
     out.set("kind", std::string(ui::to_string(c.kind)));
-    out.set("count", c.counter ? static_cast<double>(c.counter->count()) : 0.0);
+    out.set("count", c.counter ? c.counter->count().to_string() : std::string("0"));
+    out.set("counter", std::string(c.counter ? c.counter->name() : ""));
     out.set("progress", !c.counter                        ? 0.0
                         : c.state == ui::CountState::done ? 1.0
                                                           : c.counter->progress());
+    const auto rows = c.counter ? c.counter->rows_progress() : std::nullopt;
+    out.set("rowsDone", rows ? rows->rows_done : 0);
+    out.set("rows", rows ? rows->rows : 0);
+    out.set("states", rows ? static_cast<double>(rows->states) : 0.0);
+    out.set("bytes", rows ? static_cast<double>(rows->bytes) : 0.0);
     out.set("seconds", c.seconds);
     out.set("what", c.what);
     out.set("error", c.error);
@@ -670,6 +738,8 @@ EMSCRIPTEN_BINDINGS(knights_tour) {
       .function("nodes", &Counter::nodes)
       .function("seconds", &Counter::seconds)
       .function("what", &Counter::what)
+      .function("counter", &Counter::counter)
+      .function("rows", &Counter::rows)
       .function("error", &Counter::error);
 
   emscripten::class_<App, base<SearchReadout>>("ExplorerApp")
@@ -696,6 +766,7 @@ EMSCRIPTEN_BINDINGS(knights_tour) {
       .function("selected", &App::selected)
       .function("setCountKind", &App::set_count_kind)
       .function("countStart", &App::count_start)
+      .function("setCounter", &App::set_counter)
       .function("countStop", &App::count_stop)
       .function("countState", &App::count_state)
       .function("largeBoard", &App::large_board)

@@ -2,16 +2,19 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <thread>
+#include <mutex>
+#include <span>
 #include <vector>
 
 #include "board/knight.hpp"
+#include "board/parallel.hpp"
 #include "counting/count.hpp"
 
 namespace kt {
@@ -72,6 +75,11 @@ class Buffer {
   Buffer() = default;
   Buffer(const Buffer&) = delete;
   Buffer& operator=(const Buffer&) = delete;
+  Buffer(Buffer&& other) noexcept { swap(*this, other); }
+  Buffer& operator=(Buffer&& other) noexcept {
+    swap(*this, other);
+    return *this;
+  }
   ~Buffer() { std::free(data_); }
   bool resize(std::size_t n) {
     if (n == 0) {
@@ -100,27 +108,47 @@ class Buffer {
   std::size_t size_ = 0;
 };
 
-struct Tables {
-  int limbs = 1;  // 64-bit limbs per count, grown when a sum overflows
-  // The states of the last square finished, dense.
-  Buffer<Key> old_keys;
-  Buffer<std::uint64_t> old_counts;
-  std::size_t old_size = 0;
-  // The states being built: open addressing, linear probing.
+// One part of a table of states: open addressing with linear probing while a square is being
+// taken, then compacted to its first `size` entries (dense) to be read.
+struct Part {
   Buffer<Key> keys;
   Buffer<std::uint64_t> counts;
   std::size_t size = 0;
   int log_cap = 0;
+};
+
+struct Tables {
+  int limbs = 1;  // 64-bit limbs per count, grown when a sum overflows
+  // The table being built is split by hash into 2^part_bits parts, each with its own lock, so
+  // that threads expanding different old states insert side by side (one part without threads).
+  int part_bits = 0;
+  int threads = 1;
+  // The states of the last square finished, dense, part after part (old_begin: the index of
+  // each part's first state, then old_size).
+  std::vector<Part> old;
+  std::vector<std::size_t> old_begin;
+  std::size_t old_size = 0;
+  // The states being built.
+  std::vector<Part> parts;
+  std::unique_ptr<std::mutex[]> locks;
+  std::atomic<std::uint64_t> entries{0};  // entries allocated in `parts`
+  std::atomic<bool> overflow{false};
+  std::atomic<bool> failed{false};  // a part could not grow: `failure` says why
+  std::string failure;
   std::size_t cursor = 0;  // next old state to expand
   int square = 0;          // the square being taken (or next)
   bool building = false;
-  bool overflow = false;
   std::uint64_t peak_bytes = 0;
   std::uint64_t max_states = 0;
   std::uint64_t memory_limit = 0;
 
-  std::size_t entry_bytes() const { return sizeof(Key) + 8 * static_cast<std::size_t>(limbs); }
-  std::uint64_t bytes() const { return (old_size + (keys.size())) * entry_bytes(); }
+  std::uint64_t entry_bytes() const { return sizeof(Key) + 8 * static_cast<std::uint64_t>(limbs); }
+  std::uint64_t bytes() const { return (old_entries() + entries.load()) * entry_bytes(); }
+  std::uint64_t old_entries() const {
+    std::uint64_t n = 0;
+    for (const Part& part : old) n += part.keys.size();
+    return n;
+  }
 };
 
 namespace {
@@ -238,6 +266,7 @@ Plan make_plan(const Problem& problem) {
 }  // namespace frontier_detail
 
 using frontier_detail::Key;
+using frontier_detail::Part;
 using frontier_detail::Plan;
 using frontier_detail::SquareStep;
 using frontier_detail::Tables;
@@ -280,7 +309,7 @@ std::string gigabytes(std::uint64_t bytes) {
 
 }  // namespace
 
-FrontierCounter::FrontierCounter(const Problem& problem, std::uint64_t memory_limit)
+FrontierCounter::FrontierCounter(const Problem& problem, std::uint64_t memory_limit, int threads)
     : plan_(std::make_shared<const Plan>(frontier_detail::make_plan(problem))),
       tables_(std::make_unique<Tables>()) {
   const Plan& plan = *plan_;
@@ -296,14 +325,23 @@ FrontierCounter::FrontierCounter(const Problem& problem, std::uint64_t memory_li
   }
   Tables& t = *tables_;
   t.memory_limit = memory_limit;
+  t.threads = std::max(1, threads);
+#ifndef KT_HAS_THREADS
+  t.threads = 1;
+#endif
+  t.part_bits = t.threads > 1 ? 6 : 0;
+  t.locks = std::make_unique<std::mutex[]>(std::size_t{1} << t.part_bits);
   // One state before the first square: an empty window.
-  if (!t.old_keys.resize(1) || !t.old_counts.resize(1)) {
+  t.old.resize(1);
+  if (!t.old[0].keys.resize(1) || !t.old[0].counts.resize(1)) {
     error_ = "out of memory";
     status_ = Status::none;
     return;
   }
-  t.old_keys[0] = 0;
-  t.old_counts[0] = 1;
+  t.old[0].keys[0] = 0;
+  t.old[0].counts[0] = 1;
+  t.old[0].size = 1;
+  t.old_begin = {0, 1};
   t.old_size = 1;
 }
 
@@ -343,29 +381,42 @@ bool FrontierCounter::begin_square() {
   Tables& t = *tables_;
   // Room for the states to double before the table is three quarters full; less if the
   // limit says so (the table then grows only if it must).
+  const std::uint64_t old_entries = t.old_entries();
   int log_cap = 10;
-  while ((std::size_t{1} << log_cap) * 3 < t.old_size * 2 * 4 && log_cap < 40) ++log_cap;
-  const auto need = [&](int lc) { return (t.old_size + (std::size_t{1} << lc)) * t.entry_bytes(); };
+  while ((std::uint64_t{1} << log_cap) * 3 < t.old_size * std::uint64_t{8} && log_cap < 40) {
+    ++log_cap;
+  }
+  const auto need = [&](int lc) {
+    return (old_entries + (std::uint64_t{1} << lc)) * t.entry_bytes();
+  };
   while (t.memory_limit > 0 && log_cap > 10 && need(log_cap) > t.memory_limit &&
-         (std::size_t{1} << (log_cap - 1)) * 3 > t.old_size * 4) {
+         (std::uint64_t{1} << (log_cap - 1)) * 3 > t.old_size * std::uint64_t{4}) {
     --log_cap;
   }
-  if (t.memory_limit > 0 && need(log_cap) > t.memory_limit) {
+  const bool too_big = sizeof(std::size_t) < 8 && need(log_cap) >= (std::uint64_t{1} << 32);
+  if ((t.memory_limit > 0 && need(log_cap) > t.memory_limit) || too_big) {
     error_ = "counting needs more than the memory limit of " + gigabytes(t.memory_limit) + " (" +
              gigabytes(need(log_cap)) + " at square " + std::to_string(t.square + 1) + " of " +
              std::to_string(plan_->turned.size()) + ", " + std::to_string(t.old_size) + " states)";
     return false;
   }
-  const std::size_t cap = std::size_t{1} << log_cap;
-  if (!t.keys.resize(cap) || !t.counts.resize(cap * static_cast<std::size_t>(t.limbs))) {
-    error_ = "out of memory allocating " + gigabytes(need(log_cap));
-    return false;
+  // Every part an equal share (the hash spreads the states evenly), at least 16 entries.
+  const int part_log_cap = std::max(4, log_cap - t.part_bits);
+  const std::size_t cap = std::size_t{1} << part_log_cap;
+  t.parts.resize(std::size_t{1} << t.part_bits);
+  for (Part& part : t.parts) {
+    if (!part.keys.resize(cap) || !part.counts.resize(cap * static_cast<std::size_t>(t.limbs))) {
+      error_ = "out of memory allocating " + gigabytes(need(log_cap));
+      return false;
+    }
+    std::fill_n(part.keys.data(), cap, frontier_detail::kEmpty);
+    part.log_cap = part_log_cap;
+    part.size = 0;
   }
-  std::fill_n(t.keys.data(), cap, frontier_detail::kEmpty);
-  t.log_cap = log_cap;
-  t.size = 0;
+  t.entries = static_cast<std::uint64_t>(cap) << t.part_bits;
   t.cursor = 0;
   t.overflow = false;
+  t.failed = false;
   t.building = true;
   t.peak_bytes = std::max(t.peak_bytes, t.bytes());
   return true;
@@ -373,16 +424,17 @@ bool FrontierCounter::begin_square() {
 
 namespace {
 
-// Doubles the table being built; false when memory refuses.
-bool grow(Tables& t, std::string& error, int square) {
-  const int log_cap = t.log_cap + 1;
+// Doubles one part of the table being built (its lock held); false when memory refuses.
+bool grow(Tables& t, Part& part, std::string& error, int square) {
+  const int log_cap = part.log_cap + 1;
   const std::size_t cap = std::size_t{1} << log_cap;
   const std::size_t limbs = static_cast<std::size_t>(t.limbs);
-  const std::uint64_t need = (t.old_size + t.keys.size() + cap) * t.entry_bytes();
-  if (t.memory_limit > 0 && need > t.memory_limit) {
+  const std::uint64_t need = t.bytes() + static_cast<std::uint64_t>(cap) * t.entry_bytes();
+  const bool too_big = sizeof(std::size_t) < 8 && need >= (std::uint64_t{1} << 32);
+  if ((t.memory_limit > 0 && need > t.memory_limit) || too_big) {
     error = "counting needs more than the memory limit of " + gigabytes(t.memory_limit) + " (" +
-            gigabytes(need) + " at square " + std::to_string(square + 1) + ", " +
-            std::to_string(t.size) + " states and growing)";
+            gigabytes(need) + " at square " + std::to_string(square + 1) + ", " + "about " +
+            std::to_string(part.size << t.part_bits) + " states and growing)";
     return false;
   }
   frontier_detail::Buffer<Key> keys;
@@ -392,25 +444,73 @@ bool grow(Tables& t, std::string& error, int square) {
     return false;
   }
   std::fill_n(keys.data(), cap, frontier_detail::kEmpty);
-  t.peak_bytes = std::max(t.peak_bytes, need);
   const int shift = 64 - log_cap;
-  for (std::size_t s = 0; s < t.keys.size(); ++s) {
-    const Key k = t.keys[s];
+  for (std::size_t s = 0; s < part.keys.size(); ++s) {
+    const Key k = part.keys[s];
     if (k == frontier_detail::kEmpty) continue;
-    std::size_t slot = frontier_detail::hash_key(k) >> shift;
+    std::size_t slot = (frontier_detail::hash_key(k) << t.part_bits) >> shift;
     while (keys[slot] != frontier_detail::kEmpty) slot = (slot + 1) & (cap - 1);
     keys[slot] = k;
-    std::memcpy(&counts[slot * limbs], &t.counts[s * limbs], limbs * 8);
+    std::memcpy(&counts[slot * limbs], &part.counts[s * limbs], limbs * 8);
   }
-  swap(t.keys, keys);
-  swap(t.counts, counts);
-  t.log_cap = log_cap;
+  t.entries += cap - part.keys.size();
+  swap(part.keys, keys);
+  swap(part.counts, counts);
+  part.log_cap = log_cap;
   return true;
+}
+
+// Adds `count` under `key` to the table being built (to the part its hash picks, under that
+// part's lock when threads share the table). False when the part could not grow.
+bool insert(Tables& t, Key key, const std::uint64_t* count, bool locked, int square) {
+  const std::uint64_t h = frontier_detail::hash_key(key);
+  const std::size_t which = t.part_bits > 0 ? static_cast<std::size_t>(h >> (64 - t.part_bits)) : 0;
+  Part& part = t.parts[which];
+  std::unique_lock<std::mutex> lock;
+  if (locked) lock = std::unique_lock<std::mutex>(t.locks[which]);
+  const std::size_t limbs = static_cast<std::size_t>(t.limbs);
+  const std::size_t mask = (std::size_t{1} << part.log_cap) - 1;
+  std::size_t slot = static_cast<std::size_t>((h << t.part_bits) >> (64 - part.log_cap));
+  while (true) {
+    const Key k = part.keys[slot];
+    if (k == key) {
+      if (add_limbs(&part.counts[slot * limbs], count, static_cast<int>(limbs))) t.overflow = true;
+      return true;
+    }
+    if (k == frontier_detail::kEmpty) {
+      part.keys[slot] = key;
+      std::memcpy(&part.counts[slot * limbs], count, limbs * 8);
+      if (++part.size * 4 > (mask + 1) * 3) {
+        std::string why;
+        if (!grow(t, part, why, square)) {
+          if (!t.failed.exchange(true)) t.failure = why;
+          return false;
+        }
+      }
+      return true;
+    }
+    slot = (slot + 1) & mask;
+  }
+}
+
+// Calls emit(state, count) for each state of the table read, from index `from` to `to`.
+template <class Emit>
+void for_each_old(const Tables& t, std::size_t from, std::size_t to, Emit&& emit) {
+  const std::size_t limbs = static_cast<std::size_t>(t.limbs);
+  std::size_t p = static_cast<std::size_t>(
+      std::upper_bound(t.old_begin.begin(), t.old_begin.end(), from) - t.old_begin.begin() - 1);
+  for (std::size_t g = from; g < to; ++p) {
+    const Part& part = t.old[p];
+    const std::size_t end = std::min(to, t.old_begin[p + 1]);
+    for (std::size_t s = g - t.old_begin[p]; g < end; ++g, ++s) {
+      if (!emit(part.keys.data()[s], &part.counts.data()[s * limbs])) return;
+    }
+  }
 }
 
 }  // namespace
 
-// The states of the finished square become the ones to read: compacted in place.
+// The states of the finished square become the ones to read: each part compacted in place.
 void FrontierCounter::finish_square() {
   Tables& t = *tables_;
   const std::size_t limbs = static_cast<std::size_t>(t.limbs);
@@ -418,36 +518,204 @@ void FrontierCounter::finish_square() {
     // A count passed the limbs: widen the states read (from the top down, in place) and take
     // the square again.
     const std::size_t wider = limbs + 1;
-    t.old_counts.resize(t.old_size * wider);
-    for (std::size_t s = t.old_size; s-- > 0;) {
-      for (std::size_t k = limbs; k-- > 0;)
-        t.old_counts[s * wider + k] = t.old_counts[s * limbs + k];
-      t.old_counts[s * wider + limbs] = 0;
+    for (Part& part : t.old) {
+      part.counts.resize(std::max<std::size_t>(part.size, 1) * wider);
+      for (std::size_t s = part.size; s-- > 0;) {
+        for (std::size_t k = limbs; k-- > 0;)
+          part.counts[s * wider + k] = part.counts[s * limbs + k];
+        part.counts[s * wider + limbs] = 0;
+      }
     }
     t.limbs = static_cast<int>(wider);
-    t.keys.resize(0);
-    t.counts.resize(0);
+    t.parts.clear();
+    t.entries = 0;
     t.building = false;
     return;
   }
-  std::size_t w = 0;
-  for (std::size_t s = 0; s < t.keys.size(); ++s) {
-    if (t.keys[s] == frontier_detail::kEmpty) continue;
-    t.keys[w] = t.keys[s];
-    if (w != s) std::memmove(&t.counts[w * limbs], &t.counts[s * limbs], limbs * 8);
-    ++w;
+  t.old.clear();
+  t.old_begin.assign(1, 0);
+  for (Part& part : t.parts) {
+    std::size_t w = 0;
+    for (std::size_t s = 0; s < part.keys.size(); ++s) {
+      if (part.keys[s] == frontier_detail::kEmpty) continue;
+      part.keys[w] = part.keys[s];
+      if (w != s) std::memmove(&part.counts[w * limbs], &part.counts[s * limbs], limbs * 8);
+      ++w;
+    }
+    part.keys.resize(std::max<std::size_t>(w, 1));
+    part.counts.resize(std::max<std::size_t>(w, 1) * limbs);
+    part.size = w;
+    t.old_begin.push_back(t.old_begin.back() + w);
   }
-  t.old_keys.resize(0);
-  t.old_counts.resize(0);
-  swap(t.old_keys, t.keys);
-  swap(t.old_counts, t.counts);
-  t.old_keys.resize(std::max<std::size_t>(w, 1));
-  t.old_counts.resize(std::max<std::size_t>(w, 1) * limbs);
-  t.old_size = w;
-  t.max_states = std::max<std::uint64_t>(t.max_states, w);
+  t.old = std::move(t.parts);
+  t.parts.clear();
+  t.entries = 0;
+  t.old_size = t.old_begin.back();
+  t.max_states = std::max<std::uint64_t>(t.max_states, t.old_size);
   t.building = false;
   ++t.square;
 }
+
+namespace {
+
+// Expands one state of the window before square i: every choice of edges back from the square,
+// each giving a state after it (insert) or, on the last square, a finished tour (complete).
+// False when an insert failed (memory).
+template <class Insert, class Complete>
+bool expand_state(const Plan& plan, int i, Key key, Insert&& insert, Complete&& complete) {
+  const SquareStep& step = plan.steps[static_cast<std::size_t>(i)];
+  const int W = plan.window;
+  const bool last = i == plan.last_free;
+  // Decode: st 0 done, 1 untouched, 2 path end; partner: the other end's slot, -1 a tour end.
+  std::array<std::int8_t, 2 * kMaxFrontierWidth + 2> st0, partner0;
+  std::array<std::int8_t, 16> first_with{};
+  first_with.fill(-1);
+  for (int j = 0; j < W; ++j) {
+    const int c = static_cast<int>(key >> (4 * j)) & 15;
+    if (c == frontier_detail::kCodeDone) {
+      st0[j] = 0;
+    } else if (c == frontier_detail::kCodeUntouched) {
+      st0[j] = 1;
+      partner0[j] = static_cast<std::int8_t>(j);
+    } else if (c == frontier_detail::kCodeTourEnd) {
+      st0[j] = 2;
+      partner0[j] = -1;
+    } else {
+      st0[j] = 2;
+      if (first_with[c] < 0) {
+        first_with[c] = static_cast<std::int8_t>(j);
+      } else {
+        partner0[j] = first_with[c];
+        partner0[first_with[c]] = static_cast<std::int8_t>(j);
+      }
+    }
+  }
+  st0[W] = 1;
+  partner0[W] = static_cast<std::int8_t>(W);
+  const int ends0 = static_cast<int>(key >> frontier_detail::kEndsShift);
+
+  // The choices: no edge back, one, or two (at most cap), to squares still open.
+  std::array<std::uint8_t, 4> open{};
+  int n_open = 0;
+  for (int b = 0; b < step.earlier; ++b) {
+    if (st0[step.back[b]] != 0) open[n_open++] = step.back[b];
+  }
+  const int n_choices = 1 + n_open + (step.cap == 2 ? n_open * (n_open - 1) / 2 : 0);
+  for (int choice = 0; choice < n_choices; ++choice) {
+    std::array<std::uint8_t, 2> edges{};
+    int n_edges = 0;
+    if (choice >= 1 && choice <= n_open) {
+      edges[n_edges++] = open[choice - 1];
+    } else if (choice > n_open) {
+      int c = choice - 1 - n_open;
+      for (int a = 0; a < n_open; ++a) {
+        if (c < n_open - 1 - a) {
+          edges[n_edges++] = open[a];
+          edges[n_edges++] = open[a + 1 + c];
+          break;
+        }
+        c -= n_open - 1 - a;
+      }
+    }
+    auto st = st0;
+    auto partner = partner0;
+    int ends = ends0;
+    int completed = 0;  // cycles closed, or paths whose both ends are tour ends
+    bool dead = false;
+    // Fixes square x (an end of its path) as a tour end.
+    auto end_tour_at = [&](int x) {
+      const int q = partner[x];
+      st[x] = 0;
+      if (q < 0) {
+        ++completed;
+      } else {
+        partner[q] = -1;
+      }
+    };
+    for (int e = 0; e < n_edges; ++e) {
+      const int u = edges[e];
+      if (st[W] == 2 && partner[W] == u) {  // closes a cycle
+        if (!plan.closed) dead = true;
+        ++completed;
+        st[W] = st[u] = 0;
+        continue;
+      }
+      const int ow = partner[W], ou = partner[u];  // the far ends
+      if (ow >= 0) partner[ow] = static_cast<std::int8_t>(ou);
+      if (ou >= 0) partner[ou] = static_cast<std::int8_t>(ow);
+      if (ow < 0 && ou < 0) ++completed;
+      st[W] = st[W] == 1 ? 2 : 0;
+      st[u] = st[u] == 1 ? 2 : 0;
+      if (plan.fixed[static_cast<std::size_t>(i - W + u)] && st[u] == 2) end_tour_at(u);
+    }
+    if (step.cap == 1 && st[W] == 2) end_tour_at(W);
+    if (dead) continue;
+    // Squares with no later neighbour: done, or tour ends.
+    for (int f = 0; f < step.finishing && !dead; ++f) {
+      const int x = step.finish[f];
+      if (st[x] == 1) {
+        dead = true;
+      } else if (st[x] == 2) {
+        if (plan.closed || ++ends > plan.end_budget) {
+          dead = true;
+        } else {
+          end_tour_at(x);
+        }
+      }
+    }
+    if (dead) continue;
+    if (completed > 0) {
+      if (last && completed == 1) complete();
+      continue;
+    }
+    if (last) continue;
+    // Untouched squares with one later neighbour left can only be tour ends.
+    int forced = 0;
+    for (std::uint32_t m = step.one_left; m != 0; m &= m - 1) {
+      forced += st[std::countr_zero(m)] == 1;
+    }
+    if (forced > 0 && (plan.closed || ends + forced > plan.end_budget)) continue;
+    int balance = step.balance;
+    for (int j = 1; j <= W; ++j) {
+      if (st[j] == 0) continue;
+      const int edges_left = st[j] == 2 ? 1 : ((step.fixed >> j) & 1) ? 1 : 2;
+      balance += ((step.dark >> j) & 1) ? edges_left : -edges_left;
+    }
+    const int ends_left = plan.end_budget - ends;
+    if (balance < 0) balance = -balance;
+    if (balance > ends_left || (ends_left - balance) % 2 != 0) continue;
+
+    // Encode the window after the square: slots 1..W.
+    Key out = static_cast<Key>(ends) << frontier_detail::kEndsShift;
+    std::array<std::int8_t, 2 * kMaxFrontierWidth + 2> label;
+    label.fill(0);
+    int next = frontier_detail::kFirstLabel;
+    for (int j = 1; j <= W; ++j) {
+      int c = 0;
+      if (st[j] == 1) {
+        c = frontier_detail::kCodeUntouched;
+      } else if (st[j] == 2) {
+        if (partner[j] < 0) {
+          c = frontier_detail::kCodeTourEnd;
+        } else if (label[j] != 0) {
+          c = label[j];
+        } else {
+          c = next;
+          label[partner[j]] = static_cast<std::int8_t>(next++);
+        }
+      }
+      out |= static_cast<Key>(c) << (4 * (j - 1));
+    }
+    if (!insert(out)) return false;
+  }
+  return true;
+}
+
+// Old states per thread below which a slice is expanded in the caller's thread alone (starting
+// threads costs tens of microseconds; a state, about a microsecond).
+constexpr std::size_t kMinStatesPerThread = 4096;
+
+}  // namespace
 
 Status FrontierCounter::run(std::uint64_t max_steps) {
   if (status_ != Status::running) return status_;
@@ -458,8 +726,8 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
   while (left > 0) {
     if (t.square > plan.last_free || (t.old_size == 0 && !t.building)) {
       count_ *= plan.factor;
-      t.old_keys.resize(0);
-      t.old_counts.resize(0);
+      t.old.clear();
+      t.old_begin.assign(2, 0);
       t.old_size = 0;
       return status_ = Status::none;
     }
@@ -469,10 +737,12 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
       // A blocked square only moves the window: the oldest square is done in every state, so
       // the states stay distinct.
       const Key body_mask = (Key{1} << (4 * W)) - 1;
-      for (std::size_t s = 0; s < t.old_size; ++s) {
-        const Key k = t.old_keys[s];
-        t.old_keys[s] =
-            ((k & body_mask) >> 4) | (k & ~((Key{1} << frontier_detail::kEndsShift) - 1));
+      for (Part& part : t.old) {
+        for (std::size_t s = 0; s < part.size; ++s) {
+          const Key k = part.keys[s];
+          part.keys[s] =
+              ((k & body_mask) >> 4) | (k & ~((Key{1} << frontier_detail::kEndsShift) - 1));
+        }
       }
       ++t.square;
       left -= std::min<std::uint64_t>(left, t.old_size + 1);
@@ -480,189 +750,46 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
     }
     if (!t.building && !begin_square()) {
       status_ = Status::none;
-      t.keys.resize(0);
-      t.counts.resize(0);
+      t.parts.clear();
       return status_;
     }
-    const bool last = i == plan.last_free;
-    const int limbs = t.limbs;
-    const std::size_t end = std::min<std::size_t>(t.old_size, t.cursor + left);
+    const std::size_t limbs = static_cast<std::size_t>(t.limbs);
+    const std::size_t end =
+        static_cast<std::size_t>(std::min<std::uint64_t>(t.old_size, t.cursor + left));
     left -= end - t.cursor;
-    int shift = 64 - t.log_cap;
-    std::size_t mask = (std::size_t{1} << t.log_cap) - 1;
-
-    for (; t.cursor < end; ++t.cursor) {
-      const Key key = t.old_keys[t.cursor];
-      const std::uint64_t* count = &t.old_counts[t.cursor * static_cast<std::size_t>(limbs)];
-      // Decode: st 0 done, 1 untouched, 2 path end; partner: the other end's slot, -1 a tour end.
-      std::array<std::int8_t, 2 * kMaxFrontierWidth + 2> st0, partner0;
-      std::array<std::int8_t, 16> first_with{};
-      first_with.fill(-1);
-      for (int j = 0; j < W; ++j) {
-        const int c = static_cast<int>(key >> (4 * j)) & 15;
-        if (c == frontier_detail::kCodeDone) {
-          st0[j] = 0;
-        } else if (c == frontier_detail::kCodeUntouched) {
-          st0[j] = 1;
-          partner0[j] = static_cast<std::int8_t>(j);
-        } else if (c == frontier_detail::kCodeTourEnd) {
-          st0[j] = 2;
-          partner0[j] = -1;
-        } else {
-          st0[j] = 2;
-          if (first_with[c] < 0) {
-            first_with[c] = static_cast<std::int8_t>(j);
-          } else {
-            partner0[j] = first_with[c];
-            partner0[first_with[c]] = static_cast<std::int8_t>(j);
-          }
-        }
-      }
-      st0[W] = 1;
-      partner0[W] = static_cast<std::int8_t>(W);
-      const int ends0 = static_cast<int>(key >> frontier_detail::kEndsShift);
-
-      // The choices: no edge back, one, or two (at most cap), to squares still open.
-      std::array<std::uint8_t, 4> open{};
-      int n_open = 0;
-      for (int b = 0; b < step.earlier; ++b) {
-        if (st0[step.back[b]] != 0) open[n_open++] = step.back[b];
-      }
-      const int n_choices = 1 + n_open + (step.cap == 2 ? n_open * (n_open - 1) / 2 : 0);
-      for (int choice = 0; choice < n_choices; ++choice) {
-        std::array<std::uint8_t, 2> edges{};
-        int n_edges = 0;
-        if (choice >= 1 && choice <= n_open) {
-          edges[n_edges++] = open[choice - 1];
-        } else if (choice > n_open) {
-          int c = choice - 1 - n_open;
-          for (int a = 0; a < n_open; ++a) {
-            if (c < n_open - 1 - a) {
-              edges[n_edges++] = open[a];
-              edges[n_edges++] = open[a + 1 + c];
-              break;
-            }
-            c -= n_open - 1 - a;
-          }
-        }
-        auto st = st0;
-        auto partner = partner0;
-        int ends = ends0;
-        int completed = 0;  // cycles closed, or paths whose both ends are tour ends
-        bool dead = false;
-        // Fixes square x (an end of its path) as a tour end.
-        auto end_tour_at = [&](int x) {
-          const int q = partner[x];
-          st[x] = 0;
-          if (q < 0) {
-            ++completed;
-          } else {
-            partner[q] = -1;
-          }
-        };
-        for (int e = 0; e < n_edges; ++e) {
-          const int u = edges[e];
-          if (st[W] == 2 && partner[W] == u) {  // closes a cycle
-            if (!plan.closed) dead = true;
-            ++completed;
-            st[W] = st[u] = 0;
-            continue;
-          }
-          const int ow = partner[W], ou = partner[u];  // the far ends
-          if (ow >= 0) partner[ow] = static_cast<std::int8_t>(ou);
-          if (ou >= 0) partner[ou] = static_cast<std::int8_t>(ow);
-          if (ow < 0 && ou < 0) ++completed;
-          st[W] = st[W] == 1 ? 2 : 0;
-          st[u] = st[u] == 1 ? 2 : 0;
-          if (plan.fixed[static_cast<std::size_t>(i - W + u)] && st[u] == 2) end_tour_at(u);
-        }
-        if (step.cap == 1 && st[W] == 2) end_tour_at(W);
-        if (dead) continue;
-        // Squares with no later neighbour: done, or tour ends.
-        for (int f = 0; f < step.finishing && !dead; ++f) {
-          const int x = step.finish[f];
-          if (st[x] == 1) {
-            dead = true;
-          } else if (st[x] == 2) {
-            if (plan.closed || ++ends > plan.end_budget) {
-              dead = true;
-            } else {
-              end_tour_at(x);
-            }
-          }
-        }
-        if (dead) continue;
-        if (completed > 0) {
-          if (!last || completed > 1) continue;
-          count_ +=
-              BigCount(std::span<const std::uint64_t>(count, static_cast<std::size_t>(limbs)));
-          continue;
-        }
-        if (last) continue;
-        // Untouched squares with one later neighbour left can only be tour ends.
-        int forced = 0;
-        for (std::uint32_t m = step.one_left; m != 0; m &= m - 1) {
-          forced += st[std::countr_zero(m)] == 1;
-        }
-        if (forced > 0 && (plan.closed || ends + forced > plan.end_budget)) continue;
-        int balance = step.balance;
-        for (int j = 1; j <= W; ++j) {
-          if (st[j] == 0) continue;
-          const int edges_left = st[j] == 2 ? 1 : ((step.fixed >> j) & 1) ? 1 : 2;
-          balance += ((step.dark >> j) & 1) ? edges_left : -edges_left;
-        }
-        const int ends_left = plan.end_budget - ends;
-        if (balance < 0) balance = -balance;
-        if (balance > ends_left || (ends_left - balance) % 2 != 0) continue;
-
-        // Encode the window after the square: slots 1..W.
-        Key out = static_cast<Key>(ends) << frontier_detail::kEndsShift;
-        std::array<std::int8_t, 2 * kMaxFrontierWidth + 2> label;
-        label.fill(0);
-        int next = frontier_detail::kFirstLabel;
-        for (int j = 1; j <= W; ++j) {
-          int c = 0;
-          if (st[j] == 1) {
-            c = frontier_detail::kCodeUntouched;
-          } else if (st[j] == 2) {
-            if (partner[j] < 0) {
-              c = frontier_detail::kCodeTourEnd;
-            } else if (label[j] != 0) {
-              c = label[j];
-            } else {
-              c = next;
-              label[partner[j]] = static_cast<std::int8_t>(next++);
-            }
-          }
-          out |= static_cast<Key>(c) << (4 * (j - 1));
-        }
-        // Insert.
-        std::size_t slot = frontier_detail::hash_key(out) >> shift;
-        while (true) {
-          const Key k = t.keys[slot];
-          if (k == out) {
-            t.overflow |= add_limbs(&t.counts[slot * limbs], count, limbs);
-            break;
-          }
-          if (k == frontier_detail::kEmpty) {
-            t.keys[slot] = out;
-            std::memcpy(&t.counts[slot * limbs], count, static_cast<std::size_t>(limbs) * 8);
-            if (++t.size * 4 > (mask + 1) * 3) {
-              if (!grow(t, error_, i)) {
-                status_ = Status::none;
-                t.keys.resize(0);
-                t.counts.resize(0);
-                return status_;
-              }
-              shift = 64 - t.log_cap;
-              mask = (std::size_t{1} << t.log_cap) - 1;
-            }
-            break;
-          }
-          slot = (slot + 1) & mask;
-        }
-      }
+    // Old states [from, to) into the table; tours finished on the last square into `tours`.
+    auto expand = [&](std::size_t from, std::size_t to, bool locked, BigCount& tours) {
+      for_each_old(t, from, to, [&](Key key, const std::uint64_t* count) {
+        if (t.failed) return false;
+        return expand_state(
+            plan, i, key, [&](Key out) { return insert(t, out, count, locked, i); },
+            [&] { tours += BigCount(std::span<const std::uint64_t>(count, limbs)); });
+      });
+    };
+    const int threads = static_cast<int>(std::min<std::size_t>(
+        static_cast<std::size_t>(t.threads), (end - t.cursor) / kMinStatesPerThread));
+    if (threads <= 1) {
+      expand(t.cursor, end, false, count_);
+    } else {
+      // Each thread a range of the old states; the parts' locks keep their inserts apart, and
+      // sums do not depend on the order they come in: the same counts as in one thread.
+      std::vector<BigCount> tours(static_cast<std::size_t>(threads));
+      const std::size_t from = t.cursor, share = (end - from + threads - 1) / threads;
+      in_parallel(threads, [&](int k) {
+        const std::size_t a = std::min(end, from + share * static_cast<std::size_t>(k));
+        expand(a, std::min(end, a + share), true, tours[static_cast<std::size_t>(k)]);
+      });
+      for (const BigCount& n : tours) count_ += n;
     }
+    t.cursor = end;
+    if (t.failed) {
+      error_ = t.failure;
+      status_ = Status::none;
+      t.parts.clear();
+      t.entries = 0;
+      return status_;
+    }
+    t.peak_bytes = std::max(t.peak_bytes, t.bytes());
     if (t.cursor == t.old_size) finish_square();
   }
   return status_;
@@ -672,7 +799,8 @@ FrontierResult count_frontier(const Problem& problem, const FrontierOptions& opt
   using Clock = std::chrono::steady_clock;
   const auto t0 = Clock::now();
   FrontierResult result;
-  FrontierCounter counter(problem, options.memory_limit);
+  FrontierCounter counter(problem, options.memory_limit,
+                          options.threads > 0 ? options.threads : hardware_threads());
   auto last = t0;
   while (counter.run(1 << 20) == Status::running) {
     if (!options.on_progress) continue;

@@ -17,6 +17,9 @@
 // (or a tour end), a square that cannot reach degree 2 any more is pruned, and a path is closed
 // into a cycle (or a path ends at both tour ends) only on the last square.
 //
+// Threads: the table being built is split by hash into 64 parts, each behind a lock; each thread
+// expands its range of the states read and inserts into whichever parts their hashes pick.
+//
 // Memory: two tables of states (the one being read and the one being built), 16 bytes of key
 // and 8 per 64-bit limb of count a state, the table being built at most three quarters full.
 // States grow about forty times with each unit of width (most states after one square on long
@@ -71,7 +74,9 @@ class FrontierCounter {
  public:
   // memory_limit: bytes the tables may hold (0: no limit). Every allocation is checked against
   // it first; past it the count stops with error() saying how much it would need, and where.
-  explicit FrontierCounter(const Problem& problem, std::uint64_t memory_limit = 0);
+  // threads: run() expands the states of a square on this many threads where there are enough
+  // of them (1 without thread support); the counts are the same whatever the number.
+  explicit FrontierCounter(const Problem& problem, std::uint64_t memory_limit = 0, int threads = 1);
   ~FrontierCounter();
   FrontierCounter(FrontierCounter&&) noexcept;
   FrontierCounter& operator=(FrontierCounter&&) noexcept;
@@ -97,8 +102,9 @@ class FrontierCounter {
 
 struct FrontierOptions {
   std::uint64_t memory_limit = 0;  // bytes (0: no limit)
-  // Worker threads. Not used yet: the count runs in the caller's thread (sharding the table
-  // being built by hash is the plan; on this 2-core machine it would at best halve the time).
+  // Worker threads (0: every hardware thread). Each expands a range of the states of a square
+  // into the table being built, split by hash into parts with a lock each; the counts do not
+  // depend on it. Builds without threads count in the caller's thread.
   int threads = 1;
   // Called from the caller's thread about every progress_interval seconds.
   std::function<void(const FrontierProgress&)> on_progress;

@@ -272,7 +272,7 @@ const tests = [
                                { timeout: 30000 });
     const c = await app(page, () => Module.app().countState());
     checkEqual([c.state, c.count, c.progress, c.what],
-               ['done', 304, 1, 'directed open tours from (1,1)'], '5x5 count');
+               ['done', '304', 1, 'directed open tours from (1,1)'], '5x5 count');
     check(await app(page, () => Module.app().widgetRect('Progress')), 'no progress bar');
     await frames(page);
     await reveal(page, 'Progress');
@@ -286,7 +286,7 @@ const tests = [
     await reveal(page, 'Progress');
     await page.screenshot({ path: join(ARTIFACTS, 'browser-17-count-7x7-running.png') });
     await clickWidget(page, 'Stop');
-    check(running.state === 'running' && running.count > 0 && running.progress > 0,
+    check(running.state === 'running' && BigInt(running.count) > 0n && running.progress > 0,
           `7x7 count after 2 s: ${JSON.stringify(running)}`);
     checkEqual(await app(page, () => Module.app().countState().state), 'stopped', 'after Stop');
     console.log(`    longest frame while counting 7x7: app ${times.appMaxMs.toFixed(1)} ms ` +
@@ -304,9 +304,31 @@ const tests = [
     checkEqual(await app(page, () => Module.app().configure(9, 9, '1,1', 'auto')), '', '9x9');
     await clickWidget(page, 'Count');
     const refused = await app(page, () => Module.app().countState());
-    check(/at most 64 free squares/.test(refused.error), `9x9 count: ${JSON.stringify(refused)}`);
+    check(/at most 64 free squares.*counting by rows would need about/.test(refused.error),
+          `9x9 count: ${JSON.stringify(refused)}`);
     await reveal(page, 'Count');
     await page.screenshot({ path: join(ARTIFACTS, 'browser-18-count-refused.png') });
+
+    // Counting by rows (the CLI's --counter rows): a long strip exactly, its rows in progress.
+    checkEqual(await app(page, () => Module.app().configureProblem(
+      { rows: 3, cols: 50, closed: true, method: 'auto' })), '', '3x50 closed');
+    await pick(page, 'Counter', 'rows');
+    await clickWidget(page, 'Count');
+    await page.waitForFunction(() => Module.app().countState().state !== 'running', null,
+                               { timeout: 30000 });
+    const strip = await app(page, () => Module.app().countState());
+    checkEqual([strip.state, strip.counter, strip.count, strip.rowsDone, strip.rows],
+               ['done', 'rows', '960786342292812728320', 50, 50], '3x50 closed by rows');
+    await reveal(page, 'Progress');
+    await page.screenshot({ path: join(ARTIFACTS, 'browser-18b-count-rows-3x50.png') });
+    // 7x7 open tours by rows: refused at once with the forecast, the page still answers.
+    checkEqual(await app(page, () => Module.app().configure(7, 7, '1,1', 'auto')), '', '7x7');
+    await pick(page, 'CountKind', 'all-open');
+    await clickWidget(page, 'Count');
+    const forecast = await app(page, () => Module.app().countState());
+    check(forecast.state === 'idle' && /^counting by rows would need about \d+ GB/.test(forecast.error),
+          `7x7 by rows: ${JSON.stringify(forecast)}`);
+    await pick(page, 'Counter', 'auto');
   }],
 
   ['JS API: Search and bad arguments', 'desktop', async (page) => {
@@ -484,23 +506,50 @@ const tests = [
       out.afterBad = [c.run(100), c.count(), c.error().length > 0];
       c.configure({ rows: 7, cols: 7, start: '1,1' });  // hours: a few slices only
       for (let i = 0; i < 20; i++) c.run(20000);
-      out.partial = [c.status(), c.count() > 0, c.progress() > 0 && c.progress() < 1,
+      out.partial = [c.status(), BigInt(c.count()) > 0n, c.progress() > 0 && c.progress() < 1,
                      c.seconds() > 0, c.nodes() > 0];
+      // The CLI's options: counter and memoryLimit (MB). Counts past 2^53 come as exact strings.
+      const t0 = performance.now();
+      out.rows = [count({ rows: 3, cols: 50, closed: true, counter: 'rows' }), c.counter(),
+                  c.rows()];
+      out.rowsMs = performance.now() - t0;
+      out.autoStrip = [c.configure({ rows: 3, cols: 40, closed: true }), c.counter()];
+      out.cornerRows = count({ rows: 5, cols: 5, start: '1,1', counter: 'rows' });
+      out.both = [count({ rows: 5, cols: 8, closed: true, counter: 'rows', memoryLimit: 100 }),
+                  count({ rows: 5, cols: 8, closed: true, counter: 'search' })];
+      out.refused = [c.configure({ rows: 7, cols: 7, counter: 'rows' }),
+                     c.configure({ rows: 6, cols: 12, counter: 'rows', memoryLimit: 1 }),
+                     c.configure({ rows: 5, cols: 5, counter: 'frontier' }),
+                     c.configure({ rows: 5, cols: 5, memoryLimit: -3 }),
+                     c.configure({ rows: 3, cols: 40, counter: 'search' })];
       c.delete();
       return out;
     });
-    checkEqual(r.corner.slice(0, 3), [304, 1, 'done'], '5x5 open tours from a corner');
+    checkEqual(r.rows[0].slice(0, 3), ['960786342292812728320', 1, 'done'], '3x50 closed by rows');
+    checkEqual([r.rows[1], r.rows[2].rowsDone, r.rows[2].rows], ['rows', 50, 50], 'rows progress');
+    checkEqual(r.autoStrip, ['', 'rows'], 'auto counts 3x40 by rows');
+    checkEqual(r.cornerRows[0], '304', '5x5 from a corner by rows');
+    checkEqual([r.both[0][0], r.both[0][2]], [r.both[1][0], 'done'], '5x8 closed: rows = search');
+    check(/^counting by rows would need about \d+ GB, past the memory limit of 1500 MB/
+      .test(r.refused[0]), `7x7 by rows: ${r.refused[0]}`);
+    check(/past the memory limit of 1 MB/.test(r.refused[1]), `6x12 in 1 MB: ${r.refused[1]}`);
+    check(/^counter: /.test(r.refused[2]) && /^memoryLimit: /.test(r.refused[3]),
+          `bad options: ${r.refused.slice(2, 4)}`);
+    check(/64 free squares/.test(r.refused[4]), `3x40 by search: ${r.refused[4]}`);
+    checkEqual(r.corner.slice(0, 3), ['304', 1, 'done'], '5x5 open tours from a corner');
     check(r.closed[3] > 10, `6x6 closed took ${r.closed[3] + 1} slices of 1000 steps`);
-    checkEqual(r.all[0], 1728, '5x5 directed open tours, every start');
-    checkEqual(r.closed[0], 9862, '6x6 closed tours');
-    checkEqual(r.end[0], 56, '5x5 open tours from (1,1) to (5,5)');
-    checkEqual(r.blocked[0], 16, '5x5 from (1,1) with the centre blocked');
+    checkEqual(r.all[0], '1728', '5x5 directed open tours, every start');
+    checkEqual(r.closed[0], '9862', '6x6 closed tours');
+    checkEqual(r.end[0], '56', '5x5 open tours from (1,1) to (5,5)');
+    checkEqual(r.blocked[0], '16', '5x5 from (1,1) with the centre blocked');
     for (const [i, m] of r.bad.entries()) check(m.length > 0, `bad count #${i} gave no message`);
     check(/64 free squares/.test(r.bad[0]), `9x9 refusal: ${r.bad[0]}`);
-    checkEqual(r.afterBad, ['error', 0, true], 'after a refused configure');
+    checkEqual(r.afterBad, ['error', '0', true], 'after a refused configure');
     checkEqual(r.partial, ['running', true, true, true, true], '7x7 after a few slices');
     console.log(`    Counter: 5x5 from (1,1) = ${r.corner[0]}; 5x5 all = ${r.all[0]}; 6x6 closed = ` +
                 `${r.closed[0]} in ${r.closed[3] + 1} slices; refusal: "${r.bad[0]}"`);
+    console.log(`    Counter by rows: 3x50 closed = ${r.rows[0][0]} in ${r.rowsMs.toFixed(0)} ms; ` +
+                `5x8 closed = ${r.both[0][0]} both ways; 7x7: "${r.refused[0]}"`);
   }],
 
   ['HiDPI (deviceScaleFactor 2): sharp canvas, clicks land', 'hidpi', async (page) => {
