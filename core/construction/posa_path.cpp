@@ -20,6 +20,12 @@ void PosaPath::drop_end() {
   path_.pop_back();
 }
 
+void PosaPath::reverse() {
+  std::reverse(path_.begin(), path_.end());
+  for (int i = 0; i < size(); ++i) place_[static_cast<std::size_t>(at(i))] = i;
+  moved_ += path_.size();
+}
+
 void PosaPath::rotate(int pivot) {
   const int n = size();
   std::reverse(path_.begin() + pivot + 1, path_.end());

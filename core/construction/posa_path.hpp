@@ -41,6 +41,8 @@ class PosaPath {
   void reserve(std::size_t squares) { path_.reserve(squares); }
   // Takes the end off the path (repair_tours: a blocked square walked to the end).
   void drop_end();
+  // Turns the path around (its end becomes its start): a whole sweep, counted in moved().
+  void reverse();
 
   // Pósa's rotation about the square at place `pivot`, a knight neighbour of the end with
   // pivot + 2 < size() (the end's predecessor would change nothing): the part after it is

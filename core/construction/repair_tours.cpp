@@ -20,14 +20,20 @@ std::string at(Square s) { return "(" + format_square(s) + ")"; }
 int distance(Square a, Square b) { return std::abs(a.x - b.x) + std::abs(a.y - b.y); }
 
 // Where the constructed path starts: the start where it can (every square of a board with a
-// closed tour; a dark square of an odd x odd board), else (a closed tour, which may start
-// anywhere) the first free square that can.
+// closed tour; a dark square of an odd x odd board). Else (a light start on an odd x odd board,
+// or a closed tour without a start) a free dark square, or where the free squares' light ones
+// are the more numerous (both ends of the tour light) a blocked dark one, dropped first.
 Square root_of(const Problem& p, bool cycle) {
   const Geometry g = p.geometry;
-  auto can_start = [&](Square s) { return cycle || colour_of(s) == Colour::dark; };
-  if (p.start && can_start(*p.start)) return *p.start;
+  if (p.start && (cycle || colour_of(*p.start) == Colour::dark)) return *p.start;
+  int dark_free = 0;
   for (int i = 0; i < g.size(); ++i) {
-    if (!p.is_blocked(i) && can_start(g.square(i))) return g.square(i);
+    dark_free += !p.is_blocked(i) && colour_of(g.square(i)) == Colour::dark;
+  }
+  const bool light_majority = p.free_squares() - dark_free > dark_free;
+  for (int i = 0; i < g.size(); ++i) {
+    const Square s = g.square(i);
+    if ((cycle || colour_of(s) == Colour::dark) && p.is_blocked(i) == light_majority) return s;
   }
   return {1, 1};
 }
@@ -40,7 +46,7 @@ bool repair_applies(const Problem& p) {
       static_cast<std::int64_t>(g.size()) > kMaxRepairSquares || p.free_squares() < 2) {
     return false;
   }
-  return p.closed || closed_tour_exists(g) || (p.start && colour_of(*p.start) == Colour::dark);
+  return true;
 }
 
 RepairResult repair_tour(const Problem& p, const std::function<bool()>& should_stop) {
@@ -79,8 +85,19 @@ RepairResult repair_tour(const Problem& p, const std::function<bool()>& should_s
   std::mt19937 random(12345);
   const RotationBudget budget = default_rotation_budget(g);
   auto on_blocked = [&p](int end) { return p.is_blocked(end); };
+  auto drop_end = [&] {
+    blocked.erase(std::find(blocked.begin(), blocked.end(), path.end()));
+    path.drop_end();
+    ++out.dropped;
+  };
+  // The path from a blocked root: turned around, and the root dropped.
+  if (p.is_blocked(path.at(0))) {
+    path.reverse();
+    drop_end();
+  }
+  bool turned = false;  // turned around since the last drop
   while (!blocked.empty()) {
-    // The nearest blocked square the end can reach: one of its colour.
+    // The nearest blocked square the end can reach: one of its colour. None: try the other end.
     const Square end = g.square(path.end());
     int target = -1, best = std::numeric_limits<int>::max();
     for (const int b : blocked) {
@@ -90,9 +107,14 @@ RepairResult repair_tour(const Problem& p, const std::function<bool()>& should_s
         target = b;
       }
     }
+    if (target < 0 && !turned) {
+      path.reverse();
+      turned = true;
+      continue;
+    }
     std::string why;
     if (target < 0) {
-      why = "no blocked square of the end's colour is left";
+      why = "no blocked square has the colour of either end";
     } else {
       why = walk_end(path, g.square(target), on_blocked, budget, random, should_stop);
     }
@@ -102,19 +124,29 @@ RepairResult repair_tour(const Problem& p, const std::function<bool()>& should_s
                    " left (" + why + ")";
       return out;
     }
-    blocked.erase(std::find(blocked.begin(), blocked.end(), path.end()));
-    path.drop_end();
-    ++out.dropped;
+    drop_end();
+    turned = false;
   }
 
-  // Bring the end where it is asked.
-  const Square root = g.square(path.at(0));
+  // Bring the start where it is asked (walk the end there, turn the path around), then the end.
   std::string why, steered;
-  if (p.end) {
+  bool start_reached = true;
+  if (p.start && !p.closed && path.at(0) != g.index(*p.start)) {
+    const int goal = g.index(*p.start);
+    why = walk_end(
+        path, *p.start, [goal](int end) { return end == goal; }, budget, random, should_stop);
+    start_reached = why.empty();
+    if (start_reached) path.reverse();
+    steered = ", turned around to start at " + at(*p.start);
+  }
+  const Square root = g.square(path.at(0));
+  if (!start_reached) {
+    // why says it
+  } else if (p.end) {
     const int goal = g.index(*p.end);
     why = walk_end(
         path, *p.end, [goal](int end) { return end == goal; }, budget, random, should_stop);
-    steered = ", then steered to the end square";
+    steered += ", then steered to the end square";
   } else if (p.closed) {
     const int squares = path.size();
     auto closes = [g, root, squares](int end) {
@@ -122,13 +154,14 @@ RepairResult repair_tour(const Problem& p, const std::function<bool()>& should_s
       return squares > 2 && is_knight_jump(e.x - root.x, e.y - root.y);
     };
     why = walk_end(path, root, closes, budget, random, should_stop);
-    steered = ", then closed";
+    steered += ", then closed";
   }
   out.rotations = path.rotations();
   if (!why.empty()) {
     out.reason = "repairing " + cut + " worked, but " +
-                 (p.end ? "its end did not reach " + at(*p.end)
-                        : "its end did not come next to its start " + at(root)) +
+                 (!start_reached ? "its end did not reach the start " + at(*p.start)
+                  : p.end        ? "its end did not reach " + at(*p.end)
+                                 : "its end did not come next to its start " + at(root)) +
                  " (" + why + ")";
     return out;
   }

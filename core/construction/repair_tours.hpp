@@ -13,8 +13,11 @@
 // free squares. Last, the end is walked to the requested end square, or next to the start for a
 // closed tour.
 //
-// Not covered (the caller searches instead): an open tour from a light square of an odd x odd
-// board (every path through the whole board starts on a dark one).
+// Both ends are used: where no blocked square left has the colour of the end, the path is turned
+// around (a sweep of the board). Where the construction cannot start at the start (a light
+// square of an odd x odd board), it starts at a free dark square, or at a blocked one dropped
+// first where both ends of the tour must be light; at last the end is walked to the start and
+// the path turned around.
 //
 // Bounded: at most default_rotation_budget's rotations and squares moved. When the repair does
 // not arrive it says what it tried (status running), and the caller falls back. Cost: the
@@ -36,7 +39,7 @@ namespace kt {
 inline constexpr std::int64_t kMaxRepairSquares = std::int64_t{1} << 25;
 
 // Blocked squares, both sides at least 5, at most kMaxRepairSquares squares, more than one free
-// square, and not an open tour from a light square of an odd x odd board.
+// square.
 bool repair_applies(const Problem& p);
 
 struct RepairResult {

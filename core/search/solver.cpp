@@ -95,13 +95,6 @@ void Solver::start_construction() {
     return;
   }
   if (!construction_refusal(problem_).empty()) {
-    const Geometry g = problem_.geometry;
-    if (!problem_.blocked.empty() && std::min(g.rows, g.cols) >= kConstructMinSide &&
-        gave_up_.empty()) {
-      gave_up_ =
-          "the repair of a constructed tour does not cover this case (an open tour from a "
-          "light square of an odd x odd board)";
-    }
     start_fallback();
     return;
   }
