@@ -8,29 +8,71 @@
 
 namespace kt {
 
-PosaPath::PosaPath(Geometry g) : g_(g), place_(static_cast<std::size_t>(g.size()), -1) {}
+PosaPath::PosaPath(Geometry g) : g_(g), cell_(static_cast<std::size_t>(g.size()), -1) {}
+
+void PosaPath::straighten() {
+  if (first_ == 0 && forward_) return;
+  std::vector<std::int32_t> line(cells_.size());
+  for (int j = 0; j < size(); ++j) line[static_cast<std::size_t>(j)] = at(j);
+  cells_.swap(line);
+  for (int j = 0; j < size(); ++j)
+    cell_[static_cast<std::size_t>(cells_[static_cast<std::size_t>(j)])] = j;
+  first_ = 0;
+  forward_ = true;
+  moved_ += cells_.size();
+}
 
 void PosaPath::append(int square) {
-  place_[static_cast<std::size_t>(square)] = static_cast<std::int32_t>(path_.size());
-  path_.push_back(square);
+  straighten();
+  cell_[static_cast<std::size_t>(square)] = static_cast<std::int32_t>(cells_.size());
+  cells_.push_back(square);
 }
 
 void PosaPath::drop_end() {
-  place_[static_cast<std::size_t>(path_.back())] = -1;
-  path_.pop_back();
+  straighten();
+  cell_[static_cast<std::size_t>(cells_.back())] = -1;
+  cells_.pop_back();
 }
 
 void PosaPath::reverse() {
-  std::reverse(path_.begin(), path_.end());
-  for (int i = 0; i < size(); ++i) place_[static_cast<std::size_t>(at(i))] = i;
-  moved_ += path_.size();
+  first_ = static_cast<std::int64_t>(cell_of(size() - 1));
+  forward_ = !forward_;
+}
+
+void PosaPath::reverse_places(int from, int to) {
+  // Two cursors walking toward each other around the ring (no division in the loop).
+  const std::int64_t n = size();
+  std::int64_t a = static_cast<std::int64_t>(cell_of(from)),
+               b = static_cast<std::int64_t>(cell_of(to));
+  const std::int64_t step = forward_ ? 1 : -1;
+  for (int pairs = (to - from + 1) / 2; pairs > 0; --pairs) {
+    const std::int32_t x = cells_[static_cast<std::size_t>(a)],
+                       y = cells_[static_cast<std::size_t>(b)];
+    cells_[static_cast<std::size_t>(a)] = y;
+    cells_[static_cast<std::size_t>(b)] = x;
+    cell_[static_cast<std::size_t>(y)] = static_cast<std::int32_t>(a);
+    cell_[static_cast<std::size_t>(x)] = static_cast<std::int32_t>(b);
+    a += step;
+    if (a == n) a = 0;
+    if (a < 0) a = n - 1;
+    b -= step;
+    if (b == n) b = 0;
+    if (b < 0) b = n - 1;
+  }
+  moved_ += static_cast<std::uint64_t>(to - from + 1);
 }
 
 void PosaPath::rotate(int pivot) {
-  const int n = size();
-  std::reverse(path_.begin() + pivot + 1, path_.end());
-  for (int i = pivot + 1; i < n; ++i) place_[static_cast<std::size_t>(at(i))] = i;
-  moved_ += static_cast<std::uint64_t>(n - pivot - 1);
+  const int last = size() - 1;
+  if (last - pivot <= pivot + 1) {
+    reverse_places(pivot + 1, last);
+  } else {
+    // Reverse x_0..x_pivot in memory; x_0 now sits where x_pivot was, and reading the ring the
+    // other way from there gives x_0..x_pivot, x_last..x_(pivot+1).
+    reverse_places(0, pivot);
+    first_ = static_cast<std::int64_t>(cell_of(pivot));
+    forward_ = !forward_;
+  }
   ++rotations_;
 }
 

@@ -29,24 +29,30 @@ class PosaPath {
   explicit PosaPath(Geometry g);
 
   Geometry geometry() const { return g_; }
-  int size() const { return static_cast<int>(path_.size()); }
-  int at(int place) const { return path_[static_cast<std::size_t>(place)]; }
-  int end() const { return path_.back(); }
+  int size() const { return static_cast<int>(cells_.size()); }
+  int at(int place) const { return cells_[cell_of(place)]; }
+  int end() const { return at(size() - 1); }
   // The place of `square` on the path, or -1 when it is off it.
-  int place(int square) const { return place_[static_cast<std::size_t>(square)]; }
-  bool on_path(int square) const { return place_[static_cast<std::size_t>(square)] >= 0; }
+  int place(int square) const {
+    const std::int32_t cell = cell_[static_cast<std::size_t>(square)];
+    if (cell < 0) return -1;
+    const std::int64_t n = size(), c = cell;
+    return static_cast<int>(forward_ ? (c - first_ + n) % n : (first_ - c + n) % n);
+  }
+  bool on_path(int square) const { return cell_[static_cast<std::size_t>(square)] >= 0; }
 
   // Precondition: `square` is off the path (and a knight's jump from the end, if any).
   void append(int square);
-  void reserve(std::size_t squares) { path_.reserve(squares); }
+  void reserve(std::size_t squares) { cells_.reserve(squares); }
   // Takes the end off the path (repair_tours: a blocked square walked to the end).
   void drop_end();
-  // Turns the path around (its end becomes its start): a whole sweep, counted in moved().
+  // Turns the path around (its end becomes its start): no square moves.
   void reverse();
 
   // Pósa's rotation about the square at place `pivot`, a knight neighbour of the end with
   // pivot + 2 < size() (the end's predecessor would change nothing): the part after it is
-  // reversed, so the square that followed it becomes the end.
+  // reversed, so the square that followed it becomes the end. The shorter of the two parts is
+  // the one reversed in memory (see cells_).
   void rotate(int pivot);
   std::uint64_t rotations() const { return rotations_; }
   std::uint64_t moved() const { return moved_; }  // squares moved by rotations so far
@@ -56,9 +62,23 @@ class PosaPath {
   CompactTour to_compact(bool closed) const;
 
  private:
+  // The path's squares are kept in a ring: place j is cell (first_ + j) or (first_ - j) modulo
+  // the size, as forward_ says. A rotation about place i may then reverse either the part after
+  // i (the path x_0..x_i, x_L..x_(i+1) directly), or the part up to i and read the ring the
+  // other way from x_0's new cell: x_0..x_i, then around the ring x_L..x_(i+1). So it moves at
+  // most half the path.
+  std::size_t cell_of(int place) const {
+    const std::int64_t n = size();
+    return static_cast<std::size_t>(forward_ ? (first_ + place) % n : (first_ - place + n) % n);
+  }
+  void reverse_places(int from, int to);  // reverses the squares at places from..to in memory
+  void straighten();                      // first_ = 0, forward_: before the size changes
+
   Geometry g_;
-  std::vector<std::int32_t> path_;
-  std::vector<std::int32_t> place_;  // place on the path, or -1 off it
+  std::vector<std::int32_t> cells_;  // the squares, in a ring
+  std::vector<std::int32_t> cell_;   // each square's cell, or -1 off the path
+  std::int64_t first_ = 0;
+  bool forward_ = true;
   std::uint64_t rotations_ = 0;
   std::uint64_t moved_ = 0;
 };
