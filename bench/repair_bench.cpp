@@ -76,7 +76,7 @@ int main(int argc, char** argv) {
       const double t_repair = now() - t1;
       const kt::Verdict v = r.status == kt::Status::found ? kt::verify_compact(p, r.tour)
                                                           : kt::Verdict{false, false, r.reason};
-      ok &= v.ok;
+      ok &= r.status != kt::Status::found || v.ok;  // giving up is an answer; a bad tour is not
       const std::string name = std::to_string(side) + "x" + std::to_string(side) + " " +
                                (closed ? "closed" : "open") + ", " + std::to_string(count) +
                                " blocked";
