@@ -169,7 +169,7 @@ TEST_CASE("blocked squares: random boards 8..300 per side answer with a verified
   std::mt19937 random(20261122);
   const int max_side = kHeavy ? 300 : 80;
   const int trials = kHeavy ? 60 : 20;
-  int repairs = 0;
+  int repairs = 0, asked = 0;
   for (int trial = 0; trial < trials; ++trial) {
     const int rows = 8 + static_cast<int>(random() % static_cast<unsigned>(max_side - 7));
     const int cols = 8 + static_cast<int>(random() % static_cast<unsigned>(max_side - 7));
@@ -178,12 +178,15 @@ TEST_CASE("blocked squares: random boards 8..300 per side answer with a verified
     kt::Solver solver(p, kt::Method::automatic);
     const kt::Status s = answer(solver);
     INFO(solver.reason());
-    // On boards this size a tour exists wherever the colours allow (none was drawn that the
-    // theory rules out), and the repair finds it.
+    // On boards this size a tour exists wherever the theory allows one (colours, squares with
+    // a single jump), and the repair finds it.
+    if (solver.theory().answer == kt::Answer::none) continue;
+    ++asked;
     REQUIRE(s == kt::Status::found);
     repairs += repaired(solver);
   }
-  CHECK(repairs == trials);
+  CHECK(asked > trials / 2);
+  CHECK(repairs == asked);
 }
 
 TEST_CASE("blocked squares: small boards agree with an exhaustive search", "[repair]") {
