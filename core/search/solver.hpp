@@ -30,7 +30,8 @@ inline constexpr std::int64_t kMaxSearchSquares = std::int64_t{1} << 25;
 
 // Counting by rows as the exhaustive check before a search that may not end: on boards whose
 // short side is at most kRowsCountMaxWidth, forecast to fit in kRowsCountMemory, and for at most
-// kRowsCountSteps of its steps (a step expands one state: well under a second natively).
+// kRowsCountSteps of its steps (a step expands one state; measured: 5x10 from (4,5) to (9,3)
+// takes 0.8 million steps, 0.65 s of CPU natively, so the bound is about a second).
 inline constexpr int kRowsCountMaxWidth = 6;
 inline constexpr std::uint64_t kRowsCountMemory = std::uint64_t{256} << 20;
 inline constexpr std::uint64_t kRowsCountSteps = std::uint64_t{1} << 20;
@@ -116,7 +117,7 @@ class Solver {
   void start_fallback();
   std::uint64_t run_rows_count(std::uint64_t max_steps);
   bool time_up() const;
-  const CompactTour* built_tour() const;  // the construction's or the strip programme's
+  const CompactTour* built_tour() const;  // construction, strip programme, end walk or repair
 
   Problem problem_;
   Method requested_;
