@@ -7,7 +7,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/setup.sh >/dev/null
 for preset in native wasm; do
   cmake --preset "$preset" >/dev/null
-  cmake --build --preset "$preset" --target knights textbook_bench construct_bench count_bench strip_bench billion_bench frontier_bench \
-    2>/dev/null || cmake --build --preset "$preset" --target textbook_bench construct_bench count_bench strip_bench billion_bench frontier_bench
+  cmake --build --preset "$preset" --target knights textbook_bench construct_bench count_bench strip_bench billion_bench frontier_bench repair_bench \
+    2>/dev/null || cmake --build --preset "$preset" --target textbook_bench construct_bench count_bench strip_bench billion_bench frontier_bench repair_bench
 done
 exec python3 scripts/bench_table.py

@@ -58,6 +58,13 @@ for kind in ("native", "wasm"):
                  "3 x 333333 closed", "4 x 250000 open from 1,1", "4 x 250000 with 4 blocked"):
         line = re.search(re.escape(name) + r"\s+\w+\s+([\d.]+) s\s+\(\s*([\d.]+)x", out)
         r["strip " + name] = (float(line.group(1)), float(line.group(2)))
+    # Blocked squares on a big board: the constructed tour repaired around them, against the
+    # construction of the same board without them.
+    out = bench(kind, "repair_bench", "1000")
+    for name in ("open, 1 blocked", "open, 7 blocked", "closed, 2 blocked", "closed, 6 blocked"):
+        line = re.search(r"repair 1000x1000 " + re.escape(name) + r"\s+(\w+)\s+([\d.]+) s\s+\(\s*([\d.]+)x",
+                         out)
+        r["repair 1000x1000 " + name] = (float(line.group(2)), float(line.group(3)))
     # Issue 10's billion squares: natively 31622 x 31622; in WebAssembly 10^8 squares (one
     # thread; whether 10^9 and the baseline's gigabyte fit in a wasm32 memory is not tried).
     side = "31622" if kind == "native" else "10000"
@@ -104,6 +111,7 @@ print("\ntextbook: seconds of the library on the tree, (speedup over the plain r
       "transcription in the same process); count baseline: plain counter vs library on 5x5; "
       "count by rows: (speedup over the search counter), for 2 threads (over one thread); "
       "construct: (construction + verification) / writing one int32 per square; strip: the "
-      "strip programme's build / writing one int32 per square; closed tour 31622^2 (10^9 "
+      "strip programme's build / writing one int32 per square; repair: the repair of a constructed "
+      "tour around the blocked squares / the construction of the board without them; closed tour 31622^2 (10^9 "
       "squares; 10^8 in wasm): bulk construction + verify_successors / a plain loop allocating "
       "and writing one byte per square.")

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "board/knight.hpp"
+#include "counting/frontier_count.hpp"
 
 namespace kt {
 
@@ -86,8 +87,15 @@ void Solver::start_construction() {
     status_ = Status::running;
     return;
   }
+  if (repair_applies(problem_) && !repair_) {
+    method_ = Method::construct;
+    search_.reset();
+    repair_pending_ = true;
+    status_ = Status::running;
+    return;
+  }
   if (!construction_refusal(problem_).empty()) {
-    start_search(Method::warnsdorff);
+    start_fallback();
     return;
   }
   method_ = Method::construct;
@@ -114,7 +122,8 @@ void Solver::set_time_limit(double seconds) {
 
 bool Solver::can_continue() const {
   return status_ == Status::running && !stopped_by_time_ &&
-         (search_ || construction_ || strip_pending_ || end_tour_pending_);
+         (search_ || construction_ || strip_pending_ || end_tour_pending_ || repair_pending_ ||
+          rows_count_pending_);
 }
 
 bool Solver::time_up() const { return deadline_ && std::chrono::steady_clock::now() >= *deadline_; }
@@ -125,7 +134,7 @@ void Solver::run_strip() {
   strip_pending_ = false;
   const auto t0 = std::chrono::steady_clock::now();
   strip_ = std::make_unique<StripResult>(solve_strip(problem_, [this] { return time_up(); }));
-  strip_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  one_shot_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   status_ = strip_->status;
   if (status_ == Status::running && time_up()) stopped_by_time_ = true;
 }
@@ -136,16 +145,92 @@ void Solver::run_end_tour() {
   const auto t0 = std::chrono::steady_clock::now();
   end_tour_ =
       std::make_unique<EndTourResult>(build_end_tour(problem_, [this] { return time_up(); }));
-  strip_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  one_shot_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (end_tour_->status == Status::found) {
     status_ = Status::found;
     return;
   }
+  gave_up_ = end_tour_->reason;
   if (time_up()) {
     stopped_by_time_ = true;
     return;
   }
+  start_fallback();
+}
+
+// The construction's tour repaired around the blocked squares; if that gives up, the fallback.
+void Solver::run_repair() {
+  repair_pending_ = false;
+  const auto t0 = std::chrono::steady_clock::now();
+  repair_ = std::make_unique<RepairResult>(repair_tour(problem_, [this] { return time_up(); }));
+  one_shot_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (repair_->status == Status::found) {
+    status_ = Status::found;
+    return;
+  }
+  gave_up_ = repair_->reason;
+  if (time_up()) {
+    stopped_by_time_ = true;
+    return;
+  }
+  start_fallback();
+}
+
+// Where no construction answered: counting by rows if the board is narrow enough for it to
+// settle the question in well under a second, else (or then, when tours exist) Warnsdorff's
+// search, which may not end (progress and the time limit bound it).
+void Solver::start_fallback() {
+  const Geometry g = problem_.geometry;
+  if (!rows_count_tried_ && std::min(g.rows, g.cols) <= kRowsCountMaxWidth &&
+      check_frontier_problem(problem_).empty() &&
+      estimate_frontier_bytes(problem_) <= kRowsCountMemory) {
+    method_ = Method::construct;
+    search_.reset();
+    rows_count_pending_ = true;
+    rows_count_tried_ = true;
+    status_ = Status::running;
+    return;
+  }
   start_search(Method::warnsdorff);
+}
+
+// Counting by rows, in slices (at most max_steps steps a call; returns the steps spent), bounded by
+// kRowsCountSteps and the time limit. No tour: the answer is none, proved by the count. Tours (or
+// no verdict within the bound): Warnsdorff's search goes on, and the reason says what the count
+// found.
+std::uint64_t Solver::run_rows_count(std::uint64_t max_steps) {
+  const auto t0 = std::chrono::steady_clock::now();
+  if (!rows_counter_) rows_counter_ = std::make_unique<FrontierCounter>(problem_, kRowsCountMemory);
+  const std::uint64_t slice = std::min(max_steps, kRowsCountSteps - rows_count_steps_);
+  const Status counted = rows_counter_->run(slice);
+  rows_count_steps_ += slice;
+  one_shot_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (counted == Status::running && rows_count_steps_ < kRowsCountSteps) return slice;
+
+  rows_count_pending_ = false;
+  const std::string note = gave_up_.empty() ? std::string() : gave_up_ + "; ";
+  const std::string what =
+      " of the " + board_name(problem_.geometry) + " board" + ends_text(problem_);
+  const BigCount& count = rows_counter_->count();
+  if (counted == Status::none && rows_counter_->error().empty()) {
+    if (count.is_zero()) {
+      rows_count_none_ = true;
+      status_ = Status::none;
+      gave_up_ = note + "counting by rows finds no tour" + what +
+                 " (an exhaustive count of every way a tour can cross each row)";
+      rows_counter_.reset();
+      return slice;
+    }
+    gave_up_ = note + "counting by rows finds " + count.to_string() + " tour" +
+               (count == BigCount(1) ? "" : "s") + what;
+  } else {
+    gave_up_ = note + "counting by rows did not finish within " + std::to_string(kRowsCountSteps) +
+               " steps" +
+               (rows_counter_->error().empty() ? "" : " (" + rows_counter_->error() + ")");
+  }
+  rows_counter_.reset();
+  start_search(Method::warnsdorff);
+  return slice;
 }
 
 Status Solver::run(std::uint64_t max_steps) {
@@ -169,18 +254,28 @@ Status Solver::run(std::uint64_t max_steps) {
 }
 
 // Runs until a tour is found, there is provably none, or max_steps steps are spent. A hand-over
-// (automatic's textbook attempt running out of budget) happens inside this call and is
-// invisible to the caller: the steps left go on with the next method.
+// (automatic's textbook attempt running out of budget, a construction giving up) happens inside
+// this call and is invisible to the caller: the steps left go on with the next method. The
+// one-shot methods (strip programme, end walk, repair) run whole at their turn.
 Status Solver::run_steps(std::uint64_t max_steps) {
-  if (strip_pending_) {
-    run_strip();
-    return status_;
-  }
-  if (end_tour_pending_) {
-    run_end_tour();
-    if (!search_) return status_;
-  }
-  while (status_ == Status::running && max_steps > 0 && (search_ || construction_)) {
+  while (status_ == Status::running && max_steps > 0 && !stopped_by_time_) {
+    if (strip_pending_) {
+      run_strip();
+      continue;
+    }
+    if (end_tour_pending_) {
+      run_end_tour();
+      continue;
+    }
+    if (repair_pending_) {
+      run_repair();
+      continue;
+    }
+    if (rows_count_pending_) {
+      max_steps -= run_rows_count(max_steps);
+      continue;
+    }
+    if (!search_ && !construction_) break;
     if (textbook_budget_ == 0) {
       status_ = search_ ? search_->run(max_steps) : construction_->run(max_steps);
       break;
@@ -196,8 +291,6 @@ Status Solver::run_steps(std::uint64_t max_steps) {
       handed_over_ = after;  // the abandoned attempt's work still counts
       textbook_budget_ = 0;
       start_construction();
-      if (strip_pending_) run_strip();
-      if (end_tour_pending_) run_end_tour();
     }
   }
   return status_;
@@ -213,55 +306,66 @@ bool Solver::next_tour() {
 
 std::string Solver::reason() const {
   const std::string name = board_name(problem_.geometry);
+  auto after_theory = [this](const std::string& why) {
+    return theory_.reason.empty() ? why : theory_.reason + "; " + why;
+  };
+  // What the methods that handed over tried, then `now`.
+  auto after_tries = [this](const std::string& now) {
+    return gave_up_.empty() ? now : now.empty() ? gave_up_ : gave_up_ + "; then " + now;
+  };
   if (status_ == Status::none) {
     if (theory_.answer == Answer::none) return theory_.reason;
+    if (rows_count_none_) return gave_up_;
     if (strip_) {
       return "no tour of the " + name + " board" + ends_text(problem_) +
              ": the column-by-column programme for boards with a side of at most 4 tried every "
              "way a tour can cross each column (an exhaustive search)";
     }
-    return "the " + std::string(to_string(method_)) + " search tried every possibility";
+    return after_tries("the " + std::string(to_string(method_)) +
+                       " search tried every possibility");
   }
   if (status_ == Status::running) {
-    std::string tried = strip_ ? "the column-by-column programme: " + strip_->reason
-                               : std::string(to_string(method_)) + " search";
-    if (end_tour_ && end_tour_->status != Status::found) {
-      tried = end_tour_->reason + (search_ ? "; then " + tried : "");
+    std::string now;
+    if (strip_) {
+      now = "the column-by-column programme: " + strip_->reason;
+    } else if (rows_count_pending_) {
+      now = "counting by rows (" + std::to_string(rows_count_steps_) + " steps)";
+    } else if (search_ || construction_ || gave_up_.empty()) {
+      now = std::string(to_string(method_)) + " search";
     }
+    std::string tried = after_tries(now);
     if (stopped_by_time_) {
       char limit[32];
       std::snprintf(limit, sizeof limit, "%g", time_limit_);
       tried = "time limit of " + std::string(limit) + " s reached; tried: " + tried;
     }
-    return theory_.reason.empty() ? tried : theory_.reason + "; " + tried;
+    return after_theory(tried);
   }
-  if (end_tour_) {
-    if (end_tour_->status == Status::found) {
-      const std::string built =
-          "the construction's tour from the start, steered to the end "
-          "square by " +
-          std::to_string(end_tour_->rotations) + " Posa rotations";
-      return theory_.reason.empty() ? built : theory_.reason + "; " + built;
-    }
-    if (status_ == Status::found) return end_tour_->reason + "; the warnsdorff search found one";
+  if (repair_ && repair_->status == Status::found) return after_theory(repair_->reason);
+  if (end_tour_ && end_tour_->status == Status::found) {
+    return after_theory("the construction's tour from the start, steered to the end square by " +
+                        std::to_string(end_tour_->rotations) + " Posa rotations");
+  }
+  if (!gave_up_.empty()) {
+    return after_tries("the " + std::string(to_string(method_)) + " search found one");
   }
   if (strip_) {
-    const std::string built =
+    return after_theory(
         "built by the column-by-column programme for boards with a side of at most 4 (exact: "
-        "it finds a tour whenever one exists)";
-    return theory_.reason.empty() ? built : theory_.reason + "; " + built;
+        "it finds a tour whenever one exists)");
   }
   if (handed_over_.placed > 0) {
-    std::string why = "the textbook search found no tour in its first " +
-                      std::to_string(kTextbookBudget) + " steps; " + to_string(method_) +
-                      " took over";
-    return theory_.reason.empty() ? why : theory_.reason + "; " + why;
+    return after_theory("the textbook search found no tour in its first " +
+                        std::to_string(kTextbookBudget) + " steps; " + to_string(method_) +
+                        " took over");
   }
   return theory_.reason;
 }
 
 Counters Solver::counters() const {
   Counters c = handed_over_;
+  c.seconds +=
+      one_shot_seconds_;  // the one-shot methods (strip, end walk, repair, counting by rows)
   if (search_) {
     const Counters& s = search_->counters();
     c.placed += s.placed;
@@ -269,17 +373,11 @@ Counters Solver::counters() const {
     c.seconds += s.seconds;
     return c;
   }
-  if (strip_ || (end_tour_ && end_tour_->status == Status::found)) {
-    if (status_ == Status::found)
-      c.placed += static_cast<std::uint64_t>(problem_.free_squares()) - 1;
-    c.seconds += strip_seconds_;
+  // A built tour records every move once; nothing is ever taken back.
+  if (built_tour() && status_ == Status::found) {
+    c.placed += static_cast<std::uint64_t>(problem_.free_squares()) - 1;
   }
-  if (construction_) {
-    // Every square written has recorded its move; nothing is ever taken back.
-    if (status_ == Status::found)
-      c.placed += static_cast<std::uint64_t>(problem_.free_squares()) - 1;
-    c.seconds += construction_->seconds();
-  }
+  if (construction_) c.seconds += construction_->seconds();
   return c;
 }
 
@@ -287,6 +385,7 @@ const CompactTour* Solver::built_tour() const {
   if (construction_) return &construction_->tour();
   if (strip_ && strip_->status == Status::found) return &strip_->tour;
   if (end_tour_ && end_tour_->status == Status::found) return &end_tour_->tour;
+  if (repair_ && repair_->status == Status::found) return &repair_->tour;
   return nullptr;
 }
 

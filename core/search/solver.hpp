@@ -14,7 +14,9 @@
 #include "board/request.hpp"  // Method
 #include "construction/construct.hpp"
 #include "construction/end_tours.hpp"
+#include "construction/repair_tours.hpp"
 #include "construction/strip_tours.hpp"
+#include "counting/frontier_count.hpp"
 #include "search/search.hpp"
 #include "theory/existence.hpp"
 #include "verify/verify.hpp"
@@ -25,6 +27,14 @@ namespace kt {
 // board, path, Warnsdorff's candidates), so 2^25 squares is about 3 GB. The construction needs
 // about 1.2 bytes a square and takes every board make_problem accepts (kMaxSquares).
 inline constexpr std::int64_t kMaxSearchSquares = std::int64_t{1} << 25;
+
+// Counting by rows as the exhaustive check before a search that may not end: on boards whose
+// short side is at most kRowsCountMaxWidth, forecast to fit in kRowsCountMemory, and for at most
+// kRowsCountSteps of its steps (a step expands one state; measured: 5x10 from (4,5) to (9,3)
+// takes 0.8 million steps, 0.65 s of CPU natively, so the bound is about a second).
+inline constexpr int kRowsCountMaxWidth = 6;
+inline constexpr std::uint64_t kRowsCountMemory = std::uint64_t{256} << 20;
+inline constexpr std::uint64_t kRowsCountSteps = std::uint64_t{1} << 20;
 
 // Empty when `method` can take `problem` within memory, else a one-line reason. Call before
 // constructing a Solver: nothing is allocated here.
@@ -38,10 +48,13 @@ class Solver {
   // textbook's teaching point); the other methods answer at once where theory settles it.
   // construct: on boards with a side of at most 4, the exact strip programme
   // (construction/strip_tours.hpp: any start, end, blocked squares; a tour or a proof that
-  // there is none); with an end square on larger boards, the construction steered to it by
-  // rotations (construction/end_tours.hpp; Warnsdorff's search if that gives up); else the
-  // linear-time construction; where neither applies (blocked
-  // squares, an end square) Warnsdorff with backtracking answers instead.
+  // there is none); with blocked squares on larger boards, the construction's tour repaired
+  // around them (construction/repair_tours.hpp); with an end square, the construction steered
+  // to it by rotations (construction/end_tours.hpp); else the linear-time construction. Where
+  // the repair or the steering gives up, counting by rows (counting/frontier_count.hpp) settles
+  // narrow boards exhaustively when it can within kRowsCountSteps (none: the answer; tours:
+  // their number goes into the reason), and then Warnsdorff's search with backtracking goes on
+  // (with progress and the time limit).
   // automatic: theory; then, on full boards of up to 7x7 asking for an open tour, the
   // textbook search for a bounded number of steps (so a teacher sees the book's tour); then
   // as construct.
@@ -100,8 +113,11 @@ class Solver {
   Status run_steps(std::uint64_t max_steps);
   void run_strip();
   void run_end_tour();
+  void run_repair();
+  void start_fallback();
+  std::uint64_t run_rows_count(std::uint64_t max_steps);
   bool time_up() const;
-  const CompactTour* built_tour() const;  // the construction's or the strip programme's
+  const CompactTour* built_tour() const;  // construction, strip programme, end walk or repair
 
   Problem problem_;
   Method requested_;
@@ -111,13 +127,21 @@ class Solver {
   Status status_ = Status::running;
   std::unique_ptr<Search> search_;
   std::unique_ptr<Construction> construction_;
-  std::unique_ptr<StripResult> strip_;  // the strip programme's answer, once run
+  std::unique_ptr<StripResult> strip_;       // the strip programme's answer, once run
   std::unique_ptr<EndTourResult> end_tour_;  // the rotation walk to an end square, once run
   bool end_tour_pending_ = false;
-  bool strip_pending_ = false;          // the strip programme is to run at the next run()
+  std::unique_ptr<RepairResult> repair_;  // the constructed tour repaired around blocked squares
+  bool repair_pending_ = false;
+  std::unique_ptr<FrontierCounter> rows_counter_;  // counting by rows, while it runs
+  std::uint64_t rows_count_steps_ = 0;
+  bool rows_count_pending_ = false;  // counting by rows runs (in slices) at the next run()
+  bool rows_count_tried_ = false;
+  bool rows_count_none_ = false;  // counting by rows found no tour: the answer is none
+  std::string gave_up_;           // what the methods that handed over tried, for reason()
+  bool strip_pending_ = false;    // the strip programme is to run at the next run()
   std::optional<std::chrono::steady_clock::time_point> deadline_;
   double time_limit_ = 0;
-  double strip_seconds_ = 0;
+  double one_shot_seconds_ = 0;  // strip programme, end walk, repair, counting by rows
   bool stopped_by_time_ = false;
   mutable std::vector<std::int32_t> built_board_, built_path_;  // construction, as numbers
   std::uint64_t textbook_budget_ = 0;  // automatic: steps left for the textbook's attempt
