@@ -3,8 +3,8 @@
 
 #include <random>
 
-#include "formats/report.hpp"
 #include "board/request.hpp"
+#include "formats/report.hpp"
 #include "search/solver.hpp"
 
 namespace {
@@ -132,7 +132,8 @@ TEST_CASE("bad problems are refused with a reason") {
   kt::Problem p;
   CHECK_THAT(kt::make_problem({8, 8, "1,1", "", "1,1", false}, p), Catch::Contains("blocked"));
   CHECK_THAT(kt::make_problem({8, 8, "", "", "9,9", false}, p), Catch::Contains("off the"));
-  CHECK_THAT(kt::make_problem({8, 8, "", "2,3", "", true}, p), Catch::Contains("end: a closed tour"));
+  CHECK_THAT(kt::make_problem({8, 8, "", "2,3", "", true}, p),
+             Catch::Contains("end: a closed tour"));
   CHECK_THAT(kt::make_problem({8, 8, "1,1", "1,1", "", false}, p), Catch::Contains("cannot end"));
   CHECK_THAT(kt::make_problem({8, 8, "", "", "1,1;zz", false}, p), Catch::Contains("blocked"));
   CHECK_THAT(kt::make_problem({0, 8, "", "", "", false}, p), Catch::Contains("at least"));

@@ -179,7 +179,8 @@ float ExplorerView::draw_zoom_bar(ExplorerState& s, float x, float y, float w) {
   record("Fit");
   ImGui::SameLine();
   if (!goto_message_.empty()) {
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().error_text), "%s", goto_message_.c_str());
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().error_text), "%s",
+                       goto_message_.c_str());
   } else {
     const double px = board_view_.camera().scale;
     char text[80];
