@@ -8,16 +8,13 @@
 #include "construction/end_tours.hpp"
 #include "counting/count.hpp"
 #include "search/solver.hpp"
+#include "test_support.hpp"
 
 namespace {
 
-constexpr std::uint64_t kNoLimit = std::numeric_limits<std::uint64_t>::max();
-
-#if defined(__SANITIZE_ADDRESS__) || defined(__EMSCRIPTEN__)
-constexpr bool kHeavy = false;
-#else
-constexpr bool kHeavy = true;
-#endif
+using kt_test::exists_exhaustively;
+using kt_test::kHeavy;
+using kt_test::kNoLimit;
 
 kt::Problem between(kt::Geometry g, kt::Square s, kt::Square e) {
   kt::Problem p;
@@ -25,14 +22,6 @@ kt::Problem between(kt::Geometry g, kt::Square s, kt::Square e) {
   p.start = s;
   p.end = e;
   return p;
-}
-
-bool exists_exhaustively(const kt::Problem& p) {
-  kt::CountOptions o;
-  o.limit = 1;
-  const kt::CountResult r = kt::count_tours(p, o);
-  REQUIRE(r.error.empty());
-  return r.count > 0;
 }
 
 // The default method's answer; a tour must pass the verifier (which checks both ends).

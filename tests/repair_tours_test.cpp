@@ -14,17 +14,14 @@
 #include "construction/repair_tours.hpp"
 #include "counting/count.hpp"
 #include "search/solver.hpp"
+#include "test_support.hpp"
 #include "verify/verify.hpp"
 
 namespace {
 
-constexpr std::uint64_t kNoLimit = std::numeric_limits<std::uint64_t>::max();
-
-#if defined(__SANITIZE_ADDRESS__) || defined(__EMSCRIPTEN__)
-constexpr bool kHeavy = false;
-#else
-constexpr bool kHeavy = true;
-#endif
+using kt_test::exists_exhaustively;
+using kt_test::kHeavy;
+using kt_test::kNoLimit;
 
 kt::Problem board(int rows, int cols, const std::vector<kt::Square>& blocked) {
   kt::Problem p;
@@ -92,14 +89,6 @@ std::string describe(const kt::Problem& p) {
     if (p.is_blocked(i)) text += " " + kt::format_square(p.geometry.square(i));
   }
   return text;
-}
-
-bool exists_exhaustively(const kt::Problem& p) {
-  kt::CountOptions o;
-  o.limit = 1;
-  const kt::CountResult r = kt::count_tours(p, o);
-  REQUIRE(r.error.empty());
-  return r.count > 0;
 }
 
 // The default method's answer, with a time limit so that a failure shows as a stop rather than

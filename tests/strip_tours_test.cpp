@@ -9,28 +9,14 @@
 #include "construction/strip_tours.hpp"
 #include "counting/count.hpp"
 #include "search/solver.hpp"
+#include "test_support.hpp"
 #include "verify/verify.hpp"
 
 namespace {
 
-constexpr std::uint64_t kNoLimit = std::numeric_limits<std::uint64_t>::max();
-
-// Heavy cases (boards of 10^5 squares, long sweeps) are left out under the sanitizers and in
-// WebAssembly, where they would take minutes.
-#if defined(__SANITIZE_ADDRESS__) || defined(__EMSCRIPTEN__)
-constexpr bool kHeavy = false;
-#else
-constexpr bool kHeavy = true;
-#endif
-
-// Is there a tour of the kind asked for? Exhaustively, stopping at the first.
-bool exists_exhaustively(const kt::Problem& p) {
-  kt::CountOptions o;
-  o.limit = 1;
-  const kt::CountResult r = kt::count_tours(p, o);
-  REQUIRE(r.error.empty());
-  return r.count > 0;
-}
+using kt_test::exists_exhaustively;
+using kt_test::kHeavy;
+using kt_test::kNoLimit;
 
 kt::Problem problem(int rows, int cols, kt::Square start, bool closed = false) {
   kt::Problem p;

@@ -7,10 +7,11 @@
 
 #include "counting/count.hpp"
 #include "search/solver.hpp"
+#include "test_support.hpp"
 
 namespace {
 
-constexpr std::uint64_t kNoLimit = std::numeric_limits<std::uint64_t>::max();
+using kt_test::kNoLimit;
 
 // Is there a tour of the kind asked for from `start`? Exhaustively, stopping at the first.
 bool exists_exhaustively(kt::Problem p) {
