@@ -40,8 +40,7 @@
 namespace kt {
 
 namespace frontier_detail {
-struct Plan;
-struct Tables;
+struct Work;
 }  // namespace frontier_detail
 
 // The widest board (short side) the frontier counter takes: a state must fit in 128 bits.
@@ -76,7 +75,10 @@ class FrontierCounter {
   // it first; past it the count stops with error() saying how much it would need, and where.
   // threads: run() expands the states of a square on this many threads where there are enough
   // of them (1 without thread support); the counts are the same whatever the number.
-  explicit FrontierCounter(const Problem& problem, std::uint64_t memory_limit = 0, int threads = 1);
+  // halves: count boards about as long as wide in two halves joined at the middle (much
+  // faster there; false: one run over the whole board, for checking).
+  explicit FrontierCounter(const Problem& problem, std::uint64_t memory_limit = 0, int threads = 1,
+                           bool halves = true);
   ~FrontierCounter();
   FrontierCounter(FrontierCounter&&) noexcept;
   FrontierCounter& operator=(FrontierCounter&&) noexcept;
@@ -91,10 +93,7 @@ class FrontierCounter {
   Geometry geometry() const;
 
  private:
-  bool begin_square();
-  void finish_square();
-  std::shared_ptr<const frontier_detail::Plan> plan_;
-  std::unique_ptr<frontier_detail::Tables> tables_;
+  std::unique_ptr<frontier_detail::Work> work_;
   BigCount count_;
   std::string error_;
   Status status_ = Status::running;
@@ -106,6 +105,7 @@ struct FrontierOptions {
   // into the table being built, split by hash into parts with a lock each; the counts do not
   // depend on it. Builds without threads count in the caller's thread.
   int threads = 1;
+  bool halves = true;  // see FrontierCounter
   // Called from the caller's thread about every progress_interval seconds.
   std::function<void(const FrontierProgress&)> on_progress;
   double progress_interval = 1.0;
