@@ -821,6 +821,7 @@ FrontierProgress FrontierCounter::progress() const {
     p.fraction = 1;
   }
   const frontier_detail::Dp* runs[] = {w.whole.get(), w.bottom.get(), w.top.get()};
+  int halves_squares = 0;
   for (const frontier_detail::Dp* dp : runs) {
     if (dp == nullptr) continue;
     const Tables& t = dp->tables();
@@ -829,12 +830,19 @@ FrontierProgress FrontierCounter::progress() const {
     p.max_states = std::max<std::uint64_t>(p.max_states, t.max_states);
     if (dp->status() == Status::running || dp == w.whole.get()) p.states = t.old_size;
     if (status_ != Status::none) p.squares_done += std::min(t.square, dp->plan().stop);
+    if (dp != w.whole.get()) halves_squares += dp->plan().stop;
   }
   if (w.join) p.bytes += w.join->bytes();
   // The bottom's states stay while the top runs and while they are joined.
   if (w.top) p.peak_bytes = std::max(p.peak_bytes, w.top->tables().peak_bytes + w.bottom_bytes);
   if (w.join) p.peak_bytes = std::max(p.peak_bytes, w.join_peak);
   if (status_ != Status::none) {
+    // Two halves take the middle window twice: squares done scaled to the board's.
+    if (halves_squares > 0) {
+      const int all = w.bottom_plan->stop + w.top_plan->stop;
+      p.squares_done =
+          static_cast<int>(static_cast<std::int64_t>(p.squares_done) * p.squares / all);
+    }
     p.squares_done = std::min(p.squares_done, p.squares);
     p.rows_done = plan.width > 0 ? p.squares_done / plan.width : 0;
     if (w.whole) {

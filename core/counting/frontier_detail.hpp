@@ -164,20 +164,26 @@ Plan make_plan(const Problem& problem, int cut = -1, int stop = -1);
 Problem rotated_half_turn(const Problem& problem);
 
 // What the bottom half allows at the cut, to prune the top half while it takes the crossing
-// edges: after the first k squares past the cut, the squares among them that the top has
-// completed must be exactly those the bottom leaves untouched (blocked squares aside), but for
-// up to two squares where an open tour may end (a top path end against an untouched square).
+// edges. After the first k squares past the cut, each of them must fit some bottom state: a
+// square the top completed, one the bottom left untouched; untouched by the top, completed
+// below; a path end, a path end. Open tours may also end on up to two squares of the window (a
+// path end against an untouched square), less the tour ends already inside either half.
+// Checked on two patterns: which squares are complete (a bit each: a table per k), and every
+// square's kind (two bits each: a hash set of the bottom's prefixes).
 class CutFilter {
  public:
   explicit CutFilter(const class Dp& bottom);
   // `state`: the top's window after square cut + k - 1.
   bool admits(Key state, int k) const;
+  std::uint64_t bytes() const;
 
  private:
+  bool has_kinds(std::uint64_t kinds, int k) const;
   int window_ = 0;
   bool closed_ = false;
   std::uint32_t blocked_ = 0;
   std::vector<std::vector<std::uint64_t>> seen_;  // per k, a bit per pattern of k squares
+  std::vector<std::uint64_t> kinds_set_;          // (kinds << 5 | k) + 1, open addressing
 };
 
 // One run of the programme over the squares of a plan, in slices: to the last square (the

@@ -113,6 +113,20 @@ void group_states(const Dp& dp, int window, bool bottom, std::vector<Key>& keys,
 
 }  // namespace
 
+namespace {
+
+std::uint64_t mix(std::uint64_t x) {
+  x *= 0x9E3779B97F4A7C15ull;
+  return x ^ (x >> 29);
+}
+
+// The kind the top must have where the bottom has `kind` (closed tours: the only one).
+std::uint64_t facing(std::uint64_t kind) {
+  return kind == kKindEnd ? kKindEnd : kind == kKindComplete ? kKindUntouched : kKindComplete;
+}
+
+}  // namespace
+
 CutFilter::CutFilter(const Dp& bottom)
     : window_(bottom.plan().window),
       closed_(bottom.plan().closed),
@@ -125,36 +139,91 @@ CutFilter::CutFilter(const Dp& bottom)
     if (!plan.steps[static_cast<std::size_t>(n - 1 - (cut + s))].free) blocked_ |= 1u << s;
   }
   for (int k = 1; k <= window_; ++k) seen_[k].assign((std::size_t{1} << k) / 64 + 1, 0);
+  std::vector<std::uint64_t> patterns;
   for_each_state(bottom.tables(), [&](Key key, const std::uint64_t*) {
-    std::uint64_t untouched = 0;
+    std::uint64_t untouched = 0, kinds = 0;
+    const std::uint64_t bottom_kinds = kinds_of(key, window_, true);
     for (int s = 0; s < window_; ++s) {
-      if (code_at(key, window_ - 1 - s) == kCodeUntouched) untouched |= std::uint64_t{1} << s;
+      const std::uint64_t kind = bottom_kinds >> (2 * s) & 3;
+      if (kind == kKindUntouched) untouched |= std::uint64_t{1} << s;
+      kinds |= ((blocked_ >> s) & 1 ? kKindComplete : facing(kind)) << (2 * s);
     }
     for (int k = 1; k <= window_; ++k) {
       const std::uint64_t p = untouched & ((std::uint64_t{1} << k) - 1);
       seen_[k][p / 64] |= std::uint64_t{1} << (p % 64);
+      patterns.push_back((kinds & ((std::uint64_t{1} << (2 * k)) - 1)) << 5 | k);
     }
   });
+  std::sort(patterns.begin(), patterns.end());
+  patterns.erase(std::unique(patterns.begin(), patterns.end()), patterns.end());
+  std::size_t cap = 16;
+  while (cap < 2 * patterns.size()) cap *= 2;
+  kinds_set_.assign(cap, 0);
+  for (const std::uint64_t p : patterns) {
+    std::size_t slot = mix(p) & (cap - 1);
+    while (kinds_set_[slot] != 0) slot = (slot + 1) & (cap - 1);
+    kinds_set_[slot] = p + 1;
+  }
+}
+
+std::uint64_t CutFilter::bytes() const {
+  std::uint64_t b = kinds_set_.size() * 8;
+  for (const auto& s : seen_) b += s.size() * 8;
+  return b;
+}
+
+bool CutFilter::has_kinds(std::uint64_t kinds, int k) const {
+  const std::uint64_t p = (kinds << 5 | static_cast<std::uint64_t>(k)) + 1;
+  const std::size_t mask = kinds_set_.size() - 1;
+  for (std::size_t slot = mix(p - 1) & mask;; slot = (slot + 1) & mask) {
+    if (kinds_set_[slot] == p) return true;
+    if (kinds_set_[slot] == 0) return false;
+  }
 }
 
 bool CutFilter::admits(Key state, int k) const {
   // The top's window ends on square cut + k - 1: square cut + m is slot W - k + m.
-  std::uint64_t complete = 0, ends = 0;
+  std::uint64_t complete = 0, ends = 0, kinds = 0;
+  int tour_ends = 0;  // paths of the top that end at a tour end: tour ends inside the top
+  for (int s = 0; s < window_; ++s) tour_ends += code_at(state, s) == kCodeTourEnd;
   for (int m = 0; m < k; ++m) {
     const int c = code_at(state, window_ - k + m);
-    if (c == kCodeDone && !((blocked_ >> m) & 1)) complete |= std::uint64_t{1} << m;
-    if (c >= kCodeTourEnd) ends |= std::uint64_t{1} << m;
+    const std::uint64_t bit = std::uint64_t{1} << m;
+    if (c == kCodeDone) {
+      if (!((blocked_ >> m) & 1)) complete |= bit;
+      kinds |= kKindComplete << (2 * m);
+    } else if (c == kCodeUntouched) {
+      kinds |= kKindUntouched << (2 * m);
+    } else {
+      ends |= bit;
+      kinds |= kKindEnd << (2 * m);
+    }
   }
   const auto& seen = seen_[static_cast<std::size_t>(k)];
   const auto has = [&](std::uint64_t p) { return (seen[p / 64] >> (p % 64)) & 1; };
-  if (has(complete)) return true;
-  if (closed_) return false;
-  for (std::uint64_t a = ends; a != 0; a &= a - 1) {
-    const std::uint64_t one = complete | (a & -a);
-    if (has(one)) return true;
-    for (std::uint64_t b = a & (a - 1); b != 0; b &= b - 1) {
-      if (has(one | (b & -b))) return true;
+  if (closed_ || tour_ends >= 2) return has(complete) && has_kinds(kinds, k);
+  // Open: a square may be a tour end, a path end against an untouched square (the complete
+  // pattern changes there) or the other way round (it does not).
+  const int free_ends = 2 - tour_ends;
+  bool fits = has(complete);
+  for (std::uint64_t a = ends; a != 0 && !fits; a &= a - 1) {
+    const std::uint64_t one = complete | (a & (~a + 1));
+    fits = has(one);
+    for (std::uint64_t b = a & (a - 1); b != 0 && !fits && free_ends == 2; b &= b - 1) {
+      fits = has(one | (b & (~b + 1)));
     }
+  }
+  if (!fits) return false;
+  if (free_ends == 2) return true;  // the kinds with two tour ends to place: too many to try
+  // One tour end left: the kinds as they are, or with one square changed.
+  if (has_kinds(kinds, k)) return true;
+  for (int m = 0; m < k; ++m) {
+    const std::uint64_t kind = kinds >> (2 * m) & 3;
+    if (kind == kKindComplete) continue;
+    const std::uint64_t other = kind == kKindEnd ? kKindComplete : kKindEnd;
+    // The top's path end faces an untouched square: as the top sees it, "complete"; the top's
+    // untouched square faces a path end: as the top sees it, a path end.
+    if (has_kinds((kinds & ~(std::uint64_t{3} << (2 * m))) | other << (2 * m), k)) return true;
   }
   return false;
 }
