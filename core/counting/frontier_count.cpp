@@ -796,6 +796,16 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
     return status_;
   }
   if (!w.join) {
+    // The join sorts both halves' states by kinds: about 56 bytes a state while it sorts.
+    const std::uint64_t states = w.top->tables().old_size + w.bottom->tables().old_size;
+    const std::uint64_t need =
+        w.bottom_bytes + frontier_detail::table_bytes(w.top->tables()) + 56 * states;
+    if (w.memory_limit > 0 && need > w.memory_limit) {
+      return stop_with("counting needs more than the memory limit of " + gigabytes(w.memory_limit) +
+                           " (" + gigabytes(need) + " to join the two halves, " +
+                           std::to_string(states) + " states)",
+                       {});
+    }
     w.join = std::make_unique<frontier_detail::Join>(*w.top, *w.bottom);
     w.join_peak = w.bottom_bytes + frontier_detail::table_bytes(w.top->tables()) + w.join->bytes();
   }

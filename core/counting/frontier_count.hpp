@@ -17,6 +17,16 @@
 // (or a tour end), a square that cannot reach degree 2 any more is pruned, and a path is closed
 // into a cycle (or a path ends at both tour ends) only on the last square.
 //
+// Two halves (frontier_join.cpp): on boards about as long as wide, one run's states grow until
+// late (6x6 closed: 1.7e3 at the middle, 1.5e5 at square 28 of 36), so the board is cut at the
+// middle instead. The bottom half is the same programme on the board turned half a turn, up to
+// the cut; the top half runs to the cut and then takes only the edges crossing it, square by
+// square over the 2w+1 squares after it, pruned by the kinds of square the bottom can meet
+// there. The two sets of states are then joined: grouped by kinds, each top state meets the
+// bottom states whose degrees complete its own on every square and whose paths close with its
+// paths into one cycle (or one path). Measured: 6x6 closed 5x fewer states and CPU, 7x7 closed
+// 13x less CPU, 6x6 open 2x.
+//
 // Threads: the table being built is split by hash into 64 parts, each behind a lock; each thread
 // expands its range of the states read and inserts into whichever parts their hashes pick.
 //
