@@ -725,16 +725,6 @@ FrontierCounter::FrontierCounter(const Problem& problem, std::uint64_t memory_li
   w.threads = threads;
   w.whole_plan = std::make_shared<const Plan>(frontier_detail::make_plan(problem));
   const Plan& plan = *w.whole_plan;
-  if (!plan.error.empty()) {
-    error_ = plan.error;
-    status_ = Status::none;
-    return;
-  }
-  if (plan.settled) {
-    count_ = BigCount(plan.answer);
-    status_ = Status::none;
-    return;
-  }
   if (const int cut = halves ? frontier_detail::halves_cut(plan) : -1; cut >= 0) {
     auto top = std::make_shared<const Plan>(frontier_detail::make_plan(problem, cut));
     w.bottom_plan = std::make_shared<const Plan>(frontier_detail::make_plan(
@@ -748,8 +738,9 @@ FrontierCounter::FrontierCounter(const Problem& problem, std::uint64_t memory_li
     w.bottom_plan.reset();
   }
   w.whole = std::make_unique<Dp>(w.whole_plan, memory_limit, threads);
-  if (w.whole->status() == Status::none) {
+  if (w.whole->status() == Status::none) {  // refused, trivial, or out of memory at once
     error_ = w.whole->error();
+    count_ = w.whole->count();
     status_ = Status::none;
   }
 }
