@@ -21,7 +21,11 @@ const BUILD = resolve(process.argv[2] ?? join(ROOT, 'build/wasm'));
 const OUT = join(ROOT, 'web/page_start_funcs.txt');
 
 const work = mkdtempSync(join(tmpdir(), 'kt-split-'));
-for (const f of ['index.html', 'index.js']) copyFileSync(join(BUILD, 'site', f), join(work, f));
+// index.deferred.wasm too, which the loader fetches after the first frame: it does not fit the
+// profiling build, and the loader drops the instance that fails to link.
+for (const f of ['index.html', 'index.js', 'index.deferred.wasm']) {
+  copyFileSync(join(BUILD, 'site', f), join(work, f));
+}
 copyFileSync(join(BUILD, 'split/index.profiling.wasm'), join(work, 'index.wasm'));
 
 const server = await serve(work);
