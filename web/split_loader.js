@@ -33,10 +33,9 @@
     return instantiate(new WebAssembly.Module(bytes));
   };
 
-  // After the first frame: fetch and compile off the main thread, then instantiate.
-  var ready = Module['onAppReady'];
-  Module['onAppReady'] = function () {
-    if (ready) ready();
+  // After the first frame, when the page is idle: fetch and compile off the main thread, then
+  // instantiate.
+  function prefetch() {
     if (loaded || typeof fetch != 'function') return;
     fetch(locateFile(FILE), { credentials: 'same-origin' })
       .then(function (response) {
@@ -46,6 +45,12 @@
       .then(function (buffer) { return WebAssembly.compile(buffer); })
       .then(instantiate)
       .catch(function () {});  // the synchronous path above fetches it when needed
+  }
+  var ready = Module['onAppReady'];
+  Module['onAppReady'] = function () {
+    if (ready) ready();
+    if (typeof requestIdleCallback == 'function') requestIdleCallback(prefetch, { timeout: 1000 });
+    else setTimeout(prefetch, 100);
   };
 
   // The runtime reports every call through a placeholder on printErr: not an error here.
