@@ -3,10 +3,10 @@
 //
 //   frontier_bench [targets]   (built by bench/CMakeLists.txt; scripts/bench.sh runs it)
 // Without arguments: the boards both counters take (the search is the baseline, same process),
-// and strips m x n for m <= 5 at n = 100, 200, 400 (time should double with n), and one count on
-// two threads against one. With "5xn", "6xn", "7x7" or "8x8": those targets too (5 x n closed
-// and open up to n = 1000, 6 x n closed; 7x7 open, several minutes and a few GB; 8x8 closed,
-// which stops at the 8 GB limit).
+// square boards in two halves against one run, strips m x n for m <= 5 at n = 100, 200, 400
+// (time should double with n), and one count on two threads against one. With "5xn", "6xn", "7x7"
+// or "8x8": those targets too (5 x n closed and open up to n = 1000, 6 x n closed; 7x7 open,
+// several minutes and a few GB; 8x8 closed, which stops at the 8 GB limit).
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -37,10 +37,12 @@ bool has(int argc, char** argv, const char* what) {
 }
 
 // One count by rows (on `threads` threads); prints the line bench_table.py reads.
-bool rows(const char* name, const kt::Problem& p, const char* expected, int threads = 1) {
+bool rows(const char* name, const kt::Problem& p, const char* expected, int threads = 1,
+          bool halves = true) {
   kt::FrontierOptions o;
   o.memory_limit = std::uint64_t{8'000'000'000};
   o.threads = threads;
+  o.halves = halves;
   const auto r = kt::count_frontier(p, o);
   const std::string count = r.complete ? r.count.to_string() : r.error;
   const bool right = expected == nullptr || count == expected;
@@ -74,6 +76,12 @@ int main(int argc, char** argv) {
   ok &= rows("5x6 open", board(5, 6, false), "37568");
   ok &= search("6x7 closed", board(6, 7, true), 1067638);
   ok &= rows("6x7 closed", board(6, 7, true), "1067638");
+  // Boards about as long as wide: two halves joined at the middle against one run over the
+  // board (the baseline, same process).
+  ok &= rows("6x6 closed, one run", board(6, 6, true), "9862", 1, false);
+  ok &= rows("6x7 closed, one run", board(6, 7, true), "1067638", 1, false);
+  ok &= rows("6x6 open, one run", board(6, 6, false), "6637920", 1, false);
+  ok &= rows("6x6 open", board(6, 6, false), "6637920");
   // 5 x n strips, where the search still runs (OEIS A383661: 5x8 closed 44202).
   ok &= search("5x8 closed", board(5, 8, true), 44202);
   ok &= rows("5x8 closed", board(5, 8, true), "44202");
@@ -113,8 +121,9 @@ int main(int argc, char** argv) {
     }
   }
   if (has(argc, argv, "7x7")) {
-    ok &= rows("6x6 open", board(6, 6, false), "6637920");
-    ok &= rows("7x7 open", board(7, 7, false), "165575218320");
+    ok &= rows("7x7 closed, one run, 2 threads", board(7, 7, true), "0", 2, false);
+    ok &= rows("7x7 closed, 2 threads", board(7, 7, true), "0", 2);
+    ok &= rows("7x7 open, 2 threads", board(7, 7, false), "165575218320", 2);
   }
   if (has(argc, argv, "8x8")) {
     const auto t0 = std::chrono::steady_clock::now();

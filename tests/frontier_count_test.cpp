@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "counting/big_count.hpp"
@@ -256,8 +257,10 @@ TEST_CASE("frontier: the same counts on one thread and on two") {
     // The longest (about a second natively) only natively.
     if (kSlowBuild && !p.closed && !p.start && p.geometry.size() >= 80) continue;
     INFO(p.geometry.rows << "x" << p.geometry.cols << (p.closed ? " closed" : " open"));
-    kt::FrontierOptions one, two;
-    two.threads = 2;
+    // One run over the board (the halves have fewer states), then the halves on two threads.
+    kt::FrontierOptions one, two, halves;
+    one.halves = two.halves = false;
+    two.threads = halves.threads = 2;
     const auto a = kt::count_frontier(p, one);
     const auto b = kt::count_frontier(p, two);
     REQUIRE(a.complete);
@@ -265,5 +268,49 @@ TEST_CASE("frontier: the same counts on one thread and on two") {
     CHECK(a.count == b.count);
     CHECK(a.max_states == b.max_states);
     CHECK(a.max_states > 8192);
+    CHECK(kt::count_frontier(p, halves).count == a.count);
+  }
+}
+
+TEST_CASE("frontier: two halves joined at the middle count what one run counts") {
+  // Boards as long as wide are counted in two halves; one run over the whole board checks
+  // them: open and closed, from a start, to an end, with blocked squares (some on the cut).
+  std::uint32_t seed = 5;
+  kt::FrontierOptions whole;
+  whole.halves = false;
+  const auto both = [&](const Problem& p) {
+    const auto a = kt::count_frontier(p);
+    const auto b = kt::count_frontier(p, whole);
+    REQUIRE(a.complete);
+    REQUIRE(b.complete);
+    return std::pair(a.count.to_string(), b.count.to_string());
+  };
+  for (const auto& [rows, cols, k] : std::vector<std::array<int, 3>>{{5, 6, 0},
+                                                                     {6, 5, 2},
+                                                                     {5, 6, 3},
+                                                                     {5, 7, 1},
+                                                                     {6, 6, 2},
+                                                                     {4, 5, 0},
+                                                                     {3, 6, 1},
+                                                                     {6, 3, 0}}) {
+    const Problem p = board(rows, cols, scatter({rows, cols}, k, seed));
+    INFO(rows << "x" << cols << " with " << k << " blocked, seed " << seed);
+    const auto [c, d] = both(closed(p));
+    CHECK(c == d);
+    if (rows * cols > 30) continue;  // open tours of bigger boards: seconds in one run
+    const auto [a, b] = both(p);
+    CHECK(a == b);
+    for (int i = 0; i < rows * cols; i += 4) {
+      if (p.is_blocked(i)) continue;
+      Problem s = from(p, p.geometry.square(i));
+      const auto [e, f] = both(s);
+      CHECK(e == f);
+      const int j = (i * 7 + 3) % (rows * cols);
+      if (j != i && !p.is_blocked(j)) {
+        s.end = p.geometry.square(j);
+        const auto [g, h] = both(s);
+        CHECK(g == h);
+      }
+    }
   }
 }

@@ -399,9 +399,12 @@ void ExplorerView::draw_search_section(ExplorerState& s) {
   // Steps per second by the clock (the same on any display); below 60 a second some frames
   // run none.
   float per_second = static_cast<float>(s.speed.steps_per_second);
+  // Whole numbers from a thousand up ("%g" would print 60000000 as "6e+07").
+  const bool whole = per_second >= 1000;
+  const char* format = constructing ? (whole ? "%.0f blocks/s" : "%.3g blocks/s")
+                                    : (whole ? "%.0f steps/s" : "%.3g steps/s");
   if (ImGui::SliderFloat("##Speed", &per_second, static_cast<float>(kMinRunSpeed),
-                         static_cast<float>(kMaxRunSpeed),
-                         constructing ? "%.4g blocks/s" : "%.4g steps/s",
+                         static_cast<float>(kMaxRunSpeed), format,
                          ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
     set_speed(s, per_second, s.speed.fastest);
   }

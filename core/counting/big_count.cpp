@@ -44,6 +44,20 @@ BigCount& BigCount::operator*=(std::uint64_t factor) {
   return *this;
 }
 
+void BigCount::add_product(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b) {
+  std::vector<std::uint64_t> p(a.size() + b.size(), 0);
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    unsigned __int128 carry = 0;
+    for (std::size_t j = 0; j < b.size(); ++j) {
+      const unsigned __int128 cur = static_cast<unsigned __int128>(a[i]) * b[j] + p[i + j] + carry;
+      p[i + j] = static_cast<std::uint64_t>(cur);
+      carry = cur >> 64;
+    }
+    p[i + b.size()] = static_cast<std::uint64_t>(carry);
+  }
+  *this += BigCount(std::span<const std::uint64_t>(p));
+}
+
 double BigCount::to_double() const {
   double value = 0;
   for (std::size_t i = limbs_.size(); i-- > 0;) value = value * 18446744073709551616.0 + limbs_[i];

@@ -1,5 +1,5 @@
 // An exact unsigned integer of any size, for tour counts past 64 bits (a 6x1000 strip has
-// thousands of digits). Only what counting needs: add, multiply by a small number, print.
+// thousands of digits). Only what counting needs: add, multiply, print.
 #pragma once
 
 #include <cstdint>
@@ -18,6 +18,8 @@ class BigCount {
 
   BigCount& operator+=(const BigCount& other);
   BigCount& operator*=(std::uint64_t factor);
+  // Adds a * b, both little-endian limbs (the join of two halves' counts).
+  void add_product(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b);
   friend bool operator==(const BigCount& a, const BigCount& b) { return a.limbs_ == b.limbs_; }
 
   bool is_zero() const { return limbs_.empty(); }

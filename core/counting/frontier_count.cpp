@@ -1,4 +1,5 @@
 #include "counting/frontier_count.hpp"
+#include "counting/frontier_detail.hpp"
 
 #include <algorithm>
 #include <array>
@@ -21,136 +22,6 @@ namespace kt {
 
 namespace frontier_detail {
 
-// A state: 4 bits for each square of the window (oldest first), the tour ends used in the top
-// bits. Square codes: 0 done (or blocked, or outside the board), 1 untouched (needs two edges),
-// 2 the end of a path whose other end is a tour end already fixed, 3.. a path end, equal codes
-// for the two ends of one path, numbered in order of first appearance.
-using Key = unsigned __int128;
-constexpr int kEndsShift = 124;
-constexpr Key kEmpty = ~Key{0};  // no state has every code 15
-constexpr int kCodeDone = 0, kCodeUntouched = 1, kCodeTourEnd = 2, kFirstLabel = 3;
-
-// What happens at one square (index i of the turned board). Working indices ("slots") 0..W-1
-// are the window before the square (squares i-W .. i-1), slot W the square itself.
-struct SquareStep {
-  bool free = false;
-  std::uint8_t cap = 2;                // edges the square may take: 1 for a fixed tour end
-  std::uint8_t earlier = 0;            // free neighbours before it
-  std::array<std::uint8_t, 4> back{};  // their slots
-  std::uint8_t finishing = 0;          // squares with no later neighbour left after this one
-  std::array<std::uint8_t, 5> finish{};
-  std::uint32_t one_left = 0;  // slots (bit per slot) of free non-fixed squares left with
-                               // exactly one later neighbour: untouched, they must be tour ends
-  // Colour balance (the knight graph is bipartite: every edge still to come joins a dark square
-  // to a light one). Summing the edges still to come at each square, dark minus light:
-  // balance (the squares after this one, 2 each, 1 for a fixed end) plus, in the window, 2 (1
-  // fixed) for each untouched square and 1 for each path end, must be 0 for closed tours and
-  // within the tour ends still to place for open ones.
-  int balance = 0;
-  std::uint32_t dark = 0, light = 0, fixed = 0;  // slots 1..W
-};
-
-struct Plan {
-  Geometry original;
-  Geometry turned;  // cols = the short side
-  bool transposed = false;
-  int width = 0;
-  int window = 0;  // W = 2 * width + 1
-  int last_free = -1;
-  bool closed = false;
-  int end_budget = 0;               // tour ends left to non-fixed squares
-  std::uint64_t factor = 1;         // 2 when every direction of an open tour counts
-  std::vector<std::uint8_t> fixed;  // per turned square: a fixed tour end
-  std::vector<SquareStep> steps;
-  bool settled = false;  // trivial board: `answer` is the count
-  std::uint64_t answer = 0;
-  std::string error;
-};
-
-// One buffer of trivially copyable values, grown and shrunk with realloc (no copy when the
-// allocator can move pages), so that compacting a table needs no second copy of it.
-template <typename T>
-class Buffer {
- public:
-  Buffer() = default;
-  Buffer(const Buffer&) = delete;
-  Buffer& operator=(const Buffer&) = delete;
-  Buffer(Buffer&& other) noexcept { swap(*this, other); }
-  Buffer& operator=(Buffer&& other) noexcept {
-    swap(*this, other);
-    return *this;
-  }
-  ~Buffer() { std::free(data_); }
-  bool resize(std::size_t n) {
-    if (n == 0) {
-      std::free(data_);
-      data_ = nullptr;
-      size_ = 0;
-      return true;
-    }
-    void* p = std::realloc(data_, n * sizeof(T));
-    if (p == nullptr) return false;
-    data_ = static_cast<T*>(p);
-    size_ = n;
-    return true;
-  }
-  T* data() { return data_; }
-  const T* data() const { return data_; }
-  std::size_t size() const { return size_; }
-  T& operator[](std::size_t i) { return data_[i]; }
-  friend void swap(Buffer& a, Buffer& b) noexcept {
-    std::swap(a.data_, b.data_);
-    std::swap(a.size_, b.size_);
-  }
-
- private:
-  T* data_ = nullptr;
-  std::size_t size_ = 0;
-};
-
-// One part of a table of states: open addressing with linear probing while a square is being
-// taken, then compacted to its first `size` entries (dense) to be read.
-struct Part {
-  Buffer<Key> keys;
-  Buffer<std::uint64_t> counts;
-  std::size_t size = 0;
-  int log_cap = 0;
-};
-
-struct Tables {
-  int limbs = 1;  // 64-bit limbs per count, grown when a sum overflows
-  // The table being built is split by hash into 2^part_bits parts, each with its own lock, so
-  // that threads expanding different old states insert side by side (one part without threads).
-  int part_bits = 0;
-  int threads = 1;
-  // The states of the last square finished, dense, part after part (old_begin: the index of
-  // each part's first state, then old_size).
-  std::vector<Part> old;
-  std::vector<std::size_t> old_begin;
-  std::size_t old_size = 0;
-  // The states being built.
-  std::vector<Part> parts;
-  std::unique_ptr<std::mutex[]> locks;
-  std::atomic<std::uint64_t> entries{0};  // entries allocated in `parts`
-  std::atomic<bool> overflow{false};
-  std::atomic<bool> failed{false};  // a part could not grow: `failure` says why
-  std::string failure;
-  std::size_t cursor = 0;  // next old state to expand
-  int square = 0;          // the square being taken (or next)
-  bool building = false;
-  std::uint64_t peak_bytes = 0;
-  std::uint64_t max_states = 0;
-  std::uint64_t memory_limit = 0;
-
-  std::uint64_t entry_bytes() const { return sizeof(Key) + 8 * static_cast<std::uint64_t>(limbs); }
-  std::uint64_t bytes() const { return (old_entries() + entries.load()) * entry_bytes(); }
-  std::uint64_t old_entries() const {
-    std::uint64_t n = 0;
-    for (const Part& part : old) n += part.keys.size();
-    return n;
-  }
-};
-
 namespace {
 
 std::uint64_t hash_key(Key k) {
@@ -162,7 +33,9 @@ std::uint64_t hash_key(Key k) {
   return h ^ (h >> 32);
 }
 
-Plan make_plan(const Problem& problem) {
+}  // namespace
+
+Plan make_plan(const Problem& problem, int cut, int stop) {
   Plan plan;
   plan.error = check_frontier_problem(problem);
   if (!plan.error.empty()) return plan;
@@ -207,6 +80,9 @@ Plan make_plan(const Problem& problem) {
   plan.width = t.cols;
   plan.window = 2 * t.cols + 1;
   const int w = plan.window;
+  plan.cut = cut;
+  plan.stop = cut >= 0 ? std::min(n, cut + w) : stop >= 0 ? std::min(n, stop) : n;
+  const auto across = [&](int j) { return cut >= 0 && j >= cut; };  // past the cut
   // The last free neighbour of every square (or itself): after it, the square is finished.
   std::vector<int> finish_at(static_cast<std::size_t>(n), -1);
   std::vector<std::vector<int>> later(static_cast<std::size_t>(n));
@@ -225,7 +101,8 @@ Plan make_plan(const Problem& problem) {
       const int j = t.index(to);
       if (blocked[j]) continue;
       if (j < i) {
-        step.back[step.earlier++] = static_cast<std::uint8_t>(j - (i - w));
+        if (!across(i) || !across(j))
+          step.back[step.earlier++] = static_cast<std::uint8_t>(j - (i - w));
       } else {
         finish_at[i] = std::max(finish_at[i], j);
         later[i].push_back(j);
@@ -233,7 +110,7 @@ Plan make_plan(const Problem& problem) {
     }
   }
   for (int p = 0; p < n; ++p) {
-    if (finish_at[p] < 0) continue;
+    if (finish_at[p] < 0 || across(p)) continue;
     SquareStep& step = plan.steps[finish_at[p]];
     step.finish[step.finishing++] = static_cast<std::uint8_t>(p - (finish_at[p] - w));
   }
@@ -252,7 +129,7 @@ Plan make_plan(const Problem& problem) {
       if (plan.fixed[p]) step.fixed |= 1u << (p - (i - w));
     }
     for (int p = std::max(0, i - w + 1); p <= i; ++p) {
-      if (blocked[p] || plan.fixed[p]) continue;
+      if (blocked[p] || plan.fixed[p] || across(p)) continue;
       const auto left =
           std::count_if(later[p].begin(), later[p].end(), [&](int j) { return j > i; });
       if (left == 1) plan.steps[i].one_left |= 1u << (p - (i - w));
@@ -260,8 +137,6 @@ Plan make_plan(const Problem& problem) {
   }
   return plan;
 }
-
-}  // namespace
 
 }  // namespace frontier_detail
 
@@ -309,9 +184,9 @@ std::string gigabytes(std::uint64_t bytes) {
 
 }  // namespace
 
-FrontierCounter::FrontierCounter(const Problem& problem, std::uint64_t memory_limit, int threads)
-    : plan_(std::make_shared<const Plan>(frontier_detail::make_plan(problem))),
-      tables_(std::make_unique<Tables>()) {
+frontier_detail::Dp::Dp(std::shared_ptr<const Plan> plan_in, std::uint64_t memory_limit,
+                        int threads)
+    : plan_(std::move(plan_in)), tables_(std::make_unique<Tables>()) {
   const Plan& plan = *plan_;
   if (!plan.error.empty()) {
     error_ = plan.error;
@@ -345,39 +220,25 @@ FrontierCounter::FrontierCounter(const Problem& problem, std::uint64_t memory_li
   t.old_size = 1;
 }
 
-FrontierCounter::~FrontierCounter() = default;
-FrontierCounter::FrontierCounter(FrontierCounter&&) noexcept = default;
-FrontierCounter& FrontierCounter::operator=(FrontierCounter&&) noexcept = default;
-
-Geometry FrontierCounter::geometry() const { return plan_->original; }
-
-FrontierProgress FrontierCounter::progress() const {
-  FrontierProgress p;
+double frontier_detail::Dp::fraction() const {
   const Plan& plan = *plan_;
   const Tables& t = *tables_;
-  p.squares = plan.turned.size();
-  p.rows = plan.turned.rows;
-  p.width = plan.width;
-  if (status_ == Status::none) {
-    p.squares_done = p.squares;
-    p.rows_done = p.rows;
-    p.fraction = 1;
-  } else {
-    p.squares_done = t.square;
-    p.rows_done = plan.width > 0 ? t.square / plan.width : 0;
-    const double inside =
-        t.building && t.old_size > 0 ? static_cast<double>(t.cursor) / t.old_size : 0;
-    p.fraction = plan.last_free >= 0 ? (t.square + inside) / (plan.last_free + 1) : 1;
-  }
-  p.states = t.old_size;
-  p.bytes = t.bytes();
-  p.peak_bytes = t.peak_bytes;
-  p.max_states = t.max_states;
-  return p;
+  if (status_ == Status::none) return 1;
+  const int end = std::min(plan.stop, plan.last_free + 1);
+  const double inside =
+      t.building && t.old_size > 0 ? static_cast<double>(t.cursor) / t.old_size : 0;
+  return end > 0 ? std::min(1.0, (t.square + inside) / end) : 1;
+}
+
+void frontier_detail::Dp::release() {
+  tables_->old.clear();
+  tables_->parts.clear();
+  tables_->old_begin.assign(2, 0);
+  tables_->old_size = 0;
 }
 
 // Sets up the table of the next square's states; false (with error_) when memory refuses.
-bool FrontierCounter::begin_square() {
+bool frontier_detail::Dp::begin_square() {
   Tables& t = *tables_;
   // Room for the states to double before the table is three quarters full; less if the
   // limit says so (the table then grows only if it must).
@@ -511,7 +372,7 @@ void for_each_old(const Tables& t, std::size_t from, std::size_t to, Emit&& emit
 }  // namespace
 
 // The states of the finished square become the ones to read: each part compacted in place.
-void FrontierCounter::finish_square() {
+void frontier_detail::Dp::finish_square() {
   Tables& t = *tables_;
   const std::size_t limbs = static_cast<std::size_t>(t.limbs);
   if (t.overflow) {
@@ -565,7 +426,7 @@ template <class Insert, class Complete>
 bool expand_state(const Plan& plan, int i, Key key, Insert&& insert, Complete&& complete) {
   const SquareStep& step = plan.steps[static_cast<std::size_t>(i)];
   const int W = plan.window;
-  const bool last = i == plan.last_free;
+  const bool last = i == plan.last_free && plan.stop > plan.last_free;
   // Decode: st 0 done, 1 untouched, 2 path end; partner: the other end's slot, -1 a tour end.
   std::array<std::int8_t, 2 * kMaxFrontierWidth + 2> st0, partner0;
   std::array<std::int8_t, 16> first_with{};
@@ -717,13 +578,16 @@ constexpr std::size_t kMinStatesPerThread = 4096;
 
 }  // namespace
 
-Status FrontierCounter::run(std::uint64_t max_steps) {
+Status frontier_detail::Dp::run(std::uint64_t max_steps) {
   if (status_ != Status::running) return status_;
   const Plan& plan = *plan_;
   Tables& t = *tables_;
   const int W = plan.window;
   std::uint64_t left = std::max<std::uint64_t>(max_steps, 1);
   while (left > 0) {
+    if (t.square >= plan.stop && plan.stop <= plan.last_free) {
+      return status_ = Status::none;  // the window's states are the result, in the tables
+    }
     if (t.square > plan.last_free || (t.old_size == 0 && !t.building)) {
       count_ *= plan.factor;
       t.old.clear();
@@ -757,12 +621,18 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
     const std::size_t end =
         static_cast<std::size_t>(std::min<std::uint64_t>(t.old_size, t.cursor + left));
     left -= end - t.cursor;
+    const int past_cut =
+        filter_ != nullptr && plan.cut >= 0 && i >= plan.cut ? i - plan.cut + 1 : 0;
     // Old states [from, to) into the table; tours finished on the last square into `tours`.
     auto expand = [&](std::size_t from, std::size_t to, bool locked, BigCount& tours) {
       for_each_old(t, from, to, [&](Key key, const std::uint64_t* count) {
         if (t.failed) return false;
         return expand_state(
-            plan, i, key, [&](Key out) { return insert(t, out, count, locked, i); },
+            plan, i, key,
+            [&](Key out) {
+              if (past_cut > 0 && !filter_->admits(out, past_cut)) return true;
+              return insert(t, out, count, locked, i);
+            },
             [&] { tours += BigCount(std::span<const std::uint64_t>(count, limbs)); });
       });
     };
@@ -795,12 +665,214 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
   return status_;
 }
 
+namespace frontier_detail {
+
+// What a FrontierCounter does: one run over the whole board, or two halves and their join.
+struct Work {
+  Geometry original;
+  std::shared_ptr<const Plan> whole_plan;
+  std::unique_ptr<Dp> whole;
+  std::shared_ptr<const Plan> top_plan, bottom_plan;
+  std::unique_ptr<Dp> top, bottom;  // the bottom runs first: it prunes the top (filter)
+  std::unique_ptr<CutFilter> filter;
+  std::uint64_t bottom_bytes = 0;  // the bottom's states, held until the join ends
+  std::uint64_t join_peak = 0;     // both halves' states and the join's index
+  std::unique_ptr<Join> join;
+  std::uint64_t memory_limit = 0;
+  int threads = 1;
+};
+
+Problem rotated_half_turn(const Problem& problem) {
+  const Geometry g = problem.geometry;
+  Problem turned = problem;
+  const int n = g.size();
+  for (int i = 0; i < static_cast<int>(problem.blocked.size()); ++i) {
+    turned.blocked[static_cast<std::size_t>(n - 1 - i)] =
+        problem.blocked[static_cast<std::size_t>(i)];
+  }
+  const auto turn = [&](Square s) { return Square{g.cols + 1 - s.x, g.rows + 1 - s.y}; };
+  if (problem.start) turned.start = turn(*problem.start);
+  if (problem.end) turned.end = turn(*problem.end);
+  return turned;
+}
+
+namespace {
+
+// Where to cut the board in two (the turned board's square index), or -1 to count in one run.
+// Counting in two halves pays on boards about as long as wide: the states of one run grow
+// until late on such boards (6x6 open: 2e5 at the middle, 4.4e6 at square 28 of 36), and two
+// halves each stop at the middle. Each half's window must fit on the board.
+int halves_cut(const Plan& whole) {
+  if (!whole.error.empty() || whole.settled) return -1;
+  const int n = whole.turned.size();
+  const int cut = n / 2;
+  if (cut < whole.window || n - cut < whole.window + 1) return -1;
+  if (whole.turned.rows > 3 * whole.width) return -1;
+  return cut;
+}
+
+}  // namespace
+
+}  // namespace frontier_detail
+
+FrontierCounter::FrontierCounter(const Problem& problem, std::uint64_t memory_limit, int threads,
+                                 bool halves)
+    : work_(std::make_unique<frontier_detail::Work>()) {
+  using frontier_detail::Dp;
+  frontier_detail::Work& w = *work_;
+  w.original = problem.geometry;
+  w.memory_limit = memory_limit;
+  w.threads = threads;
+  w.whole_plan = std::make_shared<const Plan>(frontier_detail::make_plan(problem));
+  const Plan& plan = *w.whole_plan;
+  if (!plan.error.empty()) {
+    error_ = plan.error;
+    status_ = Status::none;
+    return;
+  }
+  if (plan.settled) {
+    count_ = BigCount(plan.answer);
+    status_ = Status::none;
+    return;
+  }
+  if (const int cut = halves ? frontier_detail::halves_cut(plan) : -1; cut >= 0) {
+    auto top = std::make_shared<const Plan>(frontier_detail::make_plan(problem, cut));
+    w.bottom_plan = std::make_shared<const Plan>(frontier_detail::make_plan(
+        frontier_detail::rotated_half_turn(problem), -1, plan.turned.size() - cut));
+    // Each half must stop before its last free square (blocked squares at an end may not).
+    if (top->last_free >= top->stop && w.bottom_plan->last_free >= w.bottom_plan->stop) {
+      w.top_plan = top;
+      w.bottom = std::make_unique<Dp>(w.bottom_plan, memory_limit, threads);
+      return;
+    }
+    w.bottom_plan.reset();
+  }
+  w.whole = std::make_unique<Dp>(w.whole_plan, memory_limit, threads);
+  if (w.whole->status() == Status::none) {
+    error_ = w.whole->error();
+    status_ = Status::none;
+  }
+}
+
+FrontierCounter::~FrontierCounter() = default;
+FrontierCounter::FrontierCounter(FrontierCounter&&) noexcept = default;
+FrontierCounter& FrontierCounter::operator=(FrontierCounter&&) noexcept = default;
+
+Geometry FrontierCounter::geometry() const { return work_->original; }
+
+Status FrontierCounter::run(std::uint64_t max_steps) {
+  if (status_ != Status::running) return status_;
+  frontier_detail::Work& w = *work_;
+  const auto stop_with = [&](const std::string& error, const BigCount& count) {
+    error_ = error;
+    count_ = error.empty() ? count : BigCount();
+    status_ = Status::none;
+    return status_;
+  };
+  if (w.whole) {
+    if (w.whole->run(max_steps) == Status::none)
+      return stop_with(w.whole->error(), w.whole->count());
+    return status_;
+  }
+  if (w.bottom->status() == Status::running) {
+    if (w.bottom->run(max_steps) == Status::none && !w.bottom->error().empty()) {
+      return stop_with(w.bottom->error(), {});
+    }
+    return status_;
+  }
+  if (!w.top) {
+    const std::uint64_t held = frontier_detail::table_bytes(w.bottom->tables());
+    w.bottom_bytes = held;
+    std::uint64_t limit = 0;
+    if (w.memory_limit > 0) limit = w.memory_limit > held ? w.memory_limit - held : 1;
+    w.filter = std::make_unique<frontier_detail::CutFilter>(*w.bottom);
+    w.top = std::make_unique<frontier_detail::Dp>(w.top_plan, limit, w.threads);
+    w.top->set_filter(w.filter.get());
+  }
+  if (w.top->status() == Status::running) {
+    if (w.top->run(max_steps) == Status::none && !w.top->error().empty()) {
+      return stop_with(w.top->error(), {});
+    }
+    return status_;
+  }
+  if (!w.join) {
+    // The join sorts both halves' states by kinds: about 56 bytes a state while it sorts.
+    const std::uint64_t states = w.top->tables().old_size + w.bottom->tables().old_size;
+    const std::uint64_t need =
+        w.bottom_bytes + frontier_detail::table_bytes(w.top->tables()) + 56 * states;
+    if (w.memory_limit > 0 && need > w.memory_limit) {
+      return stop_with("counting needs more than the memory limit of " + gigabytes(w.memory_limit) +
+                           " (" + gigabytes(need) + " to join the two halves, " +
+                           std::to_string(states) + " states)",
+                       {});
+    }
+    w.join = std::make_unique<frontier_detail::Join>(*w.top, *w.bottom);
+    w.join_peak = w.bottom_bytes + frontier_detail::table_bytes(w.top->tables()) + w.join->bytes();
+  }
+  if (w.join->run(max_steps) == Status::none) {
+    stop_with({}, w.join->count());
+    w.join.reset();
+    w.top->release();
+    w.bottom->release();
+  }
+  return status_;
+}
+
+FrontierProgress FrontierCounter::progress() const {
+  FrontierProgress p;
+  const frontier_detail::Work& w = *work_;
+  const Plan& plan = *w.whole_plan;
+  p.squares = plan.turned.size();
+  p.rows = plan.turned.rows;
+  p.width = plan.width;
+  if (status_ == Status::none) {
+    p.squares_done = p.squares;
+    p.rows_done = p.rows;
+    p.fraction = 1;
+  }
+  const frontier_detail::Dp* runs[] = {w.whole.get(), w.bottom.get(), w.top.get()};
+  int halves_squares = 0;
+  for (const frontier_detail::Dp* dp : runs) {
+    if (dp == nullptr) continue;
+    const Tables& t = dp->tables();
+    p.bytes += frontier_detail::table_bytes(t);
+    p.peak_bytes = std::max(p.peak_bytes, t.peak_bytes);
+    p.max_states = std::max<std::uint64_t>(p.max_states, t.max_states);
+    if (dp->status() == Status::running || dp == w.whole.get()) p.states = t.old_size;
+    if (status_ != Status::none) p.squares_done += std::min(t.square, dp->plan().stop);
+    if (dp != w.whole.get()) halves_squares += dp->plan().stop;
+  }
+  if (w.join) p.bytes += w.join->bytes();
+  // The bottom's states stay while the top runs and while they are joined.
+  if (w.top) p.peak_bytes = std::max(p.peak_bytes, w.top->tables().peak_bytes + w.bottom_bytes);
+  if (w.join) p.peak_bytes = std::max(p.peak_bytes, w.join_peak);
+  if (status_ != Status::none) {
+    // Two halves take the middle window twice: squares done scaled to the board's.
+    if (halves_squares > 0) {
+      const int all = w.bottom_plan->stop + w.top_plan->stop;
+      p.squares_done =
+          static_cast<int>(static_cast<std::int64_t>(p.squares_done) * p.squares / all);
+    }
+    p.squares_done = std::min(p.squares_done, p.squares);
+    p.rows_done = plan.width > 0 ? p.squares_done / plan.width : 0;
+    if (w.whole) {
+      p.fraction = w.whole->fraction();
+    } else {
+      // The halves take about as long as each other; the join, a tenth.
+      const double top = w.top ? w.top->fraction() : 0;
+      p.fraction = 0.3 * w.bottom->fraction() + 0.6 * top + (w.join ? 0.1 * w.join->fraction() : 0);
+    }
+  }
+  return p;
+}
+
 FrontierResult count_frontier(const Problem& problem, const FrontierOptions& options) {
   using Clock = std::chrono::steady_clock;
   const auto t0 = Clock::now();
   FrontierResult result;
   FrontierCounter counter(problem, options.memory_limit,
-                          options.threads > 0 ? options.threads : hardware_threads());
+                          options.threads > 0 ? options.threads : hardware_threads(),
+                          options.halves);
   auto last = t0;
   while (counter.run(1 << 20) == Status::running) {
     if (!options.on_progress) continue;

@@ -17,6 +17,16 @@
 // (or a tour end), a square that cannot reach degree 2 any more is pruned, and a path is closed
 // into a cycle (or a path ends at both tour ends) only on the last square.
 //
+// Two halves (frontier_join.cpp): on boards about as long as wide, one run's states grow until
+// late (6x6 closed: 1.7e3 at the middle, 1.5e5 at square 28 of 36), so the board is cut at the
+// middle instead. The bottom half is the same programme on the board turned half a turn, up to
+// the cut; the top half runs to the cut and then takes only the edges crossing it, square by
+// square over the 2w+1 squares after it, pruned by the kinds of square the bottom can meet
+// there. The two sets of states are then joined: grouped by kinds, each top state meets the
+// bottom states whose degrees complete its own on every square and whose paths close with its
+// paths into one cycle (or one path). Measured: 6x6 closed 5x fewer states and CPU, 7x7 closed
+// 13x less CPU, 6x6 open 2x.
+//
 // Threads: the table being built is split by hash into 64 parts, each behind a lock; each thread
 // expands its range of the states read and inserts into whichever parts their hashes pick.
 //
@@ -40,8 +50,7 @@
 namespace kt {
 
 namespace frontier_detail {
-struct Plan;
-struct Tables;
+struct Work;
 }  // namespace frontier_detail
 
 // The widest board (short side) the frontier counter takes: a state must fit in 128 bits.
@@ -76,7 +85,10 @@ class FrontierCounter {
   // it first; past it the count stops with error() saying how much it would need, and where.
   // threads: run() expands the states of a square on this many threads where there are enough
   // of them (1 without thread support); the counts are the same whatever the number.
-  explicit FrontierCounter(const Problem& problem, std::uint64_t memory_limit = 0, int threads = 1);
+  // halves: count boards about as long as wide in two halves joined at the middle (much
+  // faster there; false: one run over the whole board, for checking).
+  explicit FrontierCounter(const Problem& problem, std::uint64_t memory_limit = 0, int threads = 1,
+                           bool halves = true);
   ~FrontierCounter();
   FrontierCounter(FrontierCounter&&) noexcept;
   FrontierCounter& operator=(FrontierCounter&&) noexcept;
@@ -91,10 +103,7 @@ class FrontierCounter {
   Geometry geometry() const;
 
  private:
-  bool begin_square();
-  void finish_square();
-  std::shared_ptr<const frontier_detail::Plan> plan_;
-  std::unique_ptr<frontier_detail::Tables> tables_;
+  std::unique_ptr<frontier_detail::Work> work_;
   BigCount count_;
   std::string error_;
   Status status_ = Status::running;
@@ -106,6 +115,7 @@ struct FrontierOptions {
   // into the table being built, split by hash into parts with a lock each; the counts do not
   // depend on it. Builds without threads count in the caller's thread.
   int threads = 1;
+  bool halves = true;  // see FrontierCounter
   // Called from the caller's thread about every progress_interval seconds.
   std::function<void(const FrontierProgress&)> on_progress;
   double progress_interval = 1.0;

@@ -1,0 +1,268 @@
+// The frontier counter's engine, shared by its two files: the dynamic programme over the
+// squares (frontier_count.cpp) and the join of its two halves (frontier_join.cpp). Not part of
+// the counting API (frontier_count.hpp is).
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "board/problem.hpp"
+#include "counting/big_count.hpp"
+#include "counting/frontier_count.hpp"
+#include "search/status.hpp"
+
+namespace kt {
+
+namespace frontier_detail {
+
+// A state: 4 bits for each square of the window (oldest first), the tour ends used in the top
+// bits. Square codes: 0 done (or blocked, or outside the board), 1 untouched (needs two edges),
+// 2 the end of a path whose other end is a tour end already fixed, 3.. a path end, equal codes
+// for the two ends of one path, numbered in order of first appearance.
+using Key = unsigned __int128;
+constexpr int kEndsShift = 124;
+constexpr Key kEmpty = ~Key{0};  // no state has every code 15
+constexpr int kCodeDone = 0, kCodeUntouched = 1, kCodeTourEnd = 2, kFirstLabel = 3;
+
+// What happens at one square (index i of the turned board). Working indices ("slots") 0..W-1
+// are the window before the square (squares i-W .. i-1), slot W the square itself.
+struct SquareStep {
+  bool free = false;
+  std::uint8_t cap = 2;                // edges the square may take: 1 for a fixed tour end
+  std::uint8_t earlier = 0;            // free neighbours before it
+  std::array<std::uint8_t, 4> back{};  // their slots
+  std::uint8_t finishing = 0;          // squares with no later neighbour left after this one
+  std::array<std::uint8_t, 5> finish{};
+  std::uint32_t one_left = 0;  // slots (bit per slot) of free non-fixed squares left with
+                               // exactly one later neighbour: untouched, they must be tour ends
+  // Colour balance (the knight graph is bipartite: every edge still to come joins a dark square
+  // to a light one). Summing the edges still to come at each square, dark minus light:
+  // balance (the squares after this one, 2 each, 1 for a fixed end) plus, in the window, 2 (1
+  // fixed) for each untouched square and 1 for each path end, must be 0 for closed tours and
+  // within the tour ends still to place for open ones.
+  int balance = 0;
+  std::uint32_t dark = 0, light = 0, fixed = 0;  // slots 1..W
+};
+
+struct Plan {
+  Geometry original;
+  Geometry turned;  // cols = the short side
+  bool transposed = false;
+  int width = 0;
+  int window = 0;  // W = 2 * width + 1
+  int last_free = -1;
+  bool closed = false;
+  int end_budget = 0;               // tour ends left to non-fixed squares
+  std::uint64_t factor = 1;         // 2 when every direction of an open tour counts
+  std::vector<std::uint8_t> fixed;  // per turned square: a fixed tour end
+  std::vector<SquareStep> steps;
+  // A plan may stop early, for counting in two halves (frontier_join.cpp): the run ends
+  // before square `stop` with the states of the window there. From square `cut` on, squares
+  // take edges back only to squares before the cut (the edges that cross it), and never finish.
+  int cut = -1;
+  int stop = 0;
+  bool settled = false;  // trivial board: `answer` is the count
+  std::uint64_t answer = 0;
+  std::string error;
+};
+
+// One buffer of trivially copyable values, grown and shrunk with realloc (no copy when the
+// allocator can move pages), so that compacting a table needs no second copy of it.
+template <typename T>
+class Buffer {
+ public:
+  Buffer() = default;
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+  Buffer(Buffer&& other) noexcept { swap(*this, other); }
+  Buffer& operator=(Buffer&& other) noexcept {
+    swap(*this, other);
+    return *this;
+  }
+  ~Buffer() { std::free(data_); }
+  bool resize(std::size_t n) {
+    if (n == 0) {
+      std::free(data_);
+      data_ = nullptr;
+      size_ = 0;
+      return true;
+    }
+    void* p = std::realloc(data_, n * sizeof(T));
+    if (p == nullptr) return false;
+    data_ = static_cast<T*>(p);
+    size_ = n;
+    return true;
+  }
+  T* data() { return data_; }
+  const T* data() const { return data_; }
+  std::size_t size() const { return size_; }
+  T& operator[](std::size_t i) { return data_[i]; }
+  friend void swap(Buffer& a, Buffer& b) noexcept {
+    std::swap(a.data_, b.data_);
+    std::swap(a.size_, b.size_);
+  }
+
+ private:
+  T* data_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+// One part of a table of states: open addressing with linear probing while a square is being
+// taken, then compacted to its first `size` entries (dense) to be read.
+struct Part {
+  Buffer<Key> keys;
+  Buffer<std::uint64_t> counts;
+  std::size_t size = 0;
+  int log_cap = 0;
+};
+
+struct Tables {
+  int limbs = 1;  // 64-bit limbs per count, grown when a sum overflows
+  // The table being built is split by hash into 2^part_bits parts, each with its own lock, so
+  // that threads expanding different old states insert side by side (one part without threads).
+  int part_bits = 0;
+  int threads = 1;
+  // The states of the last square finished, dense, part after part (old_begin: the index of
+  // each part's first state, then old_size).
+  std::vector<Part> old;
+  std::vector<std::size_t> old_begin;
+  std::size_t old_size = 0;
+  // The states being built.
+  std::vector<Part> parts;
+  std::unique_ptr<std::mutex[]> locks;
+  std::atomic<std::uint64_t> entries{0};  // entries allocated in `parts`
+  std::atomic<bool> overflow{false};
+  std::atomic<bool> failed{false};  // a part could not grow: `failure` says why
+  std::string failure;
+  std::size_t cursor = 0;  // next old state to expand
+  int square = 0;          // the square being taken (or next)
+  bool building = false;
+  std::uint64_t peak_bytes = 0;
+  std::uint64_t max_states = 0;
+  std::uint64_t memory_limit = 0;
+
+  std::uint64_t entry_bytes() const { return sizeof(Key) + 8 * static_cast<std::uint64_t>(limbs); }
+  std::uint64_t bytes() const { return (old_entries() + entries.load()) * entry_bytes(); }
+  std::uint64_t old_entries() const {
+    std::uint64_t n = 0;
+    for (const Part& part : old) n += part.keys.size();
+    return n;
+  }
+};
+
+// The plan of `problem` (check_frontier_problem first). cut >= 0: the top half's plan, which
+// stops at cut + window; stop >= 0 (and no cut): a plan that stops there.
+Plan make_plan(const Problem& problem, int cut = -1, int stop = -1);
+
+// The same board turned half a turn (square i of n becomes n - 1 - i, in either geometry).
+Problem rotated_half_turn(const Problem& problem);
+
+// What the bottom half allows at the cut, to prune the top half while it takes the crossing
+// edges. After the first k squares past the cut, each of them must fit some bottom state: a
+// square the top completed, one the bottom left untouched; untouched by the top, completed
+// below; a path end, a path end. Open tours may also end on up to two squares of the window (a
+// path end against an untouched square), less the tour ends already inside either half.
+// Checked on two patterns: which squares are complete (a bit each: a table per k), and every
+// square's kind (two bits each: a hash set of the bottom's prefixes).
+class CutFilter {
+ public:
+  explicit CutFilter(const class Dp& bottom);
+  // `state`: the top's window after square cut + k - 1.
+  bool admits(Key state, int k) const;
+  std::uint64_t bytes() const;
+
+ private:
+  bool has_kinds(std::uint64_t kinds, int k) const;
+  int window_ = 0;
+  bool closed_ = false;
+  std::uint32_t blocked_ = 0;
+  std::vector<std::vector<std::uint64_t>> seen_;  // per k, a bit per pattern of k squares
+  std::vector<std::uint64_t> kinds_set_;          // (kinds << 5 | k) + 1, open addressing
+};
+
+// One run of the programme over the squares of a plan, in slices: to the last square (the
+// count of tours), or to plan.stop (the states of the window there, left in tables()).
+class Dp {
+ public:
+  Dp(std::shared_ptr<const Plan> plan, std::uint64_t memory_limit, int threads);
+  Status run(std::uint64_t max_steps);
+  Status status() const { return status_; }
+  const BigCount& count() const { return count_; }
+  const std::string& error() const { return error_; }
+  const Plan& plan() const { return *plan_; }
+  const Tables& tables() const { return *tables_; }
+  double fraction() const;  // squares done, the one being taken in part
+  void release();           // frees the tables
+  // Prunes the states past the cut that the bottom half cannot meet (set before running).
+  void set_filter(const CutFilter* filter) { filter_ = filter; }
+
+ private:
+  const CutFilter* filter_ = nullptr;
+  bool begin_square();
+  void finish_square();
+  std::shared_ptr<const Plan> plan_;
+  std::unique_ptr<Tables> tables_;
+  BigCount count_;
+  std::string error_;
+  Status status_ = Status::running;
+};
+
+// Counting in two halves. The top half's run takes the squares before the cut and then the
+// edges crossing it (plan with `cut`), so its window ends on the W squares after the cut, each
+// with its crossing edges; the bottom half's run takes the board turned half a turn up to the
+// same W squares, each with its edges below. A tour is one state of each whose degrees add up
+// on every square of the window and whose paths, joined there, make one cycle (closed) or one
+// path (open). States are grouped by the kind of each square (complete, untouched, a path end)
+// so that a top state meets only the bottom states it can fit.
+struct StateGroup {
+  std::uint64_t kinds = 0;         // two bits a slot: complete, untouched, or a path end
+  std::size_t begin = 0, end = 0;  // its states
+};
+
+class Join {
+ public:
+  Join(const Dp& top, const Dp& bottom);
+  Status run(std::uint64_t max_steps);  // a step: one pair of states checked
+  const BigCount& count() const { return count_; }
+  double fraction() const;
+  std::uint64_t bytes() const;
+
+ private:
+  void join_group(const StateGroup& g);
+  const Dp& top_;
+  const Dp& bottom_;
+  int window_ = 0;
+  std::uint32_t blocked_ = 0;      // slots of blocked squares
+  std::uint64_t pairs_total_ = 0;  // an estimate, for fraction()
+  bool closed_ = false;
+  std::vector<Key> top_keys_, bottom_keys_;  // every state, in group order
+  std::vector<const std::uint64_t*> top_counts_, bottom_counts_;
+  std::vector<StateGroup> top_groups_;
+  std::vector<StateGroup> bottom_groups_;  // sorted by kinds
+  std::size_t next_group_ = 0;
+  std::uint64_t pairs_done_ = 0;
+  BigCount count_;
+  Status status_ = Status::running;
+};
+
+inline std::uint64_t table_bytes(const Tables& t) { return t.bytes(); }
+
+// Calls emit(state, count limbs) for each state of the table read (dense, part after part).
+template <class Emit>
+void for_each_state(const Tables& t, Emit&& emit) {
+  const std::size_t limbs = static_cast<std::size_t>(t.limbs);
+  for (const Part& part : t.old) {
+    for (std::size_t s = 0; s < part.size; ++s)
+      emit(part.keys.data()[s], &part.counts.data()[s * limbs]);
+  }
+}
+
+}  // namespace frontier_detail
+
+}  // namespace kt

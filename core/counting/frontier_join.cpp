@@ -1,0 +1,347 @@
+// The join of counting in two halves (frontier_detail.hpp, class Join).
+#include <algorithm>
+#include <array>
+#include <tuple>
+
+#include "counting/frontier_detail.hpp"
+
+namespace kt::frontier_detail {
+
+namespace {
+
+constexpr std::uint64_t kKindComplete = 0, kKindUntouched = 1, kKindEnd = 2;
+// A slot's link through one half: the slot at the other end of its path, or one of these.
+constexpr std::int8_t kNoEnd = -2;    // no path ends on this square in this half
+constexpr std::int8_t kTourEnd = -1;  // its path ends at a tour end inside this half
+using Links = std::array<std::int8_t, 2 * kMaxFrontierWidth + 1>;
+
+int code_at(Key key, int slot) { return static_cast<int>(key >> (4 * slot)) & 15; }
+
+// The bottom half's window is the top's read backwards: top slot s is bottom slot W - 1 - s.
+int slot_in(int slot, int window, bool bottom) { return bottom ? window - 1 - slot : slot; }
+
+std::uint64_t kinds_of(Key key, int window, bool bottom) {
+  std::uint64_t kinds = 0;
+  for (int s = 0; s < window; ++s) {
+    const int c = code_at(key, slot_in(s, window, bottom));
+    const std::uint64_t kind = c == kCodeDone        ? kKindComplete
+                               : c == kCodeUntouched ? kKindUntouched
+                                                     : kKindEnd;
+    kinds |= kind << (2 * s);
+  }
+  return kinds;
+}
+
+Links links_of(Key key, int window, bool bottom) {
+  Links link{};
+  std::array<std::int8_t, 16> first;
+  first.fill(-1);
+  for (int s = 0; s < window; ++s) {
+    const int c = code_at(key, slot_in(s, window, bottom));
+    if (c == kCodeDone || c == kCodeUntouched) {
+      link[s] = kNoEnd;
+    } else if (c == kCodeTourEnd) {
+      link[s] = kTourEnd;
+    } else if (first[c] < 0) {
+      first[c] = static_cast<std::int8_t>(s);
+    } else {
+      link[s] = first[c];
+      link[first[c]] = static_cast<std::int8_t>(s);
+    }
+  }
+  return link;
+}
+
+// Whether the paths of the two halves, meeting on the window, make one cycle (closed) or one
+// path (open) through every path end there. The kinds already fit square by square.
+bool one_tour(const Links& top, const Links& bottom, int window, bool closed) {
+  int nodes = 0, ends = 0, start = -1;
+  for (int s = 0; s < window; ++s) {
+    if (top[s] == kNoEnd && bottom[s] == kNoEnd) continue;
+    ++nodes;
+    if (start < 0) start = s;
+    if (top[s] < 0) ++ends, start = s;
+    if (bottom[s] < 0) ++ends, start = s;
+  }
+  if (nodes == 0 || ends != (closed ? 0 : 2)) return false;
+  int seen = 1, at = start;
+  if (closed) {
+    // Round the cycle: a top link, then a bottom one, back to the start.
+    while (true) {
+      at = top[at];
+      if (at == start) return false;  // cannot happen: links pair distinct slots
+      ++seen;
+      at = bottom[at];
+      if (at == start) break;
+      ++seen;
+    }
+  } else {
+    // Along the path from one end: leave by the side whose link is a slot.
+    bool by_top = top[at] >= 0;
+    while (true) {
+      const int next = by_top ? top[at] : bottom[at];
+      if (next < 0) break;
+      at = next;
+      ++seen;
+      by_top = !by_top;
+    }
+  }
+  return seen == nodes;
+}
+
+// A run's states grouped by kinds (groups sorted by kinds).
+void group_states(const Dp& dp, int window, bool bottom, std::vector<Key>& keys,
+                  std::vector<const std::uint64_t*>& counts, std::vector<StateGroup>& groups) {
+  std::vector<std::tuple<std::uint64_t, Key, const std::uint64_t*>> all;
+  all.reserve(dp.tables().old_size);
+  for_each_state(dp.tables(), [&](Key key, const std::uint64_t* count) {
+    all.emplace_back(kinds_of(key, window, bottom), key, count);
+  });
+  std::sort(all.begin(), all.end(),
+            [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });
+  keys.resize(all.size());
+  counts.resize(all.size());
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    keys[i] = std::get<1>(all[i]);
+    counts[i] = std::get<2>(all[i]);
+    if (i == 0 || std::get<0>(all[i]) != groups.back().kinds) {
+      groups.push_back({std::get<0>(all[i]), i, i});
+    }
+    groups.back().end = i + 1;
+  }
+}
+
+}  // namespace
+
+namespace {
+
+std::uint64_t mix(std::uint64_t x) {
+  x *= 0x9E3779B97F4A7C15ull;
+  return x ^ (x >> 29);
+}
+
+// The kind the top must have where the bottom has `kind` (closed tours: the only one).
+std::uint64_t facing(std::uint64_t kind) {
+  return kind == kKindEnd ? kKindEnd : kind == kKindComplete ? kKindUntouched : kKindComplete;
+}
+
+}  // namespace
+
+CutFilter::CutFilter(const Dp& bottom)
+    : window_(bottom.plan().window),
+      closed_(bottom.plan().closed),
+      seen_(bottom.plan().window + 1) {
+  const Plan& plan = bottom.plan();
+  // Bottom slot W - 1 - s is the top's square cut + s; its turned index is n - 1 - that.
+  const int n = plan.turned.size();
+  const int cut = n - plan.stop;
+  for (int s = 0; s < window_; ++s) {
+    if (!plan.steps[static_cast<std::size_t>(n - 1 - (cut + s))].free) blocked_ |= 1u << s;
+  }
+  for (int k = 1; k <= window_; ++k) seen_[k].assign((std::size_t{1} << k) / 64 + 1, 0);
+  std::vector<std::uint64_t> patterns;
+  for_each_state(bottom.tables(), [&](Key key, const std::uint64_t*) {
+    std::uint64_t untouched = 0, kinds = 0;
+    const std::uint64_t bottom_kinds = kinds_of(key, window_, true);
+    for (int s = 0; s < window_; ++s) {
+      const std::uint64_t kind = bottom_kinds >> (2 * s) & 3;
+      if (kind == kKindUntouched) untouched |= std::uint64_t{1} << s;
+      kinds |= ((blocked_ >> s) & 1 ? kKindComplete : facing(kind)) << (2 * s);
+    }
+    for (int k = 1; k <= window_; ++k) {
+      const std::uint64_t p = untouched & ((std::uint64_t{1} << k) - 1);
+      seen_[k][p / 64] |= std::uint64_t{1} << (p % 64);
+      patterns.push_back((kinds & ((std::uint64_t{1} << (2 * k)) - 1)) << 5 | k);
+    }
+  });
+  std::sort(patterns.begin(), patterns.end());
+  patterns.erase(std::unique(patterns.begin(), patterns.end()), patterns.end());
+  std::size_t cap = 16;
+  while (cap < 2 * patterns.size()) cap *= 2;
+  kinds_set_.assign(cap, 0);
+  for (const std::uint64_t p : patterns) {
+    std::size_t slot = mix(p) & (cap - 1);
+    while (kinds_set_[slot] != 0) slot = (slot + 1) & (cap - 1);
+    kinds_set_[slot] = p + 1;
+  }
+}
+
+std::uint64_t CutFilter::bytes() const {
+  std::uint64_t b = kinds_set_.size() * 8;
+  for (const auto& s : seen_) b += s.size() * 8;
+  return b;
+}
+
+bool CutFilter::has_kinds(std::uint64_t kinds, int k) const {
+  const std::uint64_t p = (kinds << 5 | static_cast<std::uint64_t>(k)) + 1;
+  const std::size_t mask = kinds_set_.size() - 1;
+  for (std::size_t slot = mix(p - 1) & mask;; slot = (slot + 1) & mask) {
+    if (kinds_set_[slot] == p) return true;
+    if (kinds_set_[slot] == 0) return false;
+  }
+}
+
+bool CutFilter::admits(Key state, int k) const {
+  // The top's window ends on square cut + k - 1: square cut + m is slot W - k + m.
+  std::uint64_t complete = 0, ends = 0, kinds = 0;
+  int tour_ends = 0;  // paths of the top that end at a tour end: tour ends inside the top
+  for (int s = 0; s < window_; ++s) tour_ends += code_at(state, s) == kCodeTourEnd;
+  for (int m = 0; m < k; ++m) {
+    const int c = code_at(state, window_ - k + m);
+    const std::uint64_t bit = std::uint64_t{1} << m;
+    if (c == kCodeDone) {
+      if (!((blocked_ >> m) & 1)) complete |= bit;
+      kinds |= kKindComplete << (2 * m);
+    } else if (c == kCodeUntouched) {
+      kinds |= kKindUntouched << (2 * m);
+    } else {
+      ends |= bit;
+      kinds |= kKindEnd << (2 * m);
+    }
+  }
+  const auto& seen = seen_[static_cast<std::size_t>(k)];
+  const auto has = [&](std::uint64_t p) { return (seen[p / 64] >> (p % 64)) & 1; };
+  if (closed_ || tour_ends >= 2) return has(complete) && has_kinds(kinds, k);
+  // Open: a square may be a tour end, a path end against an untouched square (the complete
+  // pattern changes there) or the other way round (it does not).
+  const int free_ends = 2 - tour_ends;
+  bool fits = has(complete);
+  for (std::uint64_t a = ends; a != 0 && !fits; a &= a - 1) {
+    const std::uint64_t one = complete | (a & (~a + 1));
+    fits = has(one);
+    for (std::uint64_t b = a & (a - 1); b != 0 && !fits && free_ends == 2; b &= b - 1) {
+      fits = has(one | (b & (~b + 1)));
+    }
+  }
+  if (!fits) return false;
+  if (free_ends == 2) return true;  // the kinds with two tour ends to place: too many to try
+  // One tour end left: the kinds as they are, or with one square changed.
+  if (has_kinds(kinds, k)) return true;
+  for (int m = 0; m < k; ++m) {
+    const std::uint64_t kind = kinds >> (2 * m) & 3;
+    if (kind == kKindComplete) continue;
+    const std::uint64_t other = kind == kKindEnd ? kKindComplete : kKindEnd;
+    // The top's path end faces an untouched square: as the top sees it, "complete"; the top's
+    // untouched square faces a path end: as the top sees it, a path end.
+    if (has_kinds((kinds & ~(std::uint64_t{3} << (2 * m))) | other << (2 * m), k)) return true;
+  }
+  return false;
+}
+
+Join::Join(const Dp& top, const Dp& bottom)
+    : top_(top), bottom_(bottom), window_(top.plan().window), closed_(top.plan().closed) {
+  const Plan& plan = top.plan();
+  for (int s = 0; s < window_; ++s) {
+    if (!plan.steps[static_cast<std::size_t>(plan.cut + s)].free) blocked_ |= 1u << s;
+  }
+  group_states(top, window_, false, top_keys_, top_counts_, top_groups_);
+  group_states(bottom, window_, true, bottom_keys_, bottom_counts_, bottom_groups_);
+  pairs_total_ = top_keys_.size();
+}
+
+double Join::fraction() const {
+  if (status_ == Status::none || top_keys_.empty()) return 1;
+  return next_group_ < top_groups_.size()
+             ? static_cast<double>(top_groups_[next_group_].begin) / top_keys_.size()
+             : 1;
+}
+
+std::uint64_t Join::bytes() const {
+  return (top_keys_.size() + bottom_keys_.size()) * (sizeof(Key) + sizeof(void*)) +
+         (top_groups_.size() + bottom_groups_.size()) * sizeof(StateGroup);
+}
+
+void Join::join_group(const StateGroup& g) {
+  // The kinds a bottom state must have: complete where the top leaves a square untouched and
+  // the other way round, a path end against a path end; open tours may also end on up to two
+  // squares of the window (a path end against an untouched square).
+  std::uint64_t base = 0;
+  std::array<int, 2 * kMaxFrontierWidth + 1> may_end{};
+  int n_may_end = 0;
+  for (int s = 0; s < window_; ++s) {
+    const std::uint64_t kind = (g.kinds >> (2 * s)) & 3;
+    std::uint64_t want = kind == kKindEnd        ? kKindEnd
+                         : kind == kKindComplete ? kKindUntouched
+                                                 : kKindComplete;
+    if ((blocked_ >> s) & 1) {
+      want = kKindComplete;
+    } else if (!closed_) {
+      may_end[n_may_end++] = s;
+    }
+    base |= want << (2 * s);
+  }
+  // A square may end the tour: the top's path end meets nothing below, or the bottom's
+  // path end meets a square the top left untouched.
+  auto ending = [&](std::uint64_t kinds, int s) {
+    const std::uint64_t top_kind = (g.kinds >> (2 * s)) & 3;
+    if (top_kind == kKindComplete) return ~std::uint64_t{0};
+    const std::uint64_t want = top_kind == kKindEnd ? kKindUntouched : kKindEnd;
+    return (kinds & ~(std::uint64_t{3} << (2 * s))) | want << (2 * s);
+  };
+  std::vector<std::uint64_t> wanted{base};
+  for (int a = 0; a < n_may_end; ++a) {
+    const std::uint64_t one = ending(base, may_end[a]);
+    if (one == ~std::uint64_t{0}) continue;
+    wanted.push_back(one);
+    for (int b = a + 1; b < n_may_end; ++b) {
+      const std::uint64_t two = ending(one, may_end[b]);
+      if (two != ~std::uint64_t{0}) wanted.push_back(two);
+    }
+  }
+  std::vector<Links> top_links;
+  top_links.reserve(g.end - g.begin);
+  for (std::size_t i = g.begin; i < g.end; ++i)
+    top_links.push_back(links_of(top_keys_[i], window_, false));
+  const std::size_t top_limbs = static_cast<std::size_t>(top_.tables().limbs);
+  const std::size_t bottom_limbs = static_cast<std::size_t>(bottom_.tables().limbs);
+  const bool narrow = top_limbs == 1 && bottom_limbs == 1;
+  unsigned __int128 sum = 0;  // one-limb products, added to count_ before they could overflow
+  std::vector<Links> bottom_links;
+  for (const std::uint64_t kinds : wanted) {
+    const auto it =
+        std::lower_bound(bottom_groups_.begin(), bottom_groups_.end(), kinds,
+                         [](const StateGroup& group, std::uint64_t k) { return group.kinds < k; });
+    if (it == bottom_groups_.end() || it->kinds != kinds) continue;
+    bottom_links.clear();
+    for (std::size_t j = it->begin; j < it->end; ++j) {
+      bottom_links.push_back(links_of(bottom_keys_[j], window_, true));
+    }
+    for (std::size_t i = 0; i < top_links.size(); ++i) {
+      const std::uint64_t* a = top_counts_[g.begin + i];
+      for (std::size_t j = 0; j < bottom_links.size(); ++j) {
+        if (!one_tour(top_links[i], bottom_links[j], window_, closed_)) continue;
+        const std::uint64_t* b = bottom_counts_[it->begin + j];
+        if (narrow) {
+          const unsigned __int128 p = static_cast<unsigned __int128>(a[0]) * b[0];
+          if (sum + p < sum) {
+            const std::array<std::uint64_t, 2> limbs{static_cast<std::uint64_t>(sum),
+                                                     static_cast<std::uint64_t>(sum >> 64)};
+            count_ += BigCount(std::span<const std::uint64_t>(limbs));
+            sum = 0;
+          }
+          sum += p;
+        } else {
+          count_.add_product({a, top_limbs}, {b, bottom_limbs});
+        }
+      }
+      pairs_done_ += bottom_links.size();
+    }
+  }
+  const std::array<std::uint64_t, 2> limbs{static_cast<std::uint64_t>(sum),
+                                           static_cast<std::uint64_t>(sum >> 64)};
+  count_ += BigCount(std::span<const std::uint64_t>(limbs));
+}
+
+Status Join::run(std::uint64_t max_steps) {
+  const std::uint64_t until = pairs_done_ + std::max<std::uint64_t>(max_steps, 1);
+  while (next_group_ < top_groups_.size() && pairs_done_ < until) {
+    join_group(top_groups_[next_group_++]);
+  }
+  if (next_group_ == top_groups_.size()) {
+    count_ *= top_.plan().factor;
+    status_ = Status::none;
+  }
+  return status_;
+}
+
+}  // namespace kt::frontier_detail
