@@ -68,8 +68,10 @@ async function firstFrame(context, url, throttle) {
                              { timeout: 120000, polling: 100 });
   const ms = await page.evaluate(() => globalThis.__firstFrameMs);
   const before = bytes;  // up to the first frame (and the 100 ms poll)
-  // The page's second part (index.deferred.wasm, when the page is split) loads after the first
-  // frame: wait for the network to be quiet, then count everything.
+  // The page's second part (index.deferred.wasm, when the page is split) loads when the page is
+  // first idle after the first frame, within 1 s: wait for it and for the network to be quiet,
+  // then count everything.
+  await page.waitForTimeout(1500);
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(200);  // the last loadingFinished events
   await page.close();
