@@ -2,7 +2,8 @@
 # Installs everything the project needs on Debian bookworm. Idempotent: when all is already
 # there it only checks and exits in about a second. Works as root (CI) or via sudo.
 #   apt:  toolchains (g++, and clang for libFuzzer), Emscripten, Catch2, CLI11, GLFW, Chromium, node/npm, python3, clang-format,
-#         DejaVu Sans + fontTools (the UI's font is cut from it at build time)
+#         DejaVu Sans + fontTools (the UI's font is cut from it at build time), terser (the
+#         page's index.js is minified with it)
 #   src:  Dear ImGui 1.86 from Debian's source package -> third_party/imgui (git-ignored)
 #   npm:  playwright-core (driver only; the browser is Debian's /usr/bin/chromium)
 set -euo pipefail
@@ -44,7 +45,7 @@ pkg_installed() {
 missing=()
 for p in cmake ninja-build g++ emscripten catch2 libcli11-dev nlohmann-json3-dev libglfw3-dev \
     chromium python3 fonts-dejavu-core python3-fonttools \
-    clang-format clang libclang-rt-14-dev gzip; do
+    clang-format clang libclang-rt-14-dev gzip node-terser; do
   pkg_installed "$p" || missing+=("$p")
 done
 # node may come from another repo (e.g. NodeSource's nodejs bundles npm, which conflicts with

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Where the page's bytes go: code size per function and per group, data segments.
 
-    scripts/wasm_sizes.py build/wasm/site/index.wasm [--top N] [--group PREFIX]
+    scripts/wasm_sizes.py build/wasm/split/index.whole.wasm [--top N] [--group PREFIX]
 
-The .wasm needs a name section (link once with --profiling-funcs, or -g2): without it every
-function is "unnamed" and only the totals per section are printed. Sizes are raw bytes of each
+The .wasm needs a name section: the split page's build keeps the whole module with names in
+build/wasm/split/index.whole.wasm (web/CMakeLists.txt, KT_WEB_SPLIT); otherwise link once with
+--profiling-funcs (or -g2). Without names every function is "unnamed" and only the totals per
+section are printed. Sizes are raw bytes of each
 function body in the code section (gzip shrinks them by 2-3x, about evenly), data is the
 active data segments. Groups: the project's namespaces (kt::core, kt::ui, kt::web), Dear ImGui
 (ImGui::, Im*, stb_*), Embind (emscripten::), libc++ (std::), nlohmann, libc and the rest.

@@ -1,0 +1,61 @@
+// The page's code in two parts (issue 9, "fast on a school network"; web/CMakeLists.txt,
+// KT_WEB_SPLIT): index.wasm holds what a visit needs to draw and run a search
+// (web/page_start_funcs.txt), index.deferred.wasm the rest (counting, the recursion's panels,
+// exports, readers, messages). The first frame waits only for the first part; the second is
+// fetched and compiled in the background once that frame is drawn, then instantiated, which
+// puts its functions in the table in place of the placeholders.
+// If a deferred function runs before that (a link that starts with a count, a quick click),
+// Emscripten's SPLIT_MODULE runtime calls Module.loadSplitModule, which must be synchronous as
+// the call that needs the code is: on the page's main thread the only synchronous fetch is a
+// text XMLHttpRequest, whose bytes are read back from the characters (x-user-defined keeps
+// each byte in the low 8 bits).
+// Loaded once: JS keeps some table entries it read before the load (Embind's invokers), and
+// these placeholders then only forward to the real function.
+// --pre-js: runs inside index.js, after Module is set and before the runtime reads printErr.
+(function () {
+  var FILE = 'index.deferred.wasm';
+  var loaded = null;
+
+  function instantiate(module) {
+    if (!loaded) loaded = [new WebAssembly.Instance(module, { 'primary': Module['asm'] }), module];
+    return loaded;
+  }
+
+  Module['loadSplitModule'] = function (file) {
+    if (loaded) return loaded;
+    var xhr = new XMLHttpRequest();
+    xhr.open('GET', file, false);
+    xhr.overrideMimeType('text/plain; charset=x-user-defined');
+    xhr.send(null);
+    if (xhr.status !== 200 && xhr.status !== 0) throw new Error(file + ': HTTP ' + xhr.status);
+    var text = xhr.responseText, bytes = new Uint8Array(text.length);
+    for (var i = 0; i < text.length; ++i) bytes[i] = text.charCodeAt(i) & 0xff;
+    return instantiate(new WebAssembly.Module(bytes));
+  };
+
+  // After the first frame, when the page is idle: fetch and compile off the main thread, then
+  // instantiate.
+  function prefetch() {
+    if (loaded || typeof fetch != 'function') return;
+    fetch(locateFile(FILE), { credentials: 'same-origin' })
+      .then(function (response) {
+        if (!response.ok) throw new Error(FILE + ': HTTP ' + response.status);
+        return response.arrayBuffer();
+      })
+      .then(function (buffer) { return WebAssembly.compile(buffer); })
+      .then(instantiate)
+      .catch(function () {});  // the synchronous path above fetches it when needed
+  }
+  var ready = Module['onAppReady'];
+  Module['onAppReady'] = function () {
+    if (ready) ready();
+    if (typeof requestIdleCallback == 'function') requestIdleCallback(prefetch, { timeout: 1000 });
+    else setTimeout(prefetch, 100);
+  };
+
+  // The runtime reports every call through a placeholder on printErr: not an error here.
+  var printErr = Module['printErr'] || console.warn.bind(console);
+  Module['printErr'] = function (text) {
+    if (!/^(placeholder function called|instantiated deferred module)/.test(text)) printErr(text);
+  };
+})();
