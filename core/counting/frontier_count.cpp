@@ -354,21 +354,6 @@ bool insert(Tables& t, Key key, const std::uint64_t* count, bool locked, int squ
   }
 }
 
-// Calls emit(state, count) for each state of the table read, from index `from` to `to`.
-template <class Emit>
-void for_each_old(const Tables& t, std::size_t from, std::size_t to, Emit&& emit) {
-  const std::size_t limbs = static_cast<std::size_t>(t.limbs);
-  std::size_t p = static_cast<std::size_t>(
-      std::upper_bound(t.old_begin.begin(), t.old_begin.end(), from) - t.old_begin.begin() - 1);
-  for (std::size_t g = from; g < to; ++p) {
-    const Part& part = t.old[p];
-    const std::size_t end = std::min(to, t.old_begin[p + 1]);
-    for (std::size_t s = g - t.old_begin[p]; g < end; ++g, ++s) {
-      if (!emit(part.keys.data()[s], &part.counts.data()[s * limbs])) return;
-    }
-  }
-}
-
 }  // namespace
 
 // The states of the finished square become the ones to read: each part compacted in place.
@@ -625,7 +610,7 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
         filter_ != nullptr && plan.cut >= 0 && i >= plan.cut ? i - plan.cut + 1 : 0;
     // Old states [from, to) into the table; tours finished on the last square into `tours`.
     auto expand = [&](std::size_t from, std::size_t to, bool locked, BigCount& tours) {
-      for_each_old(t, from, to, [&](Key key, const std::uint64_t* count) {
+      for_each_state(t, from, to, [&](Key key, const std::uint64_t* count) {
         if (t.failed) return false;
         return expand_state(
             plan, i, key,
@@ -772,7 +757,7 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
     return status_;
   }
   if (!w.top) {
-    const std::uint64_t held = frontier_detail::table_bytes(w.bottom->tables());
+    const std::uint64_t held = w.bottom->tables().bytes();
     w.bottom_bytes = held;
     std::uint64_t limit = 0;
     if (w.memory_limit > 0) limit = w.memory_limit > held ? w.memory_limit - held : 1;
@@ -789,8 +774,7 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
   if (!w.join) {
     // The join sorts both halves' states by kinds: about 56 bytes a state while it sorts.
     const std::uint64_t states = w.top->tables().old_size + w.bottom->tables().old_size;
-    const std::uint64_t need =
-        w.bottom_bytes + frontier_detail::table_bytes(w.top->tables()) + 56 * states;
+    const std::uint64_t need = w.bottom_bytes + w.top->tables().bytes() + 56 * states;
     if (w.memory_limit > 0 && need > w.memory_limit) {
       return stop_with("counting needs more than the memory limit of " + gigabytes(w.memory_limit) +
                            " (" + gigabytes(need) + " to join the two halves, " +
@@ -798,7 +782,7 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
                        {});
     }
     w.join = std::make_unique<frontier_detail::Join>(*w.top, *w.bottom);
-    w.join_peak = w.bottom_bytes + frontier_detail::table_bytes(w.top->tables()) + w.join->bytes();
+    w.join_peak = w.bottom_bytes + w.top->tables().bytes() + w.join->bytes();
   }
   if (w.join->run(max_steps) == Status::none) {
     stop_with({}, w.join->count());
@@ -826,7 +810,7 @@ FrontierProgress FrontierCounter::progress() const {
   for (const frontier_detail::Dp* dp : runs) {
     if (dp == nullptr) continue;
     const Tables& t = dp->tables();
-    p.bytes += frontier_detail::table_bytes(t);
+    p.bytes += t.bytes();
     p.peak_bytes = std::max(p.peak_bytes, t.peak_bytes);
     p.max_states = std::max<std::uint64_t>(p.max_states, t.max_states);
     if (dp->status() == Status::running || dp == w.whole.get()) p.states = t.old_size;

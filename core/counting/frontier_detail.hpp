@@ -3,6 +3,7 @@
 // the counting API (frontier_count.hpp is).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -238,8 +239,7 @@ class Join {
   const Dp& top_;
   const Dp& bottom_;
   int window_ = 0;
-  std::uint32_t blocked_ = 0;      // slots of blocked squares
-  std::uint64_t pairs_total_ = 0;  // an estimate, for fraction()
+  std::uint32_t blocked_ = 0;  // slots of blocked squares
   bool closed_ = false;
   std::vector<Key> top_keys_, bottom_keys_;  // every state, in group order
   std::vector<const std::uint64_t*> top_counts_, bottom_counts_;
@@ -251,15 +251,19 @@ class Join {
   Status status_ = Status::running;
 };
 
-inline std::uint64_t table_bytes(const Tables& t) { return t.bytes(); }
-
-// Calls emit(state, count limbs) for each state of the table read (dense, part after part).
+// Calls emit(state, count limbs) for each state of the table read (dense, part after part),
+// from index `from` to `to`, until emit returns false.
 template <class Emit>
-void for_each_state(const Tables& t, Emit&& emit) {
+void for_each_state(const Tables& t, std::size_t from, std::size_t to, Emit&& emit) {
   const std::size_t limbs = static_cast<std::size_t>(t.limbs);
-  for (const Part& part : t.old) {
-    for (std::size_t s = 0; s < part.size; ++s)
-      emit(part.keys.data()[s], &part.counts.data()[s * limbs]);
+  std::size_t p = static_cast<std::size_t>(
+      std::upper_bound(t.old_begin.begin(), t.old_begin.end(), from) - t.old_begin.begin() - 1);
+  for (std::size_t g = from; g < to; ++p) {
+    const Part& part = t.old[p];
+    const std::size_t end = std::min(to, t.old_begin[p + 1]);
+    for (std::size_t s = g - t.old_begin[p]; g < end; ++g, ++s) {
+      if (!emit(part.keys.data()[s], &part.counts.data()[s * limbs])) return;
+    }
   }
 }
 

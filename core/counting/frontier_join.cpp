@@ -94,8 +94,9 @@ void group_states(const Dp& dp, int window, bool bottom, std::vector<Key>& keys,
                   std::vector<const std::uint64_t*>& counts, std::vector<StateGroup>& groups) {
   std::vector<std::tuple<std::uint64_t, Key, const std::uint64_t*>> all;
   all.reserve(dp.tables().old_size);
-  for_each_state(dp.tables(), [&](Key key, const std::uint64_t* count) {
+  for_each_state(dp.tables(), 0, dp.tables().old_size, [&](Key key, const std::uint64_t* count) {
     all.emplace_back(kinds_of(key, window, bottom), key, count);
+    return true;
   });
   std::sort(all.begin(), all.end(),
             [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });
@@ -139,8 +140,15 @@ CutFilter::CutFilter(const Dp& bottom)
     if (!plan.steps[static_cast<std::size_t>(n - 1 - (cut + s))].free) blocked_ |= 1u << s;
   }
   for (int k = 1; k <= window_; ++k) seen_[k].assign((std::size_t{1} << k) / 64 + 1, 0);
+  // Each state adds W prefixes, most of them seen before: compacted as they pile up.
   std::vector<std::uint64_t> patterns;
-  for_each_state(bottom.tables(), [&](Key key, const std::uint64_t*) {
+  const auto compact = [&] {
+    std::sort(patterns.begin(), patterns.end());
+    patterns.erase(std::unique(patterns.begin(), patterns.end()), patterns.end());
+  };
+  std::size_t compact_at = std::size_t{1} << 20;
+  const Tables& states = bottom.tables();
+  for_each_state(states, 0, states.old_size, [&](Key key, const std::uint64_t*) {
     std::uint64_t untouched = 0, kinds = 0;
     const std::uint64_t bottom_kinds = kinds_of(key, window_, true);
     for (int s = 0; s < window_; ++s) {
@@ -153,9 +161,13 @@ CutFilter::CutFilter(const Dp& bottom)
       seen_[k][p / 64] |= std::uint64_t{1} << (p % 64);
       patterns.push_back((kinds & ((std::uint64_t{1} << (2 * k)) - 1)) << 5 | k);
     }
+    if (patterns.size() >= compact_at) {
+      compact();
+      compact_at = std::max(compact_at, 2 * patterns.size());
+    }
+    return true;
   });
-  std::sort(patterns.begin(), patterns.end());
-  patterns.erase(std::unique(patterns.begin(), patterns.end()), patterns.end());
+  compact();
   std::size_t cap = 16;
   while (cap < 2 * patterns.size()) cap *= 2;
   kinds_set_.assign(cap, 0);
@@ -236,7 +248,6 @@ Join::Join(const Dp& top, const Dp& bottom)
   }
   group_states(top, window_, false, top_keys_, top_counts_, top_groups_);
   group_states(bottom, window_, true, bottom_keys_, bottom_counts_, bottom_groups_);
-  pairs_total_ = top_keys_.size();
 }
 
 double Join::fraction() const {
