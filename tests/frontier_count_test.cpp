@@ -314,3 +314,44 @@ TEST_CASE("frontier: two halves joined at the middle count what one run counts")
     }
   }
 }
+
+TEST_CASE("frontier: long strips in tables of moves count what the programme counts") {
+  // Once the states repeat from one period (two rows) to the next, each square is a pass over
+  // the moves kept; every square by the programme checks it. Strips of widths 3 to 5, open and
+  // closed, past 64 bits (limbs grow inside the tables), and with a start, an end or blocked
+  // squares in the middle (the steps stop repeating there: the tables are left, then taken
+  // again after them).
+  kt::FrontierOptions programme;
+  programme.periods = false;
+  const auto both = [&](const Problem& p) {
+    const auto a = kt::count_frontier(p);
+    const auto b = kt::count_frontier(p, programme);
+    REQUIRE(a.complete);
+    REQUIRE(b.complete);
+    return std::pair(a.count.to_string(), b.count.to_string());
+  };
+  std::vector<Problem> strips{board(3, 60),
+                              closed(board(3, 62)),
+                              board(40, 4),
+                              board(4, 31),
+                              from(board(3, 50), {25, 2}),
+                              board(4, 40, {{20, 2}, {21, 3}}),
+                              closed(board(3, 70, {{30, 1}}))};
+  Problem ends = board(4, 36);
+  ends.start = Square{3, 1};
+  ends.end = Square{33, 4};
+  strips.push_back(ends);
+  if (!kSlowBuild) strips.push_back(closed(board(5, 16)));
+  for (const Problem& p : strips) {
+    INFO(p.geometry.rows << "x" << p.geometry.cols << (p.closed ? " closed" : " open"));
+    const auto [a, b] = both(p);
+    CHECK(a == b);
+  }
+  // Tables that would pass the memory limit are left for the programme, which fits in it.
+  kt::FrontierOptions tight;
+  tight.memory_limit = 2'500'000;
+  const auto r = kt::count_frontier(board(4, 40), tight);
+  REQUIRE(r.complete);
+  CHECK(r.peak_bytes <= tight.memory_limit);
+  CHECK(r.count == kt::count_frontier(board(4, 40), programme).count);
+}

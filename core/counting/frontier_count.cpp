@@ -1,5 +1,6 @@
 #include "counting/frontier_count.hpp"
 #include "counting/frontier_detail.hpp"
+#include "counting/frontier_expand.hpp"
 
 #include <algorithm>
 #include <array>
@@ -21,19 +22,6 @@
 namespace kt {
 
 namespace frontier_detail {
-
-namespace {
-
-std::uint64_t hash_key(Key k) {
-  std::uint64_t h =
-      static_cast<std::uint64_t>(k) ^ (static_cast<std::uint64_t>(k >> 64) * 0x9E3779B97F4A7C15ull);
-  h *= 0xBF58476D1CE4E5B9ull;
-  h ^= h >> 29;
-  h *= 0x94D049BB133111EBull;
-  return h ^ (h >> 32);
-}
-
-}  // namespace
 
 Plan make_plan(const Problem& problem, int cut, int stop) {
   Plan plan;
@@ -135,11 +123,22 @@ Plan make_plan(const Problem& problem, int cut, int stop) {
       if (left == 1) plan.steps[i].one_left |= 1u << (p - (i - w));
     }
   }
+  if (cut < 0) {
+    plan.period = 2 * t.cols;
+    plan.repeats.assign(static_cast<std::size_t>(n), 0);
+    for (int i = plan.period; i < plan.stop; ++i) {
+      const SquareStep& step = plan.steps[static_cast<std::size_t>(i)];
+      plan.repeats[i] = step.free && i != plan.last_free && i - plan.period != plan.last_free &&
+                        step == plan.steps[static_cast<std::size_t>(i - plan.period)];
+    }
+  }
   return plan;
 }
 
 }  // namespace frontier_detail
 
+using frontier_detail::add_limbs;
+using frontier_detail::expand_state;
 using frontier_detail::Key;
 using frontier_detail::Part;
 using frontier_detail::Plan;
@@ -159,18 +158,6 @@ std::string check_frontier_problem(const Problem& problem) {
 }
 
 namespace {
-
-// Adds `n` limbs of `b` into `a`; returns the carry out of the top limb.
-inline bool add_limbs(std::uint64_t* a, const std::uint64_t* b, int n) {
-  unsigned carry = 0;
-  for (int k = 0; k < n; ++k) {
-    const std::uint64_t s = a[k] + b[k];
-    const unsigned c1 = s < b[k];
-    a[k] = s + carry;
-    carry = c1 | (a[k] < s);
-  }
-  return carry != 0;
-}
 
 std::string gigabytes(std::uint64_t bytes) {
   char text[32];
@@ -230,7 +217,23 @@ double frontier_detail::Dp::fraction() const {
   return end > 0 ? std::min(1.0, (t.square + inside) / end) : 1;
 }
 
+// A Period pays where at least two more periods repeat the one starting at `square`.
+bool frontier_detail::Dp::period_fits(int square) const {
+  const Plan& plan = *plan_;
+  if (plan.period == 0 || filter_ != nullptr || periods_off_) return false;
+  const int n = static_cast<int>(plan.repeats.size());
+  for (int k = square; k < square + 3 * plan.period; ++k) {
+    if (k >= n) return false;
+    const bool ok = k >= square + plan.period
+                        ? plan.repeats[k] != 0
+                        : plan.steps[static_cast<std::size_t>(k)].free && k != plan.last_free;
+    if (!ok) return false;
+  }
+  return true;
+}
+
 void frontier_detail::Dp::release() {
+  period_.reset();
   tables_->old.clear();
   tables_->parts.clear();
   tables_->old_begin.assign(2, 0);
@@ -404,159 +407,6 @@ void frontier_detail::Dp::finish_square() {
 
 namespace {
 
-// Expands one state of the window before square i: every choice of edges back from the square,
-// each giving a state after it (insert) or, on the last square, a finished tour (complete).
-// False when an insert failed (memory).
-template <class Insert, class Complete>
-bool expand_state(const Plan& plan, int i, Key key, Insert&& insert, Complete&& complete) {
-  const SquareStep& step = plan.steps[static_cast<std::size_t>(i)];
-  const int W = plan.window;
-  const bool last = i == plan.last_free && plan.stop > plan.last_free;
-  // Decode: st 0 done, 1 untouched, 2 path end; partner: the other end's slot, -1 a tour end.
-  std::array<std::int8_t, 2 * kMaxFrontierWidth + 2> st0, partner0;
-  std::array<std::int8_t, 16> first_with{};
-  first_with.fill(-1);
-  for (int j = 0; j < W; ++j) {
-    const int c = static_cast<int>(key >> (4 * j)) & 15;
-    if (c == frontier_detail::kCodeDone) {
-      st0[j] = 0;
-    } else if (c == frontier_detail::kCodeUntouched) {
-      st0[j] = 1;
-      partner0[j] = static_cast<std::int8_t>(j);
-    } else if (c == frontier_detail::kCodeTourEnd) {
-      st0[j] = 2;
-      partner0[j] = -1;
-    } else {
-      st0[j] = 2;
-      if (first_with[c] < 0) {
-        first_with[c] = static_cast<std::int8_t>(j);
-      } else {
-        partner0[j] = first_with[c];
-        partner0[first_with[c]] = static_cast<std::int8_t>(j);
-      }
-    }
-  }
-  st0[W] = 1;
-  partner0[W] = static_cast<std::int8_t>(W);
-  const int ends0 = static_cast<int>(key >> frontier_detail::kEndsShift);
-
-  // The choices: no edge back, one, or two (at most cap), to squares still open.
-  std::array<std::uint8_t, 4> open{};
-  int n_open = 0;
-  for (int b = 0; b < step.earlier; ++b) {
-    if (st0[step.back[b]] != 0) open[n_open++] = step.back[b];
-  }
-  const int n_choices = 1 + n_open + (step.cap == 2 ? n_open * (n_open - 1) / 2 : 0);
-  for (int choice = 0; choice < n_choices; ++choice) {
-    std::array<std::uint8_t, 2> edges{};
-    int n_edges = 0;
-    if (choice >= 1 && choice <= n_open) {
-      edges[n_edges++] = open[choice - 1];
-    } else if (choice > n_open) {
-      int c = choice - 1 - n_open;
-      for (int a = 0; a < n_open; ++a) {
-        if (c < n_open - 1 - a) {
-          edges[n_edges++] = open[a];
-          edges[n_edges++] = open[a + 1 + c];
-          break;
-        }
-        c -= n_open - 1 - a;
-      }
-    }
-    auto st = st0;
-    auto partner = partner0;
-    int ends = ends0;
-    int completed = 0;  // cycles closed, or paths whose both ends are tour ends
-    bool dead = false;
-    // Fixes square x (an end of its path) as a tour end.
-    auto end_tour_at = [&](int x) {
-      const int q = partner[x];
-      st[x] = 0;
-      if (q < 0) {
-        ++completed;
-      } else {
-        partner[q] = -1;
-      }
-    };
-    for (int e = 0; e < n_edges; ++e) {
-      const int u = edges[e];
-      if (st[W] == 2 && partner[W] == u) {  // closes a cycle
-        if (!plan.closed) dead = true;
-        ++completed;
-        st[W] = st[u] = 0;
-        continue;
-      }
-      const int ow = partner[W], ou = partner[u];  // the far ends
-      if (ow >= 0) partner[ow] = static_cast<std::int8_t>(ou);
-      if (ou >= 0) partner[ou] = static_cast<std::int8_t>(ow);
-      if (ow < 0 && ou < 0) ++completed;
-      st[W] = st[W] == 1 ? 2 : 0;
-      st[u] = st[u] == 1 ? 2 : 0;
-      if (plan.fixed[static_cast<std::size_t>(i - W + u)] && st[u] == 2) end_tour_at(u);
-    }
-    if (step.cap == 1 && st[W] == 2) end_tour_at(W);
-    if (dead) continue;
-    // Squares with no later neighbour: done, or tour ends.
-    for (int f = 0; f < step.finishing && !dead; ++f) {
-      const int x = step.finish[f];
-      if (st[x] == 1) {
-        dead = true;
-      } else if (st[x] == 2) {
-        if (plan.closed || ++ends > plan.end_budget) {
-          dead = true;
-        } else {
-          end_tour_at(x);
-        }
-      }
-    }
-    if (dead) continue;
-    if (completed > 0) {
-      if (last && completed == 1) complete();
-      continue;
-    }
-    if (last) continue;
-    // Untouched squares with one later neighbour left can only be tour ends.
-    int forced = 0;
-    for (std::uint32_t m = step.one_left; m != 0; m &= m - 1) {
-      forced += st[std::countr_zero(m)] == 1;
-    }
-    if (forced > 0 && (plan.closed || ends + forced > plan.end_budget)) continue;
-    int balance = step.balance;
-    for (int j = 1; j <= W; ++j) {
-      if (st[j] == 0) continue;
-      const int edges_left = st[j] == 2 ? 1 : ((step.fixed >> j) & 1) ? 1 : 2;
-      balance += ((step.dark >> j) & 1) ? edges_left : -edges_left;
-    }
-    const int ends_left = plan.end_budget - ends;
-    if (balance < 0) balance = -balance;
-    if (balance > ends_left || (ends_left - balance) % 2 != 0) continue;
-
-    // Encode the window after the square: slots 1..W.
-    Key out = static_cast<Key>(ends) << frontier_detail::kEndsShift;
-    std::array<std::int8_t, 2 * kMaxFrontierWidth + 2> label;
-    label.fill(0);
-    int next = frontier_detail::kFirstLabel;
-    for (int j = 1; j <= W; ++j) {
-      int c = 0;
-      if (st[j] == 1) {
-        c = frontier_detail::kCodeUntouched;
-      } else if (st[j] == 2) {
-        if (partner[j] < 0) {
-          c = frontier_detail::kCodeTourEnd;
-        } else if (label[j] != 0) {
-          c = label[j];
-        } else {
-          c = next;
-          label[partner[j]] = static_cast<std::int8_t>(next++);
-        }
-      }
-      out |= static_cast<Key>(c) << (4 * (j - 1));
-    }
-    if (!insert(out)) return false;
-  }
-  return true;
-}
-
 // Old states per thread below which a slice is expanded in the caller's thread alone (starting
 // threads costs tens of microseconds; a state, about a microsecond).
 constexpr std::size_t kMinStatesPerThread = 4096;
@@ -581,6 +431,17 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
       return status_ = Status::none;
     }
     const int i = t.square;
+    if (period_ || (!t.building && period_fits(i))) {
+      if (!period_) period_ = std::make_unique<frontier_detail::Period>(plan, t);
+      std::uint64_t steps = 0;
+      const auto outcome = period_->take(t, left, steps);
+      left -= std::min(left, std::max<std::uint64_t>(steps, 1));
+      if (outcome != frontier_detail::Period::Outcome::running) {
+        periods_off_ = outcome == frontier_detail::Period::Outcome::refused;
+        period_.reset();
+      }
+      continue;
+    }
     const SquareStep& step = plan.steps[static_cast<std::size_t>(i)];
     if (!step.free) {
       // A blocked square only moves the window: the oldest square is done in every state, so
@@ -701,7 +562,7 @@ int halves_cut(const Plan& whole) {
 }  // namespace frontier_detail
 
 FrontierCounter::FrontierCounter(const Problem& problem, std::uint64_t memory_limit, int threads,
-                                 bool halves)
+                                 bool halves, bool periods)
     : work_(std::make_unique<frontier_detail::Work>()) {
   using frontier_detail::Dp;
   frontier_detail::Work& w = *work_;
@@ -718,11 +579,13 @@ FrontierCounter::FrontierCounter(const Problem& problem, std::uint64_t memory_li
     if (top->last_free >= top->stop && w.bottom_plan->last_free >= w.bottom_plan->stop) {
       w.top_plan = top;
       w.bottom = std::make_unique<Dp>(w.bottom_plan, memory_limit, threads);
+      w.bottom->set_periods(periods);
       return;
     }
     w.bottom_plan.reset();
   }
   w.whole = std::make_unique<Dp>(w.whole_plan, memory_limit, threads);
+  w.whole->set_periods(periods);
   if (w.whole->status() == Status::none) {  // refused, trivial, or out of memory at once
     error_ = w.whole->error();
     count_ = w.whole->count();
@@ -847,7 +710,7 @@ FrontierResult count_frontier(const Problem& problem, const FrontierOptions& opt
   FrontierResult result;
   FrontierCounter counter(problem, options.memory_limit,
                           options.threads > 0 ? options.threads : hardware_threads(),
-                          options.halves);
+                          options.halves, options.periods);
   auto last = t0;
   while (counter.run(1 << 20) == Status::running) {
     if (!options.on_progress) continue;

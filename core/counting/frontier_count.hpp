@@ -87,8 +87,11 @@ class FrontierCounter {
   // of them (1 without thread support); the counts are the same whatever the number.
   // halves: count boards about as long as wide in two halves joined at the middle (much
   // faster there; false: one run over the whole board, for checking).
+  // periods: on long strips, once the states repeat from one period of two rows to the next,
+  // take each square as a pass of additions over the moves kept from that period (much
+  // faster; false: every square by the programme, for checking).
   explicit FrontierCounter(const Problem& problem, std::uint64_t memory_limit = 0, int threads = 1,
-                           bool halves = true);
+                           bool halves = true, bool periods = true);
   ~FrontierCounter();
   FrontierCounter(FrontierCounter&&) noexcept;
   FrontierCounter& operator=(FrontierCounter&&) noexcept;
@@ -115,7 +118,8 @@ struct FrontierOptions {
   // into the table being built, split by hash into parts with a lock each; the counts do not
   // depend on it. Builds without threads count in the caller's thread.
   int threads = 1;
-  bool halves = true;  // see FrontierCounter
+  bool halves = true;   // see FrontierCounter
+  bool periods = true;  // see FrontierCounter
   // Called from the caller's thread about every progress_interval seconds.
   std::function<void(const FrontierProgress&)> on_progress;
   double progress_interval = 1.0;

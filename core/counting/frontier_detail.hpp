@@ -49,6 +49,7 @@ struct SquareStep {
   // within the tour ends still to place for open ones.
   int balance = 0;
   std::uint32_t dark = 0, light = 0, fixed = 0;  // slots 1..W
+  bool operator==(const SquareStep&) const = default;
 };
 
 struct Plan {
@@ -68,6 +69,11 @@ struct Plan {
   // take edges back only to squares before the cut (the edges that cross it), and never finish.
   int cut = -1;
   int stop = 0;
+  // Long boards repeat: past the first rows every square's step is the step `period` squares
+  // (two rows) before. repeats[i]: square i is free and takes the same step as square i - period
+  // (neither the last free square, nor past the cut or the stop). See class Period.
+  int period = 0;
+  std::vector<std::uint8_t> repeats;
   bool settled = false;  // trivial board: `answer` is the count
   std::uint64_t answer = 0;
   std::string error;
@@ -149,7 +155,10 @@ struct Tables {
   std::uint64_t memory_limit = 0;
 
   std::uint64_t entry_bytes() const { return sizeof(Key) + 8 * static_cast<std::uint64_t>(limbs); }
-  std::uint64_t bytes() const { return (old_entries() + entries.load()) * entry_bytes(); }
+  std::uint64_t period_bytes = 0;  // held by a Period (frontier_period.cpp) while it runs
+  std::uint64_t bytes() const {
+    return (old_entries() + entries.load()) * entry_bytes() + period_bytes;
+  }
   std::uint64_t old_entries() const {
     std::uint64_t n = 0;
     for (const Part& part : old) n += part.keys.size();
@@ -187,6 +196,52 @@ class CutFilter {
   std::vector<std::uint64_t> kinds_set_;          // (kinds << 5 | k) + 1, open addressing
 };
 
+// Long strips in tables of moves. Past the first rows the squares' steps repeat every period
+// (two rows), and so, soon, does the set of states. A Period takes the squares of one period
+// as the programme does (expand_state), but keeps what it did: each position's states in a list
+// and every move as a pair of indices (state here, state at the next position). When the period
+// ends on the same set of states it began with, the moves are known for good, and each later
+// square is one pass of additions over them: no decoding, encoding or hashing of states. It
+// hands the states back to the tables (leave) where the steps stop repeating, near the end.
+class Period {
+ public:
+  // Takes the states read from t (the window before square t.square).
+  Period(const Plan& plan, Tables& t);
+  enum class Outcome { running, left, refused };
+  // Takes about max_steps states or moves of square t.square, and advances t.square past the
+  // squares it finishes. left: the states are back in t (dense) at t.square; refused: memory
+  // ran out, the states are back in t as they were when the Period began.
+  Outcome take(Tables& t, std::uint64_t max_steps, std::uint64_t& steps);
+  bool stable() const { return stable_; }
+  std::uint64_t bytes() const;
+
+ private:
+  struct Position {
+    std::vector<Key> keys;                // its states
+    std::vector<std::uint32_t> from, to;  // the moves to the next position: state indices
+  };
+  bool build(Tables& t, std::uint64_t max_steps, std::uint64_t& steps);
+  void pass(Tables& t, std::uint64_t max_steps, std::uint64_t& steps);
+  void end_period(Tables& t);
+  void widen();
+  void hand_back(Tables& t, std::vector<Key>&& keys, std::vector<std::uint64_t>&& counts, int limbs,
+                 int square);
+  const Plan& plan_;
+  int length_ = 0;    // squares in a period
+  int start_ = 0;     // the square of position 0 (building: of this period)
+  int position_ = 0;  // of the square being taken
+  int limbs_ = 1;
+  bool stable_ = false;
+  bool overflow_ = false;
+  std::size_t cursor_ = 0;  // states (building) or moves (stable) taken in this square
+  std::vector<Position> positions_;
+  std::vector<std::uint64_t> counts_, next_;  // limbs_ per state: this position's, the next's
+  std::vector<std::uint64_t> start_counts_;   // position 0's, until stable (refused: back)
+  int start_limbs_ = 1;
+  std::vector<Key> index_keys_;  // the next position's keys -> their index
+  std::vector<std::uint32_t> index_of_;
+};
+
 // One run of the programme over the squares of a plan, in slices: to the last square (the
 // count of tours), or to plan.stop (the states of the window there, left in tables()).
 class Dp {
@@ -202,9 +257,15 @@ class Dp {
   void release();           // frees the tables
   // Prunes the states past the cut that the bottom half cannot meet (set before running).
   void set_filter(const CutFilter* filter) { filter_ = filter; }
+  // Long strips in tables of moves (class Period; on by default; off: every square by the
+  // programme, for checking).
+  void set_periods(bool on) { periods_off_ = !on; }
 
  private:
   const CutFilter* filter_ = nullptr;
+  std::unique_ptr<Period> period_;
+  bool periods_off_ = false;  // off, or refused by memory once
+  bool period_fits(int square) const;
   bool begin_square();
   void finish_square();
   std::shared_ptr<const Plan> plan_;

@@ -1,0 +1,188 @@
+// The frontier counter's step over one square (expand_state), its additions of counts
+// (add_limbs) and its hash of states (hash_key), shared by the engine's files (frontier_count.cpp,
+// frontier_period.cpp). Private to the engine, like frontier_detail.hpp.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+
+#include "counting/frontier_detail.hpp"
+
+namespace kt::frontier_detail {
+
+inline std::uint64_t hash_key(Key k) {
+  std::uint64_t h =
+      static_cast<std::uint64_t>(k) ^ (static_cast<std::uint64_t>(k >> 64) * 0x9E3779B97F4A7C15ull);
+  h *= 0xBF58476D1CE4E5B9ull;
+  h ^= h >> 29;
+  h *= 0x94D049BB133111EBull;
+  return h ^ (h >> 32);
+}
+
+// Adds `n` limbs of `b` into `a`; returns the carry out of the top limb.
+inline bool add_limbs(std::uint64_t* a, const std::uint64_t* b, int n) {
+  unsigned carry = 0;
+  for (int k = 0; k < n; ++k) {
+    const std::uint64_t s = a[k] + b[k];
+    const unsigned c1 = s < b[k];
+    a[k] = s + carry;
+    carry = c1 | (a[k] < s);
+  }
+  return carry != 0;
+}
+
+// Expands one state of the window before square i: every choice of edges back from the square,
+// each giving a state after it (insert) or, on the last square, a finished tour (complete).
+// False when an insert failed (memory).
+template <class Insert, class Complete>
+inline bool expand_state(const Plan& plan, int i, Key key, Insert&& insert, Complete&& complete) {
+  const SquareStep& step = plan.steps[static_cast<std::size_t>(i)];
+  const int W = plan.window;
+  const bool last = i == plan.last_free && plan.stop > plan.last_free;
+  // Decode: st 0 done, 1 untouched, 2 path end; partner: the other end's slot, -1 a tour end.
+  std::array<std::int8_t, 2 * kMaxFrontierWidth + 2> st0, partner0;
+  std::array<std::int8_t, 16> first_with{};
+  first_with.fill(-1);
+  for (int j = 0; j < W; ++j) {
+    const int c = static_cast<int>(key >> (4 * j)) & 15;
+    if (c == kCodeDone) {
+      st0[j] = 0;
+    } else if (c == kCodeUntouched) {
+      st0[j] = 1;
+      partner0[j] = static_cast<std::int8_t>(j);
+    } else if (c == kCodeTourEnd) {
+      st0[j] = 2;
+      partner0[j] = -1;
+    } else {
+      st0[j] = 2;
+      if (first_with[c] < 0) {
+        first_with[c] = static_cast<std::int8_t>(j);
+      } else {
+        partner0[j] = first_with[c];
+        partner0[first_with[c]] = static_cast<std::int8_t>(j);
+      }
+    }
+  }
+  st0[W] = 1;
+  partner0[W] = static_cast<std::int8_t>(W);
+  const int ends0 = static_cast<int>(key >> kEndsShift);
+
+  // The choices: no edge back, one, or two (at most cap), to squares still open.
+  std::array<std::uint8_t, 4> open{};
+  int n_open = 0;
+  for (int b = 0; b < step.earlier; ++b) {
+    if (st0[step.back[b]] != 0) open[n_open++] = step.back[b];
+  }
+  const int n_choices = 1 + n_open + (step.cap == 2 ? n_open * (n_open - 1) / 2 : 0);
+  for (int choice = 0; choice < n_choices; ++choice) {
+    std::array<std::uint8_t, 2> edges{};
+    int n_edges = 0;
+    if (choice >= 1 && choice <= n_open) {
+      edges[n_edges++] = open[choice - 1];
+    } else if (choice > n_open) {
+      int c = choice - 1 - n_open;
+      for (int a = 0; a < n_open; ++a) {
+        if (c < n_open - 1 - a) {
+          edges[n_edges++] = open[a];
+          edges[n_edges++] = open[a + 1 + c];
+          break;
+        }
+        c -= n_open - 1 - a;
+      }
+    }
+    auto st = st0;
+    auto partner = partner0;
+    int ends = ends0;
+    int completed = 0;  // cycles closed, or paths whose both ends are tour ends
+    bool dead = false;
+    // Fixes square x (an end of its path) as a tour end.
+    auto end_tour_at = [&](int x) {
+      const int q = partner[x];
+      st[x] = 0;
+      if (q < 0) {
+        ++completed;
+      } else {
+        partner[q] = -1;
+      }
+    };
+    for (int e = 0; e < n_edges; ++e) {
+      const int u = edges[e];
+      if (st[W] == 2 && partner[W] == u) {  // closes a cycle
+        if (!plan.closed) dead = true;
+        ++completed;
+        st[W] = st[u] = 0;
+        continue;
+      }
+      const int ow = partner[W], ou = partner[u];  // the far ends
+      if (ow >= 0) partner[ow] = static_cast<std::int8_t>(ou);
+      if (ou >= 0) partner[ou] = static_cast<std::int8_t>(ow);
+      if (ow < 0 && ou < 0) ++completed;
+      st[W] = st[W] == 1 ? 2 : 0;
+      st[u] = st[u] == 1 ? 2 : 0;
+      if (plan.fixed[static_cast<std::size_t>(i - W + u)] && st[u] == 2) end_tour_at(u);
+    }
+    if (step.cap == 1 && st[W] == 2) end_tour_at(W);
+    if (dead) continue;
+    // Squares with no later neighbour: done, or tour ends.
+    for (int f = 0; f < step.finishing && !dead; ++f) {
+      const int x = step.finish[f];
+      if (st[x] == 1) {
+        dead = true;
+      } else if (st[x] == 2) {
+        if (plan.closed || ++ends > plan.end_budget) {
+          dead = true;
+        } else {
+          end_tour_at(x);
+        }
+      }
+    }
+    if (dead) continue;
+    if (completed > 0) {
+      if (last && completed == 1) complete();
+      continue;
+    }
+    if (last) continue;
+    // Untouched squares with one later neighbour left can only be tour ends.
+    int forced = 0;
+    for (std::uint32_t m = step.one_left; m != 0; m &= m - 1) {
+      forced += st[std::countr_zero(m)] == 1;
+    }
+    if (forced > 0 && (plan.closed || ends + forced > plan.end_budget)) continue;
+    int balance = step.balance;
+    for (int j = 1; j <= W; ++j) {
+      if (st[j] == 0) continue;
+      const int edges_left = st[j] == 2 ? 1 : ((step.fixed >> j) & 1) ? 1 : 2;
+      balance += ((step.dark >> j) & 1) ? edges_left : -edges_left;
+    }
+    const int ends_left = plan.end_budget - ends;
+    if (balance < 0) balance = -balance;
+    if (balance > ends_left || (ends_left - balance) % 2 != 0) continue;
+
+    // Encode the window after the square: slots 1..W.
+    Key out = static_cast<Key>(ends) << kEndsShift;
+    std::array<std::int8_t, 2 * kMaxFrontierWidth + 2> label;
+    label.fill(0);
+    int next = kFirstLabel;
+    for (int j = 1; j <= W; ++j) {
+      int c = 0;
+      if (st[j] == 1) {
+        c = kCodeUntouched;
+      } else if (st[j] == 2) {
+        if (partner[j] < 0) {
+          c = kCodeTourEnd;
+        } else if (label[j] != 0) {
+          c = label[j];
+        } else {
+          c = next;
+          label[partner[j]] = static_cast<std::int8_t>(next++);
+        }
+      }
+      out |= static_cast<Key>(c) << (4 * (j - 1));
+    }
+    if (!insert(out)) return false;
+  }
+  return true;
+}
+
+}  // namespace kt::frontier_detail

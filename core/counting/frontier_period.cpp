@@ -1,0 +1,291 @@
+// Long strips in tables of moves (frontier_detail.hpp, class Period).
+#include <algorithm>
+#include <new>
+#include <span>
+#include <utility>
+
+#include "counting/frontier_detail.hpp"
+#include "counting/frontier_expand.hpp"
+
+namespace kt::frontier_detail {
+
+Period::Period(const Plan& plan, Tables& t)
+    : plan_(plan), length_(plan.period), start_(t.square), limbs_(t.limbs) {
+  positions_.resize(1);
+  Position& first = positions_[0];
+  first.keys.reserve(t.old_size);
+  counts_.reserve(t.old_size * static_cast<std::size_t>(limbs_));
+  for_each_state(t, 0, t.old_size, [&](Key key, const std::uint64_t* count) {
+    first.keys.push_back(key);
+    counts_.insert(counts_.end(), count, count + limbs_);
+    return true;
+  });
+  start_counts_ = counts_;
+  start_limbs_ = limbs_;
+  t.old.clear();
+  t.old_begin.assign(2, 0);
+  t.old_size = first.keys.size();
+}
+
+std::uint64_t Period::bytes() const {
+  std::uint64_t b = (counts_.capacity() + next_.capacity() + start_counts_.capacity()) * 8 +
+                    index_keys_.capacity() * sizeof(Key) + index_of_.capacity() * 4;
+  for (const Position& p : positions_) {
+    b += p.keys.capacity() * sizeof(Key) + (p.from.capacity() + p.to.capacity()) * 4;
+  }
+  return b;
+}
+
+// A count passed the limbs: every count one limb wider, and the square taken again.
+void Period::widen() {
+  const std::size_t wider = static_cast<std::size_t>(limbs_) + 1;
+  const std::size_t states = counts_.size() / static_cast<std::size_t>(limbs_);
+  std::vector<std::uint64_t> counts(states * wider, 0);
+  for (std::size_t s = 0; s < states; ++s) {
+    std::copy_n(&counts_[s * static_cast<std::size_t>(limbs_)], limbs_, &counts[s * wider]);
+  }
+  counts_ = std::move(counts);
+  limbs_ = static_cast<int>(wider);
+  overflow_ = false;
+  cursor_ = 0;
+  next_.clear();
+}
+
+void Period::hand_back(Tables& t, std::vector<Key>&& keys, std::vector<std::uint64_t>&& counts,
+                       int limbs, int square) {
+  const std::size_t n = keys.size();
+  t.old.clear();
+  t.old.resize(1);
+  Part& part = t.old[0];
+  if (!part.keys.resize(std::max<std::size_t>(n, 1)) ||
+      !part.counts.resize(std::max<std::size_t>(n, 1) * static_cast<std::size_t>(limbs))) {
+    throw std::bad_alloc();
+  }
+  std::copy(keys.begin(), keys.end(), part.keys.data());
+  std::copy(counts.begin(), counts.end(), part.counts.data());
+  part.size = n;
+  t.old_begin = {0, n};
+  t.old_size = n;
+  t.limbs = limbs;
+  t.square = square;
+  t.building = false;
+  t.period_bytes = 0;
+  positions_.clear();
+  counts_.clear();
+  next_.clear();
+}
+
+// One square taken as the programme takes it, its moves kept. True when the square is done.
+bool Period::build(Tables& t, std::uint64_t max_steps, std::uint64_t& steps) {
+  const int square = t.square;
+  if (static_cast<int>(positions_.size()) == position_ + 1) positions_.emplace_back();
+  Position& here = positions_[static_cast<std::size_t>(position_)];
+  Position& there = positions_[static_cast<std::size_t>(position_) + 1];
+  const std::size_t limbs = static_cast<std::size_t>(limbs_);
+  if (cursor_ == 0) {
+    here.from.clear();
+    here.to.clear();
+    there.keys.clear();
+    next_.clear();
+    std::size_t cap = 1024;
+    while (cap < 2 * here.keys.size()) cap *= 2;
+    index_keys_.assign(cap, kEmpty);
+    index_of_.assign(cap, 0);
+  }
+  const std::size_t end = std::min<std::size_t>(here.keys.size(), cursor_ + max_steps);
+  for (std::size_t src = cursor_; src < end; ++src) {
+    const std::uint64_t* count = &counts_[src * limbs];
+    expand_state(
+        plan_, square, here.keys[src],
+        [&](Key out) {
+          std::size_t mask = index_keys_.size() - 1;
+          std::size_t slot = hash_key(out) & mask;
+          while (index_keys_[slot] != kEmpty && index_keys_[slot] != out) slot = (slot + 1) & mask;
+          if (index_keys_[slot] == kEmpty) {
+            index_keys_[slot] = out;
+            index_of_[slot] = static_cast<std::uint32_t>(there.keys.size());
+            there.keys.push_back(out);
+            next_.resize(next_.size() + limbs, 0);
+            if (there.keys.size() * 4 > index_keys_.size() * 3) {  // grow the index
+              std::vector<Key> keys(index_keys_.size() * 2, kEmpty);
+              std::vector<std::uint32_t> of(keys.size(), 0);
+              mask = keys.size() - 1;
+              for (std::size_t k = 0; k < there.keys.size(); ++k) {
+                std::size_t s = hash_key(there.keys[k]) & mask;
+                while (keys[s] != kEmpty) s = (s + 1) & mask;
+                keys[s] = there.keys[k];
+                of[s] = static_cast<std::uint32_t>(k);
+              }
+              index_keys_ = std::move(keys);
+              index_of_ = std::move(of);
+              slot = hash_key(out) & mask;
+              while (index_keys_[slot] != out) slot = (slot + 1) & mask;
+            }
+          }
+          const std::uint32_t to = index_of_[slot];
+          here.from.push_back(static_cast<std::uint32_t>(src));
+          here.to.push_back(to);
+          if (add_limbs(&next_[to * limbs], count, limbs_)) overflow_ = true;
+          return true;
+        },
+        [] {});  // no tour ends on a repeating square (never the last)
+  }
+  steps += end - cursor_;
+  cursor_ = end;
+  if (cursor_ < here.keys.size()) return false;
+  if (overflow_) {
+    widen();
+    return false;
+  }
+  counts_ = std::move(next_);
+  next_.clear();
+  cursor_ = 0;
+  ++position_;
+  ++t.square;
+  t.old_size = there.keys.size();
+  t.max_states = std::max<std::uint64_t>(t.max_states, t.old_size);
+  return true;
+}
+
+// The period is built: if it came back to the states it began with, its moves are known for
+// good (the last position's moves renumbered to the first's states); else it is built again.
+void Period::end_period(Tables& t) {
+  Position& first = positions_.front();
+  Position& back = positions_.back();  // position length_: the next period's first
+  bool same = back.keys.size() == first.keys.size();
+  std::vector<std::uint32_t> renumber;
+  if (same) {
+    std::size_t cap = 1024;
+    while (cap < 2 * first.keys.size()) cap *= 2;
+    std::vector<Key> keys(cap, kEmpty);
+    std::vector<std::uint32_t> of(cap, 0);
+    const std::size_t mask = cap - 1;
+    for (std::size_t k = 0; k < first.keys.size(); ++k) {
+      std::size_t s = hash_key(first.keys[k]) & mask;
+      while (keys[s] != kEmpty) s = (s + 1) & mask;
+      keys[s] = first.keys[k];
+      of[s] = static_cast<std::uint32_t>(k);
+    }
+    renumber.resize(back.keys.size());
+    for (std::size_t k = 0; k < back.keys.size() && same; ++k) {
+      std::size_t s = hash_key(back.keys[k]) & mask;
+      while (keys[s] != kEmpty && keys[s] != back.keys[k]) s = (s + 1) & mask;
+      same = keys[s] == back.keys[k];
+      renumber[k] = of[s];
+    }
+  }
+  index_keys_ = {};
+  index_of_ = {};
+  if (!same) {
+    // Not yet: this period's last states begin the next.
+    positions_.front() = std::move(back);
+    positions_.resize(1);
+    start_ = t.square;
+    start_counts_ = counts_;
+    start_limbs_ = limbs_;
+    position_ = 0;
+    return;
+  }
+  for (std::uint32_t& to : positions_[positions_.size() - 2].to) to = renumber[to];
+  const std::size_t limbs = static_cast<std::size_t>(limbs_);
+  std::vector<std::uint64_t> counts(counts_.size());
+  for (std::size_t k = 0; k < renumber.size(); ++k) {
+    std::copy_n(&counts_[k * limbs], limbs, &counts[renumber[k] * limbs]);
+  }
+  counts_ = std::move(counts);
+  positions_.pop_back();
+  start_counts_ = {};
+  stable_ = true;
+  position_ = 0;
+}
+
+// One square as a pass of additions over the moves of its position.
+void Period::pass(Tables& t, std::uint64_t max_steps, std::uint64_t& steps) {
+  const Position& here = positions_[static_cast<std::size_t>(position_)];
+  const int next_position = (position_ + 1) % length_;
+  const std::size_t next_states = positions_[static_cast<std::size_t>(next_position)].keys.size();
+  const std::size_t limbs = static_cast<std::size_t>(limbs_);
+  if (cursor_ == 0) next_.assign(next_states * limbs, 0);
+  const std::size_t end = std::min<std::size_t>(here.from.size(), cursor_ + max_steps);
+  for (std::size_t m = cursor_; m < end; ++m) {
+    if (add_limbs(&next_[here.to[m] * limbs], &counts_[here.from[m] * limbs], limbs_)) {
+      overflow_ = true;
+    }
+  }
+  steps += end - cursor_;
+  cursor_ = end;
+  if (cursor_ < here.from.size()) return;
+  if (overflow_) {
+    widen();
+    return;
+  }
+  counts_ = std::move(next_);
+  next_.clear();
+  cursor_ = 0;
+  position_ = next_position;
+  ++t.square;
+  t.old_size = next_states;
+}
+
+Period::Outcome Period::take(Tables& t, std::uint64_t max_steps, std::uint64_t& steps) {
+  try {
+    // The moves kept hold for a square whose step repeats the one a period before; past
+    // them (near the end) the states go back to the tables.
+    const auto repeats = [&](int square) {
+      return square < static_cast<int>(plan_.repeats.size()) && plan_.repeats[square];
+    };
+    if (cursor_ == 0 && stable_ && !repeats(t.square)) {
+      Position& here = positions_[static_cast<std::size_t>(position_)];
+      hand_back(t, std::move(here.keys), std::move(counts_), limbs_, t.square);
+      return Outcome::left;
+    }
+    if (!stable_ && cursor_ == 0 && t.memory_limit > 0) {
+      // Room for the square first: its moves (about four a state) and up to twice the states
+      // at the next position, with their counts and index.
+      const std::uint64_t states = positions_[static_cast<std::size_t>(position_)].keys.size();
+      const std::uint64_t per_state = 4 * 8 +
+                                      2 * (sizeof(Key) + 8 * static_cast<std::uint64_t>(limbs_)) +
+                                      4 * (sizeof(Key) + 4);
+      if (bytes() + states * per_state > t.memory_limit) throw std::bad_alloc();
+    }
+    if (stable_) {
+      pass(t, max_steps, steps);
+    } else if (build(t, max_steps, steps) && position_ == length_) {
+      end_period(t);
+      // Built again only if the next period repeats this one all through.
+      bool again = stable_;
+      if (!again) {
+        again = true;
+        for (int k = t.square; k < t.square + length_ && again; ++k) again = repeats(k);
+      }
+      if (!again) {
+        Position& here = positions_.front();
+        hand_back(t, std::move(here.keys), std::move(counts_), limbs_, t.square);
+        return Outcome::left;
+      }
+    }
+    t.period_bytes = bytes();
+    if (!stable_ && t.memory_limit > 0 && t.bytes() > t.memory_limit) throw std::bad_alloc();
+    t.peak_bytes = std::max(t.peak_bytes, t.bytes());
+    return Outcome::running;
+  } catch (const std::bad_alloc&) {
+    next_ = {};
+    index_keys_ = {};
+    index_of_ = {};
+    if (stable_) {
+      // The pass could not allocate: the tables take over at this square (its counts intact).
+      Position& here = positions_[static_cast<std::size_t>(position_)];
+      hand_back(t, std::move(here.keys), std::move(counts_), limbs_, t.square);
+      return Outcome::left;
+    }
+    // Memory ran out, or past the limit: the tables take over from the period's start.
+    std::vector<Key> keys = std::move(positions_.front().keys);
+    std::vector<std::uint64_t> counts = std::move(start_counts_);
+    positions_.clear();
+    counts_ = {};
+    hand_back(t, std::move(keys), std::move(counts), start_limbs_, start_);
+    return Outcome::refused;
+  }
+}
+
+}  // namespace kt::frontier_detail
