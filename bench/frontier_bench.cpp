@@ -3,10 +3,11 @@
 //
 //   frontier_bench [targets]   (built by bench/CMakeLists.txt; scripts/bench.sh runs it)
 // Without arguments: the boards both counters take (the search is the baseline, same process),
-// square boards in two halves against one run, strips m x n for m <= 5 at n = 100, 200, 400
-// (time should double with n), and one count on two threads against one. With "5xn", "6xn", "7x7"
-// or "8x8": those targets too (5 x n closed and open up to n = 1000, 6 x n closed; 7x7 open,
-// several minutes and a few GB; 8x8 closed, which stops at the 8 GB limit).
+// square boards in two halves against one run, long strips in tables of moves against every
+// square by the programme, strips m x n for m <= 5 at n = 100, 200, 400 (time should about
+// double with n; 5 x n open at 100 only), and one count on two threads against one. With "5xn",
+// "6xn", "7x7" or "8x8": those targets too (5 x n closed and open up to n = 1000, 6 x n closed; 7x7
+// open, several minutes and a few GB; 8x8 closed, which stops at the 8 GB limit).
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -38,11 +39,12 @@ bool has(int argc, char** argv, const char* what) {
 
 // One count by rows (on `threads` threads); prints the line bench_table.py reads.
 bool rows(const char* name, const kt::Problem& p, const char* expected, int threads = 1,
-          bool halves = true) {
+          bool halves = true, bool periods = true) {
   kt::FrontierOptions o;
   o.memory_limit = std::uint64_t{8'000'000'000};
   o.threads = threads;
   o.halves = halves;
+  o.periods = periods;
   const auto r = kt::count_frontier(p, o);
   const std::string count = r.complete ? r.count.to_string() : r.error;
   const bool right = expected == nullptr || count == expected;
@@ -87,11 +89,17 @@ int main(int argc, char** argv) {
   ok &= rows("5x8 closed", board(5, 8, true), "44202");
   // Threads (one in WebAssembly without pthreads): the same count, the time against one thread.
   ok &= rows("6x7 closed, 2 threads", board(6, 7, true), "1067638", 2);
+  // Long strips in tables of moves against every square by the programme (the baseline, same
+  // process).
+  ok &= rows("5x100 closed, programme", board(5, 100, true), nullptr, 1, true, false);
+  ok &= rows("5x100 closed", board(5, 100, true), nullptr);
+  ok &= rows("4x200 open, programme", board(4, 200, false), nullptr, 1, true, false);
+  ok &= rows("4x200 open", board(4, 200, false), nullptr);
   // Strips: time linear in n (per state, the counts' limbs grow with n too).
   for (int m = 3; m <= 5; ++m) {
     for (const int n : {100, 200, 400}) {
       for (const bool closed : {true, false}) {
-        if (m == 5 && !closed) continue;  // 7e5 states a square: the "5xn" target below
+        if (m == 5 && !closed && n > 100) continue;  // 8e5 states a square: "5xn" below
         const std::string name =
             std::to_string(m) + "x" + std::to_string(n) + (closed ? " closed" : " open");
         ok &= rows(name.c_str(), board(m, n, closed), nullptr);
@@ -99,8 +107,8 @@ int main(int argc, char** argv) {
     }
   }
   if (has(argc, argv, "5xn")) {
-    // Linear in n: 5 x n closed and open at n = 100, 200, 400, 1000 (open: about 7e5 states a
-    // square, so minutes per hundred columns).
+    // Linear in n: 5 x n closed and open at n = 100, 200, 400, 1000 (open: about 8e5 states a
+    // square, so a minute or more per hundred columns).
     ok &= rows("3x1000 closed", board(3, 1000, true), nullptr);
     ok &= rows("4x1000 open", board(4, 1000, false), nullptr);
     for (const int n : {100, 200, 400, 1000}) {

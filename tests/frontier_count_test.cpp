@@ -347,6 +347,12 @@ TEST_CASE("frontier: long strips in tables of moves count what the programme cou
     const auto [a, b] = both(p);
     CHECK(a == b);
   }
+  // On two threads (natively), each adds into its own range of states: the same counts.
+  kt::FrontierOptions two;
+  two.threads = 2;
+  for (const Problem& p : {board(4, 40), closed(board(3, 62))}) {
+    CHECK(kt::count_frontier(p, two).count == kt::count_frontier(p).count);
+  }
   // Tables that would pass the memory limit are left for the programme, which fits in it.
   kt::FrontierOptions tight;
   tight.memory_limit = 2'500'000;

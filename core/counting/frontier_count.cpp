@@ -436,6 +436,11 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
       std::uint64_t steps = 0;
       const auto outcome = period_->take(t, left, steps);
       left -= std::min(left, std::max<std::uint64_t>(steps, 1));
+      if (outcome == frontier_detail::Period::Outcome::out_of_memory) {
+        period_.reset();
+        error_ = "out of memory handing the states of a strip back to the tables";
+        return status_ = Status::none;
+      }
       if (outcome != frontier_detail::Period::Outcome::running) {
         periods_off_ = outcome == frontier_detail::Period::Outcome::refused;
         period_.reset();

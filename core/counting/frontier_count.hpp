@@ -27,6 +27,15 @@
 // paths into one cycle (or one path). Measured: 6x6 closed 5x fewer states and CPU, 7x7 closed
 // 13x less CPU, 6x6 open 2x.
 //
+// Long strips (frontier_period.cpp): past the first rows every square's step repeats the one
+// two rows before, and soon the set of states does too. Once a period of two rows has mapped
+// the set of states onto itself, its moves are kept as pairs of indices (state before, state
+// after), and each later square is one pass of additions over them until the last rows, where
+// the tables take over again: no decoding, encoding or hashing of states. Measured: 5x200
+// closed 35 s to 2.2 s, 5x100 open 425 s to 37 s. It holds a period's moves (about four
+// indices a state and a square of the period) beside the counts; past the memory limit it
+// leaves the strip to the tables, which need less.
+//
 // Threads: the table being built is split by hash into 64 parts, each behind a lock; each thread
 // expands its range of the states read and inserts into whichever parts their hashes pick.
 //

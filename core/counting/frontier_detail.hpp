@@ -207,10 +207,11 @@ class Period {
  public:
   // Takes the states read from t (the window before square t.square).
   Period(const Plan& plan, Tables& t);
-  enum class Outcome { running, left, refused };
+  enum class Outcome { running, left, refused, out_of_memory };
   // Takes about max_steps states or moves of square t.square, and advances t.square past the
-  // squares it finishes. left: the states are back in t (dense) at t.square; refused: memory
-  // ran out, the states are back in t as they were when the Period began.
+  // squares it finishes. left: the states are back in t (dense) at t.square; refused: past the
+  // memory limit, the states are back in t as they were when the Period began; out_of_memory:
+  // they could not be handed back.
   Outcome take(Tables& t, std::uint64_t max_steps, std::uint64_t& steps);
   bool stable() const { return stable_; }
   std::uint64_t bytes() const;
@@ -219,18 +220,23 @@ class Period {
   struct Position {
     std::vector<Key> keys;                // its states
     std::vector<std::uint32_t> from, to;  // the moves to the next position: state indices
+    // Stable, on threads: the moves grouped by thread, each group adding into its own range
+    // of the next position's states (bounds: threads + 1 offsets into from and to).
+    std::vector<std::size_t> bounds;
   };
+  void split_for_threads();
   bool build(Tables& t, std::uint64_t max_steps, std::uint64_t& steps);
   void pass(Tables& t, std::uint64_t max_steps, std::uint64_t& steps);
   void end_period(Tables& t);
   void widen();
-  void hand_back(Tables& t, std::vector<Key>&& keys, std::vector<std::uint64_t>&& counts, int limbs,
+  bool hand_back(Tables& t, std::vector<Key>&& keys, std::vector<std::uint64_t>&& counts, int limbs,
                  int square);
   const Plan& plan_;
   int length_ = 0;    // squares in a period
   int start_ = 0;     // the square of position 0 (building: of this period)
   int position_ = 0;  // of the square being taken
   int limbs_ = 1;
+  int threads_ = 1;
   bool stable_ = false;
   bool overflow_ = false;
   std::size_t cursor_ = 0;  // states (building) or moves (stable) taken in this square

@@ -1,16 +1,16 @@
 // Long strips in tables of moves (frontier_detail.hpp, class Period).
 #include <algorithm>
-#include <new>
 #include <span>
 #include <utility>
 
+#include "board/parallel.hpp"
 #include "counting/frontier_detail.hpp"
 #include "counting/frontier_expand.hpp"
 
 namespace kt::frontier_detail {
 
 Period::Period(const Plan& plan, Tables& t)
-    : plan_(plan), length_(plan.period), start_(t.square), limbs_(t.limbs) {
+    : plan_(plan), length_(plan.period), start_(t.square), limbs_(t.limbs), threads_(t.threads) {
   positions_.resize(1);
   Position& first = positions_[0];
   first.keys.reserve(t.old_size);
@@ -51,7 +51,7 @@ void Period::widen() {
   next_.clear();
 }
 
-void Period::hand_back(Tables& t, std::vector<Key>&& keys, std::vector<std::uint64_t>&& counts,
+bool Period::hand_back(Tables& t, std::vector<Key>&& keys, std::vector<std::uint64_t>&& counts,
                        int limbs, int square) {
   const std::size_t n = keys.size();
   t.old.clear();
@@ -59,7 +59,7 @@ void Period::hand_back(Tables& t, std::vector<Key>&& keys, std::vector<std::uint
   Part& part = t.old[0];
   if (!part.keys.resize(std::max<std::size_t>(n, 1)) ||
       !part.counts.resize(std::max<std::size_t>(n, 1) * static_cast<std::size_t>(limbs))) {
-    throw std::bad_alloc();
+    return false;
   }
   std::copy(keys.begin(), keys.end(), part.keys.data());
   std::copy(counts.begin(), counts.end(), part.counts.data());
@@ -73,6 +73,7 @@ void Period::hand_back(Tables& t, std::vector<Key>&& keys, std::vector<std::uint
   positions_.clear();
   counts_.clear();
   next_.clear();
+  return true;
 }
 
 // One square taken as the programme takes it, its moves kept. True when the square is done.
@@ -197,6 +198,33 @@ void Period::end_period(Tables& t) {
   start_counts_ = {};
   stable_ = true;
   position_ = 0;
+  if (threads_ > 1) split_for_threads();
+}
+
+// Groups each position's moves by the thread that adds them: thread k takes the moves into the
+// k-th range of the next position's states, so no two threads add into one count.
+void Period::split_for_threads() {
+  for (std::size_t p = 0; p < positions_.size(); ++p) {
+    Position& here = positions_[p];
+    // Starting threads costs tens of microseconds: worth it past a few thousand moves each.
+    if (here.from.size() < 4096 * static_cast<std::size_t>(threads_)) continue;
+    const std::uint64_t next_states = positions_[(p + 1) % positions_.size()].keys.size();
+    const auto thread_of = [&](std::uint32_t to) {
+      return static_cast<std::size_t>(to * static_cast<std::uint64_t>(threads_) / next_states);
+    };
+    here.bounds.assign(static_cast<std::size_t>(threads_) + 1, 0);
+    for (const std::uint32_t to : here.to) ++here.bounds[thread_of(to) + 1];
+    for (int k = 0; k < threads_; ++k) here.bounds[k + 1] += here.bounds[k];
+    std::vector<std::size_t> at(here.bounds.begin(), here.bounds.end() - 1);
+    std::vector<std::uint32_t> from(here.from.size()), to(here.to.size());
+    for (std::size_t m = 0; m < here.to.size(); ++m) {
+      const std::size_t k = at[thread_of(here.to[m])]++;
+      from[k] = here.from[m];
+      to[k] = here.to[m];
+    }
+    here.from = std::move(from);
+    here.to = std::move(to);
+  }
 }
 
 // One square as a pass of additions over the moves of its position.
@@ -206,14 +234,26 @@ void Period::pass(Tables& t, std::uint64_t max_steps, std::uint64_t& steps) {
   const std::size_t next_states = positions_[static_cast<std::size_t>(next_position)].keys.size();
   const std::size_t limbs = static_cast<std::size_t>(limbs_);
   if (cursor_ == 0) next_.assign(next_states * limbs, 0);
-  const std::size_t end = std::min<std::size_t>(here.from.size(), cursor_ + max_steps);
-  for (std::size_t m = cursor_; m < end; ++m) {
-    if (add_limbs(&next_[here.to[m] * limbs], &counts_[here.from[m] * limbs], limbs_)) {
-      overflow_ = true;
+  const auto add = [&](std::size_t from, std::size_t to) {
+    bool carry = false;
+    for (std::size_t m = from; m < to; ++m) {
+      carry |= add_limbs(&next_[here.to[m] * limbs], &counts_[here.from[m] * limbs], limbs_);
     }
+    return carry;
+  };
+  if (!here.bounds.empty() && cursor_ == 0) {
+    // On threads, the whole square at once (natively only: the page has no threads).
+    std::vector<std::uint8_t> carry(static_cast<std::size_t>(threads_), 0);
+    in_parallel(threads_, [&](int k) { carry[k] = add(here.bounds[k], here.bounds[k + 1]); });
+    for (const std::uint8_t c : carry) overflow_ = overflow_ || c != 0;
+    steps += here.from.size();
+    cursor_ = here.from.size();
+  } else {
+    const std::size_t end = std::min<std::size_t>(here.from.size(), cursor_ + max_steps);
+    if (add(cursor_, end)) overflow_ = true;
+    steps += end - cursor_;
+    cursor_ = end;
   }
-  steps += end - cursor_;
-  cursor_ = end;
   if (cursor_ < here.from.size()) return;
   if (overflow_) {
     widen();
@@ -228,64 +268,57 @@ void Period::pass(Tables& t, std::uint64_t max_steps, std::uint64_t& steps) {
 }
 
 Period::Outcome Period::take(Tables& t, std::uint64_t max_steps, std::uint64_t& steps) {
-  try {
-    // The moves kept hold for a square whose step repeats the one a period before; past
-    // them (near the end) the states go back to the tables.
-    const auto repeats = [&](int square) {
-      return square < static_cast<int>(plan_.repeats.size()) && plan_.repeats[square];
-    };
-    if (cursor_ == 0 && stable_ && !repeats(t.square)) {
-      Position& here = positions_[static_cast<std::size_t>(position_)];
-      hand_back(t, std::move(here.keys), std::move(counts_), limbs_, t.square);
-      return Outcome::left;
-    }
-    if (!stable_ && cursor_ == 0 && t.memory_limit > 0) {
-      // Room for the square first: its moves (about four a state) and up to twice the states
-      // at the next position, with their counts and index.
-      const std::uint64_t states = positions_[static_cast<std::size_t>(position_)].keys.size();
-      const std::uint64_t per_state = 4 * 8 +
-                                      2 * (sizeof(Key) + 8 * static_cast<std::uint64_t>(limbs_)) +
-                                      4 * (sizeof(Key) + 4);
-      if (bytes() + states * per_state > t.memory_limit) throw std::bad_alloc();
-    }
-    if (stable_) {
-      pass(t, max_steps, steps);
-    } else if (build(t, max_steps, steps) && position_ == length_) {
-      end_period(t);
-      // Built again only if the next period repeats this one all through.
-      bool again = stable_;
-      if (!again) {
-        again = true;
-        for (int k = t.square; k < t.square + length_ && again; ++k) again = repeats(k);
-      }
-      if (!again) {
-        Position& here = positions_.front();
-        hand_back(t, std::move(here.keys), std::move(counts_), limbs_, t.square);
-        return Outcome::left;
-      }
-    }
-    t.period_bytes = bytes();
-    if (!stable_ && t.memory_limit > 0 && t.bytes() > t.memory_limit) throw std::bad_alloc();
-    t.peak_bytes = std::max(t.peak_bytes, t.bytes());
-    return Outcome::running;
-  } catch (const std::bad_alloc&) {
-    next_ = {};
-    index_keys_ = {};
-    index_of_ = {};
-    if (stable_) {
-      // The pass could not allocate: the tables take over at this square (its counts intact).
-      Position& here = positions_[static_cast<std::size_t>(position_)];
-      hand_back(t, std::move(here.keys), std::move(counts_), limbs_, t.square);
-      return Outcome::left;
-    }
-    // Memory ran out, or past the limit: the tables take over from the period's start.
+  // The moves kept hold for a square whose step repeats the one a period before; past them
+  // (near the end) the states go back to the tables.
+  const auto repeats = [&](int square) {
+    return square < static_cast<int>(plan_.repeats.size()) && plan_.repeats[square];
+  };
+  const auto leave = [&](Position& here) {
+    return hand_back(t, std::move(here.keys), std::move(counts_), limbs_, t.square)
+               ? Outcome::left
+               : Outcome::out_of_memory;
+  };
+  // Past the memory limit (checked before each square is built, and after): the tables take
+  // over from the period's start, and need less. No exceptions: the page's core has none.
+  const auto refuse = [&] {
     std::vector<Key> keys = std::move(positions_.front().keys);
     std::vector<std::uint64_t> counts = std::move(start_counts_);
     positions_.clear();
     counts_ = {};
-    hand_back(t, std::move(keys), std::move(counts), start_limbs_, start_);
-    return Outcome::refused;
+    next_ = {};
+    index_keys_ = {};
+    index_of_ = {};
+    return hand_back(t, std::move(keys), std::move(counts), start_limbs_, start_)
+               ? Outcome::refused
+               : Outcome::out_of_memory;
+  };
+  if (cursor_ == 0 && stable_ && !repeats(t.square)) {
+    return leave(positions_[static_cast<std::size_t>(position_)]);
   }
+  if (!stable_ && cursor_ == 0 && t.memory_limit > 0) {
+    // Room for the square first: its moves (about four a state) and up to twice the states at
+    // the next position, with their counts and index.
+    const std::uint64_t states = positions_[static_cast<std::size_t>(position_)].keys.size();
+    const std::uint64_t per_state =
+        4 * 8 + 2 * (sizeof(Key) + 8 * static_cast<std::uint64_t>(limbs_)) + 4 * (sizeof(Key) + 4);
+    if (bytes() + states * per_state > t.memory_limit) return refuse();
+  }
+  if (stable_) {
+    pass(t, max_steps, steps);
+  } else if (build(t, max_steps, steps) && position_ == length_) {
+    end_period(t);
+    // Built again only if the next period repeats this one all through.
+    bool again = stable_;
+    if (!again) {
+      again = true;
+      for (int k = t.square; k < t.square + length_ && again; ++k) again = repeats(k);
+    }
+    if (!again) return leave(positions_.front());
+  }
+  t.period_bytes = bytes();
+  if (!stable_ && t.memory_limit > 0 && t.bytes() > t.memory_limit) return refuse();
+  t.peak_bytes = std::max(t.peak_bytes, t.bytes());
+  return Outcome::running;
 }
 
 }  // namespace kt::frontier_detail
