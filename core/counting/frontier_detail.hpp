@@ -220,11 +220,12 @@ class Period {
   struct Position {
     std::vector<Key> keys;                // its states
     std::vector<std::uint32_t> from, to;  // the moves to the next position: state indices
-    // Stable, on threads: the moves grouped by thread, each group adding into its own range
-    // of the next position's states (bounds: threads + 1 offsets into from and to).
+    bool ordered = false;                 // stable: the moves sorted by `to` (order_moves)
+    // On threads: thread k adds the moves [bounds[k], bounds[k + 1]), into its own range of
+    // the next position's states.
     std::vector<std::size_t> bounds;
   };
-  void split_for_threads();
+  void order_moves(std::size_t position);
   bool build(Tables& t, std::uint64_t max_steps, std::uint64_t& steps);
   void pass(Tables& t, std::uint64_t max_steps, std::uint64_t& steps);
   void end_period(Tables& t);

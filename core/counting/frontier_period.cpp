@@ -198,46 +198,62 @@ void Period::end_period(Tables& t) {
   start_counts_ = {};
   stable_ = true;
   position_ = 0;
-  if (threads_ > 1) split_for_threads();
 }
 
-// Groups each position's moves by the thread that adds them: thread k takes the moves into the
-// k-th range of the next position's states, so no two threads add into one count.
-void Period::split_for_threads() {
-  for (std::size_t p = 0; p < positions_.size(); ++p) {
-    Position& here = positions_[p];
-    // Starting threads costs tens of microseconds: worth it past a few thousand moves each.
-    if (here.from.size() < 4096 * static_cast<std::size_t>(threads_)) continue;
-    const std::uint64_t next_states = positions_[(p + 1) % positions_.size()].keys.size();
-    const auto thread_of = [&](std::uint32_t to) {
-      return static_cast<std::size_t>(to * static_cast<std::uint64_t>(threads_) / next_states);
-    };
-    here.bounds.assign(static_cast<std::size_t>(threads_) + 1, 0);
-    for (const std::uint32_t to : here.to) ++here.bounds[thread_of(to) + 1];
-    for (int k = 0; k < threads_; ++k) here.bounds[k + 1] += here.bounds[k];
-    std::vector<std::size_t> at(here.bounds.begin(), here.bounds.end() - 1);
-    std::vector<std::uint32_t> from(here.from.size()), to(here.to.size());
-    for (std::size_t m = 0; m < here.to.size(); ++m) {
-      const std::size_t k = at[thread_of(here.to[m])]++;
-      from[k] = here.from[m];
-      to[k] = here.to[m];
+// Sorts a position's moves by the state they add into (a counting sort), once, the first
+// time the position is passed: each count of the next position is then written by a run of
+// consecutive moves (it stays in cache), while the counts read come in any order, which the
+// processor overlaps. On threads, thread k takes the moves into the k-th range of the next
+// position's states, so no two threads add into one count.
+void Period::order_moves(std::size_t p) {
+  Position& here = positions_[p];
+  const std::size_t next_states = positions_[(p + 1) % positions_.size()].keys.size();
+  std::vector<std::size_t> first(next_states + 1, 0);  // per state: its first move
+  for (const std::uint32_t to : here.to) ++first[to + 1];
+  for (std::size_t k = 0; k < next_states; ++k) first[k + 1] += first[k];
+  std::vector<std::uint32_t> from(here.from.size()), to(here.to.size());
+  std::vector<std::size_t> at(first.begin(), first.end() - 1);
+  for (std::size_t m = 0; m < here.to.size(); ++m) {
+    const std::size_t k = at[here.to[m]]++;
+    from[k] = here.from[m];
+    to[k] = here.to[m];
+  }
+  here.from = std::move(from);
+  here.to = std::move(to);
+  here.ordered = true;
+  // Starting threads costs tens of microseconds: worth it past a few thousand moves each.
+  if (threads_ > 1 && here.from.size() >= 4096 * static_cast<std::size_t>(threads_)) {
+    here.bounds.resize(static_cast<std::size_t>(threads_) + 1);
+    for (int k = 0; k <= threads_; ++k) {
+      here.bounds[k] = first[next_states * static_cast<std::size_t>(k) / threads_];
     }
-    here.from = std::move(from);
-    here.to = std::move(to);
   }
 }
 
 // One square as a pass of additions over the moves of its position.
 void Period::pass(Tables& t, std::uint64_t max_steps, std::uint64_t& steps) {
-  const Position& here = positions_[static_cast<std::size_t>(position_)];
+  Position& here = positions_[static_cast<std::size_t>(position_)];
+  if (!here.ordered) {  // one call for it: a pass's worth of work
+    order_moves(static_cast<std::size_t>(position_));
+    steps += here.from.size();
+    return;
+  }
   const int next_position = (position_ + 1) % length_;
   const std::size_t next_states = positions_[static_cast<std::size_t>(next_position)].keys.size();
   const std::size_t limbs = static_cast<std::size_t>(limbs_);
-  if (cursor_ == 0) next_.assign(next_states * limbs, 0);
+  // No clearing: every state of the next position has moves into it (it was found by one), in
+  // a run (ordered): the first copies its count, the others add theirs.
+  if (cursor_ == 0) next_.resize(next_states * limbs);
   const auto add = [&](std::size_t from, std::size_t to) {
     bool carry = false;
     for (std::size_t m = from; m < to; ++m) {
-      carry |= add_limbs(&next_[here.to[m] * limbs], &counts_[here.from[m] * limbs], limbs_);
+      std::uint64_t* into = &next_[here.to[m] * limbs];
+      const std::uint64_t* count = &counts_[here.from[m] * limbs];
+      if (m == 0 || here.to[m] != here.to[m - 1]) {
+        std::copy_n(count, limbs, into);
+      } else {
+        carry |= add_limbs(into, count, limbs_);
+      }
     }
     return carry;
   };
@@ -259,8 +275,7 @@ void Period::pass(Tables& t, std::uint64_t max_steps, std::uint64_t& steps) {
     widen();
     return;
   }
-  counts_ = std::move(next_);
-  next_.clear();
+  std::swap(counts_, next_);  // the old counts' room serves the next square
   cursor_ = 0;
   position_ = next_position;
   ++t.square;
