@@ -196,6 +196,22 @@ class CutFilter {
   std::vector<std::uint64_t> kinds_set_;          // (kinds << 5 | k) + 1, open addressing
 };
 
+// Keys -> their index in a list (open addressing).
+class KeyIndex {
+ public:
+  void reset(std::size_t expected);
+  std::int64_t find(Key key) const;  // -1 when absent
+  // The key's index; when absent, `index` becomes it (added).
+  std::uint32_t insert(Key key, std::uint32_t index, bool& added);
+  std::uint64_t bytes() const;
+
+ private:
+  std::size_t slot_of(Key key) const;
+  std::vector<Key> keys_;
+  std::vector<std::uint32_t> index_;
+  std::size_t size_ = 0;
+};
+
 // Long strips in tables of moves. Past the first rows the squares' steps repeat every period
 // (two rows), and so, soon, does the set of states. A Period takes the squares of one period
 // as the programme does (expand_state), but keeps what it did: each position's states in a list
@@ -245,8 +261,7 @@ class Period {
   std::vector<std::uint64_t> counts_, next_;  // limbs_ per state: this position's, the next's
   std::vector<std::uint64_t> start_counts_;   // position 0's, until stable (refused: back)
   int start_limbs_ = 1;
-  std::vector<Key> index_keys_;  // the next position's keys -> their index
-  std::vector<std::uint32_t> index_of_;
+  KeyIndex index_;  // building: the next position's keys -> their index
 };
 
 // One run of the programme over the squares of a plan, in slices: to the last square (the

@@ -9,6 +9,54 @@
 
 namespace kt::frontier_detail {
 
+// A position's keys -> their index in its list: open addressing, at most three quarters full.
+void KeyIndex::reset(std::size_t expected) {
+  std::size_t cap = 1024;
+  while (cap < 2 * expected) cap *= 2;
+  keys_.assign(cap, kEmpty);
+  index_.assign(cap, 0);
+  size_ = 0;
+}
+
+std::size_t KeyIndex::slot_of(Key key) const {
+  const std::size_t mask = keys_.size() - 1;
+  std::size_t slot = hash_key(key) & mask;
+  while (keys_[slot] != kEmpty && keys_[slot] != key) slot = (slot + 1) & mask;
+  return slot;
+}
+
+std::int64_t KeyIndex::find(Key key) const {
+  const std::size_t slot = slot_of(key);
+  return keys_[slot] == key ? index_[slot] : -1;
+}
+
+std::uint32_t KeyIndex::insert(Key key, std::uint32_t index, bool& added) {
+  std::size_t slot = slot_of(key);
+  added = keys_[slot] == kEmpty;
+  if (!added) return index_[slot];
+  if ((size_ + 1) * 4 > keys_.size() * 3) {  // twice the room, every key again
+    std::vector<Key> keys = std::move(keys_);
+    std::vector<std::uint32_t> of = std::move(index_);
+    keys_.assign(keys.size() * 2, kEmpty);
+    index_.assign(keys_.size(), 0);
+    for (std::size_t s = 0; s < keys.size(); ++s) {
+      if (keys[s] == kEmpty) continue;
+      const std::size_t at = slot_of(keys[s]);
+      keys_[at] = keys[s];
+      index_[at] = of[s];
+    }
+    slot = slot_of(key);
+  }
+  keys_[slot] = key;
+  index_[slot] = index;
+  ++size_;
+  return index;
+}
+
+std::uint64_t KeyIndex::bytes() const {
+  return keys_.capacity() * sizeof(Key) + index_.capacity() * 4;
+}
+
 Period::Period(const Plan& plan, Tables& t)
     : plan_(plan), length_(plan.period), start_(t.square), limbs_(t.limbs), threads_(t.threads) {
   positions_.resize(1);
@@ -28,8 +76,8 @@ Period::Period(const Plan& plan, Tables& t)
 }
 
 std::uint64_t Period::bytes() const {
-  std::uint64_t b = (counts_.capacity() + next_.capacity() + start_counts_.capacity()) * 8 +
-                    index_keys_.capacity() * sizeof(Key) + index_of_.capacity() * 4;
+  std::uint64_t b =
+      (counts_.capacity() + next_.capacity() + start_counts_.capacity()) * 8 + index_.bytes();
   for (const Position& p : positions_) {
     b += p.keys.capacity() * sizeof(Key) + (p.from.capacity() + p.to.capacity()) * 4;
   }
@@ -88,10 +136,7 @@ bool Period::build(Tables& t, std::uint64_t max_steps, std::uint64_t& steps) {
     here.to.clear();
     there.keys.clear();
     next_.clear();
-    std::size_t cap = 1024;
-    while (cap < 2 * here.keys.size()) cap *= 2;
-    index_keys_.assign(cap, kEmpty);
-    index_of_.assign(cap, 0);
+    index_.reset(here.keys.size());
   }
   const std::size_t end = std::min<std::size_t>(here.keys.size(), cursor_ + max_steps);
   for (std::size_t src = cursor_; src < end; ++src) {
@@ -99,31 +144,13 @@ bool Period::build(Tables& t, std::uint64_t max_steps, std::uint64_t& steps) {
     expand_state(
         plan_, square, here.keys[src],
         [&](Key out) {
-          std::size_t mask = index_keys_.size() - 1;
-          std::size_t slot = hash_key(out) & mask;
-          while (index_keys_[slot] != kEmpty && index_keys_[slot] != out) slot = (slot + 1) & mask;
-          if (index_keys_[slot] == kEmpty) {
-            index_keys_[slot] = out;
-            index_of_[slot] = static_cast<std::uint32_t>(there.keys.size());
+          bool added = false;
+          const std::uint32_t to =
+              index_.insert(out, static_cast<std::uint32_t>(there.keys.size()), added);
+          if (added) {
             there.keys.push_back(out);
             next_.resize(next_.size() + limbs, 0);
-            if (there.keys.size() * 4 > index_keys_.size() * 3) {  // grow the index
-              std::vector<Key> keys(index_keys_.size() * 2, kEmpty);
-              std::vector<std::uint32_t> of(keys.size(), 0);
-              mask = keys.size() - 1;
-              for (std::size_t k = 0; k < there.keys.size(); ++k) {
-                std::size_t s = hash_key(there.keys[k]) & mask;
-                while (keys[s] != kEmpty) s = (s + 1) & mask;
-                keys[s] = there.keys[k];
-                of[s] = static_cast<std::uint32_t>(k);
-              }
-              index_keys_ = std::move(keys);
-              index_of_ = std::move(of);
-              slot = hash_key(out) & mask;
-              while (index_keys_[slot] != out) slot = (slot + 1) & mask;
-            }
           }
-          const std::uint32_t to = index_of_[slot];
           here.from.push_back(static_cast<std::uint32_t>(src));
           here.to.push_back(to);
           if (add_limbs(&next_[to * limbs], count, limbs_)) overflow_ = true;
@@ -156,27 +183,19 @@ void Period::end_period(Tables& t) {
   bool same = back.keys.size() == first.keys.size();
   std::vector<std::uint32_t> renumber;
   if (same) {
-    std::size_t cap = 1024;
-    while (cap < 2 * first.keys.size()) cap *= 2;
-    std::vector<Key> keys(cap, kEmpty);
-    std::vector<std::uint32_t> of(cap, 0);
-    const std::size_t mask = cap - 1;
+    index_.reset(first.keys.size());
+    bool added = false;
     for (std::size_t k = 0; k < first.keys.size(); ++k) {
-      std::size_t s = hash_key(first.keys[k]) & mask;
-      while (keys[s] != kEmpty) s = (s + 1) & mask;
-      keys[s] = first.keys[k];
-      of[s] = static_cast<std::uint32_t>(k);
+      index_.insert(first.keys[k], static_cast<std::uint32_t>(k), added);
     }
     renumber.resize(back.keys.size());
     for (std::size_t k = 0; k < back.keys.size() && same; ++k) {
-      std::size_t s = hash_key(back.keys[k]) & mask;
-      while (keys[s] != kEmpty && keys[s] != back.keys[k]) s = (s + 1) & mask;
-      same = keys[s] == back.keys[k];
-      renumber[k] = of[s];
+      const std::int64_t at = index_.find(back.keys[k]);
+      same = at >= 0;
+      renumber[k] = static_cast<std::uint32_t>(at);
     }
   }
-  index_keys_ = {};
-  index_of_ = {};
+  index_ = {};
   if (!same) {
     // Not yet: this period's last states begin the next.
     positions_.front() = std::move(back);
@@ -301,8 +320,7 @@ Period::Outcome Period::take(Tables& t, std::uint64_t max_steps, std::uint64_t& 
     positions_.clear();
     counts_ = {};
     next_ = {};
-    index_keys_ = {};
-    index_of_ = {};
+    index_ = {};
     return hand_back(t, std::move(keys), std::move(counts), start_limbs_, start_)
                ? Outcome::refused
                : Outcome::out_of_memory;
