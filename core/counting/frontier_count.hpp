@@ -32,7 +32,7 @@
 // the set of states onto itself, its moves are kept as pairs of indices (state before, state
 // after), and each later square is one pass of additions over them until the last rows, where
 // the tables take over again: no decoding, encoding or hashing of states. Measured: 5x200
-// closed 35 s to 2.2 s, 5x100 open 425 s to 37 s. It holds a period's moves (about four
+// closed 35 s to 1.5 s, 5x100 open 425 s to 27 s. It holds a period's moves (about four
 // indices a state and a square of the period) beside the counts; past the memory limit it
 // leaves the strip to the tables, which need less.
 //
