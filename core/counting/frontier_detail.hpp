@@ -229,7 +229,6 @@ class Period {
   // memory limit, the states are back in t as they were when the Period began; out_of_memory:
   // they could not be handed back.
   Outcome take(Tables& t, std::uint64_t max_steps, std::uint64_t& steps);
-  bool stable() const { return stable_; }
   std::uint64_t bytes() const;
 
  private:

@@ -1,6 +1,5 @@
 // Long strips in tables of moves (frontier_detail.hpp, class Period).
 #include <algorithm>
-#include <span>
 #include <utility>
 
 #include "board/parallel.hpp"
