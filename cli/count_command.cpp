@@ -139,6 +139,12 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem) {
   options.memory_limit = o.memory_limit_mb * 1'000'000;
   options.threads = o.threads;
   options.on_progress = [](const FrontierProgress& p) {
+    if (p.joining) {
+      std::fprintf(stderr,
+                   "knights: counting by rows, joining the two halves, %.0f%% done, %.2f GB\n",
+                   100 * p.join_fraction, static_cast<double>(p.bytes) / 1e9);
+      return;
+    }
     std::fprintf(stderr,
                  "knights: counting by rows, square %d of %d (row %d of %d), %llu states, "
                  "%.2f GB\n",

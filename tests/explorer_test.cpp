@@ -514,7 +514,7 @@ TEST_CASE("explorer: counting each kind", "[explorer][count]") {
     set_counter_kind(s, CounterKind::automatic);
     REQUIRE(count(s).empty());
     CHECK(s.counting.counter->by_rows());
-    // 7x7 open tours by rows: tens of GB forecast, refused before anything is allocated.
+    // 7x7 open tours by rows: a few GB forecast, refused before anything is allocated.
     set_board(s, 7, 7);
     set_count_kind(s, CountKind::all_open);
     set_counter_kind(s, CounterKind::rows);

@@ -220,6 +220,29 @@ TEST_CASE("frontier: a sliced count equals the whole count") {
   CHECK(counter.progress().fraction == 1.0);
 }
 
+TEST_CASE("frontier: a sliced count in two halves says when it joins them") {
+  // 5x6 open is counted in two halves; the join is the last phase, after every square.
+  const Problem p = board(5, 6);
+  kt::FrontierCounter counter(p, 0, 2);
+  int joining = 0;
+  double last = 0;
+  while (counter.run(500) == Status::running) {
+    const auto progress = counter.progress();
+    if (progress.joining) {
+      ++joining;
+      CHECK(progress.squares_done == progress.squares);
+      CHECK(progress.join_fraction >= last);
+      CHECK(progress.join_fraction <= 1.0);
+      last = progress.join_fraction;
+    } else {
+      CHECK(joining == 0);
+    }
+  }
+  CHECK(joining > 0);
+  CHECK_FALSE(counter.progress().joining);
+  CHECK(counter.count().to_string() == "37568");
+}
+
 TEST_CASE("frontier: the memory limit refuses with a reason") {
   kt::FrontierOptions options;
   options.memory_limit = 200'000;

@@ -236,6 +236,7 @@ class Counter {
     out.set("bytes", static_cast<double>(p->bytes));
     out.set("peakBytes", static_cast<double>(p->peak_bytes));
     out.set("fraction", counter_->progress());
+    out.set("joining", p->joining);
     return out;
   }
   std::string error() const {
@@ -481,6 +482,7 @@ class App : public SearchReadout {
     out.set("rows", rows ? rows->rows : 0);
     out.set("states", rows ? static_cast<double>(rows->states) : 0.0);
     out.set("bytes", rows ? static_cast<double>(rows->bytes) : 0.0);
+    out.set("joining", rows ? rows->joining : false);
     out.set("seconds", c.seconds);
     out.set("what", c.what);
     out.set("error", c.error);

@@ -243,41 +243,39 @@ void frontier_detail::Dp::release() {
 // Sets up the table of the next square's states; false (with error_) when memory refuses.
 bool frontier_detail::Dp::begin_square() {
   Tables& t = *tables_;
-  // Room for the states to double before the table is three quarters full; less if the
-  // limit says so (the table then grows only if it must).
+  // Room, before the table is three quarters full, for as many states as the last square read,
+  // or more if it grew them (as much again, up to twice as many); less if the limit says so.
+  // Parts that fill up grow on their own (one part at a time: no second copy of the table).
   const std::uint64_t old_entries = t.old_entries();
-  int log_cap = 10;
-  while ((std::uint64_t{1} << log_cap) * 3 < t.old_size * std::uint64_t{8} && log_cap < 40) {
-    ++log_cap;
+  const double expected = static_cast<double>(t.old_size) * std::clamp(1.125 * t.growth, 0.5, 2.0);
+  const std::size_t parts = std::size_t{1} << t.part_bits;
+  const std::uint64_t least = std::max<std::uint64_t>(16 * parts, (t.old_size * 4 + 2) / 3);
+  std::uint64_t entries =
+      std::max<std::uint64_t>(least, static_cast<std::uint64_t>(expected * 4 / 3));
+  const auto need = [&](std::uint64_t e) { return (old_entries + e) * t.entry_bytes(); };
+  if (t.memory_limit > 0 && need(entries) > t.memory_limit) {
+    const std::uint64_t room = t.memory_limit / t.entry_bytes();
+    entries = std::max(least, room > old_entries ? room - old_entries : 0);
   }
-  const auto need = [&](int lc) {
-    return (old_entries + (std::uint64_t{1} << lc)) * t.entry_bytes();
-  };
-  while (t.memory_limit > 0 && log_cap > 10 && need(log_cap) > t.memory_limit &&
-         (std::uint64_t{1} << (log_cap - 1)) * 3 > t.old_size * std::uint64_t{4}) {
-    --log_cap;
-  }
-  const bool too_big = sizeof(std::size_t) < 8 && need(log_cap) >= (std::uint64_t{1} << 32);
-  if ((t.memory_limit > 0 && need(log_cap) > t.memory_limit) || too_big) {
+  const bool too_big = sizeof(std::size_t) < 8 && need(entries) >= (std::uint64_t{1} << 32);
+  if ((t.memory_limit > 0 && need(entries) > t.memory_limit) || too_big) {
     error_ = "counting needs more than the memory limit of " + gigabytes(t.memory_limit) + " (" +
-             gigabytes(need(log_cap)) + " at square " + std::to_string(t.square + 1) + " of " +
+             gigabytes(need(entries)) + " at square " + std::to_string(t.square + 1) + " of " +
              std::to_string(plan_->turned.size()) + ", " + std::to_string(t.old_size) + " states)";
     return false;
   }
-  // Every part an equal share (the hash spreads the states evenly), at least 16 entries.
-  const int part_log_cap = std::max(4, log_cap - t.part_bits);
-  const std::size_t cap = std::size_t{1} << part_log_cap;
-  t.parts.resize(std::size_t{1} << t.part_bits);
+  // Every part an equal share (the hash spreads the states evenly).
+  const std::size_t cap = static_cast<std::size_t>((entries + parts - 1) / parts);
+  t.parts.resize(parts);
   for (Part& part : t.parts) {
     if (!part.keys.resize(cap) || !part.counts.resize(cap * static_cast<std::size_t>(t.limbs))) {
-      error_ = "out of memory allocating " + gigabytes(need(log_cap));
+      error_ = "out of memory allocating " + gigabytes(need(entries));
       return false;
     }
     std::fill_n(part.keys.data(), cap, frontier_detail::kEmpty);
-    part.log_cap = part_log_cap;
     part.size = 0;
   }
-  t.entries = static_cast<std::uint64_t>(cap) << t.part_bits;
+  t.entries = static_cast<std::uint64_t>(cap) * parts;
   t.cursor = 0;
   t.overflow = false;
   t.failed = false;
@@ -288,10 +286,15 @@ bool frontier_detail::Dp::begin_square() {
 
 namespace {
 
+// A state's first slot in a part of `cap` entries: the hash's bits below those that chose the
+// part, scaled to the part (any capacity, not only powers of two: a table sized to its states).
+std::size_t slot_of(const Tables& t, std::uint64_t h, std::size_t cap) {
+  return static_cast<std::size_t>((static_cast<unsigned __int128>(h << t.part_bits) * cap) >> 64);
+}
+
 // Doubles one part of the table being built (its lock held); false when memory refuses.
 bool grow(Tables& t, Part& part, std::string& error, int square) {
-  const int log_cap = part.log_cap + 1;
-  const std::size_t cap = std::size_t{1} << log_cap;
+  const std::size_t cap = 2 * part.keys.size();
   const std::size_t limbs = static_cast<std::size_t>(t.limbs);
   const std::uint64_t need = t.bytes() + static_cast<std::uint64_t>(cap) * t.entry_bytes();
   const bool too_big = sizeof(std::size_t) < 8 && need >= (std::uint64_t{1} << 32);
@@ -308,33 +311,28 @@ bool grow(Tables& t, Part& part, std::string& error, int square) {
     return false;
   }
   std::fill_n(keys.data(), cap, frontier_detail::kEmpty);
-  const int shift = 64 - log_cap;
   for (std::size_t s = 0; s < part.keys.size(); ++s) {
     const Key k = part.keys[s];
     if (k == frontier_detail::kEmpty) continue;
-    std::size_t slot = (frontier_detail::hash_key(k) << t.part_bits) >> shift;
-    while (keys[slot] != frontier_detail::kEmpty) slot = (slot + 1) & (cap - 1);
+    std::size_t slot = slot_of(t, frontier_detail::hash_key(k), cap);
+    while (keys[slot] != frontier_detail::kEmpty) slot = slot + 1 == cap ? 0 : slot + 1;
     keys[slot] = k;
     std::memcpy(&counts[slot * limbs], &part.counts[s * limbs], limbs * 8);
   }
   t.entries += cap - part.keys.size();
   swap(part.keys, keys);
   swap(part.counts, counts);
-  part.log_cap = log_cap;
   return true;
 }
 
-// Adds `count` under `key` to the table being built (to the part its hash picks, under that
-// part's lock when threads share the table). False when the part could not grow.
-bool insert(Tables& t, Key key, const std::uint64_t* count, bool locked, int square) {
-  const std::uint64_t h = frontier_detail::hash_key(key);
-  const std::size_t which = t.part_bits > 0 ? static_cast<std::size_t>(h >> (64 - t.part_bits)) : 0;
+// Adds `count` under `key` (hash `h`) to part `which` of the table being built (its lock held
+// when threads share the table). False when the part could not grow.
+bool insert(Tables& t, std::size_t which, Key key, std::uint64_t h, const std::uint64_t* count,
+            int square) {
   Part& part = t.parts[which];
-  std::unique_lock<std::mutex> lock;
-  if (locked) lock = std::unique_lock<std::mutex>(t.locks[which]);
   const std::size_t limbs = static_cast<std::size_t>(t.limbs);
-  const std::size_t mask = (std::size_t{1} << part.log_cap) - 1;
-  std::size_t slot = static_cast<std::size_t>((h << t.part_bits) >> (64 - part.log_cap));
+  const std::size_t cap = part.keys.size();
+  std::size_t slot = slot_of(t, h, cap);
   while (true) {
     const Key k = part.keys[slot];
     if (k == key) {
@@ -344,7 +342,7 @@ bool insert(Tables& t, Key key, const std::uint64_t* count, bool locked, int squ
     if (k == frontier_detail::kEmpty) {
       part.keys[slot] = key;
       std::memcpy(&part.counts[slot * limbs], count, limbs * 8);
-      if (++part.size * 4 > (mask + 1) * 3) {
+      if (++part.size * 4 > cap * 3) {
         std::string why;
         if (!grow(t, part, why, square)) {
           if (!t.failed.exchange(true)) t.failure = why;
@@ -353,9 +351,68 @@ bool insert(Tables& t, Key key, const std::uint64_t* count, bool locked, int squ
       }
       return true;
     }
-    slot = (slot + 1) & mask;
+    slot = slot + 1 == cap ? 0 : slot + 1;
   }
 }
+
+// One thread's inserts into the table being built, gathered by part and added a batch at a
+// time: one lock for a batch, and the batch's slots fetched from memory all at once (the
+// table is far larger than the caches; one insert at a time waits on each miss in turn).
+class Inserter {
+ public:
+  Inserter(Tables& t, bool locked, int square)
+      : t_(t), locked_(locked), square_(square), batches_(t.parts.size()) {}
+  bool add(Key key, const std::uint64_t* count) {
+    const std::uint64_t h = frontier_detail::hash_key(key);
+    const std::size_t which =
+        t_.part_bits > 0 ? static_cast<std::size_t>(h >> (64 - t_.part_bits)) : 0;
+    Batch& b = batches_[which];
+    b.entries[b.size++] = Entry{key, h, count};
+    return b.size < kBatch || flush(which);
+  }
+  // Adds what is gathered; false when a part could not grow.
+  bool finish() {
+    for (std::size_t p = 0; p < batches_.size(); ++p) {
+      if (batches_[p].size > 0 && !flush(p)) return false;
+    }
+    return true;
+  }
+
+ private:
+  static constexpr int kBatch = 32;
+  struct Entry {
+    Key key;
+    std::uint64_t hash;
+    const std::uint64_t* count;
+  };
+  struct Batch {
+    std::array<Entry, kBatch> entries;
+    int size = 0;
+  };
+  bool flush(std::size_t which) {
+    Batch& b = batches_[which];
+    std::unique_lock<std::mutex> lock;
+    if (locked_) lock = std::unique_lock<std::mutex>(t_.locks[which]);
+    const Part& part = t_.parts[which];
+    const std::size_t limbs = static_cast<std::size_t>(t_.limbs);
+    for (int e = 0; e < b.size; ++e) {
+      const std::size_t slot = slot_of(t_, b.entries[e].hash, part.keys.size());
+      __builtin_prefetch(&part.keys.data()[slot], 1);
+      __builtin_prefetch(&part.counts.data()[slot * limbs], 1);
+    }
+    const int n = b.size;
+    b.size = 0;
+    for (int e = 0; e < n; ++e) {
+      const Entry& x = b.entries[e];
+      if (!insert(t_, which, x.key, x.hash, x.count, square_)) return false;
+    }
+    return true;
+  }
+  Tables& t_;
+  bool locked_;
+  int square_;
+  std::vector<Batch> batches_;
+};
 
 }  // namespace
 
@@ -399,6 +456,7 @@ void frontier_detail::Dp::finish_square() {
   t.old = std::move(t.parts);
   t.parts.clear();
   t.entries = 0;
+  if (t.old_size > 0) t.growth = static_cast<double>(t.old_begin.back()) / t.old_size;
   t.old_size = t.old_begin.back();
   t.max_states = std::max<std::uint64_t>(t.max_states, t.old_size);
   t.building = false;
@@ -476,16 +534,18 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
         filter_ != nullptr && plan.cut >= 0 && i >= plan.cut ? i - plan.cut + 1 : 0;
     // Old states [from, to) into the table; tours finished on the last square into `tours`.
     auto expand = [&](std::size_t from, std::size_t to, bool locked, BigCount& tours) {
+      Inserter inserter(t, locked, i);
       for_each_state(t, from, to, [&](Key key, const std::uint64_t* count) {
         if (t.failed) return false;
         return expand_state(
             plan, i, key,
             [&](Key out) {
               if (past_cut > 0 && !filter_->admits(out, past_cut)) return true;
-              return insert(t, out, count, locked, i);
+              return inserter.add(out, count);
             },
             [&] { tours += BigCount(std::span<const std::uint64_t>(count, limbs)); });
       });
+      if (!t.failed) inserter.finish();
     };
     const int threads = static_cast<int>(std::min<std::size_t>(
         static_cast<std::size_t>(t.threads), (end - t.cursor) / kMinStatesPerThread));
@@ -649,7 +709,7 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
                            std::to_string(states) + " states)",
                        {});
     }
-    w.join = std::make_unique<frontier_detail::Join>(*w.top, *w.bottom);
+    w.join = std::make_unique<frontier_detail::Join>(*w.top, *w.bottom, w.threads);
     w.join_peak = w.bottom_bytes + w.top->tables().bytes() + w.join->bytes();
   }
   if (w.join->run(max_steps) == Status::none) {
@@ -685,7 +745,11 @@ FrontierProgress FrontierCounter::progress() const {
     if (status_ != Status::none) p.squares_done += std::min(t.square, dp->plan().stop);
     if (dp != w.whole.get()) halves_squares += dp->plan().stop;
   }
-  if (w.join) p.bytes += w.join->bytes();
+  if (w.join) {
+    p.bytes += w.join->bytes();
+    p.joining = status_ != Status::none;
+    p.join_fraction = w.join->fraction();
+  }
   // The bottom's states stay while the top runs and while they are joined.
   if (w.top) p.peak_bytes = std::max(p.peak_bytes, w.top->tables().peak_bytes + w.bottom_bytes);
   if (w.join) p.peak_bytes = std::max(p.peak_bytes, w.join_peak);
@@ -735,26 +799,33 @@ FrontierResult count_frontier(const Problem& problem, const FrontierOptions& opt
 }
 
 std::uint64_t estimate_frontier_bytes(const Problem& problem) {
-  // The most states seen after one square on long boards of each width (measured on strips;
-  // shorter boards need fewer), open tours carrying more (the tour ends). Past the table, about
-  // forty times more for each unit of width.
+  // The most states seen after one square on long boards of each width (measured on strips),
+  // open tours carrying more (the tour ends). Past the table, about forty times more for each
+  // unit of width.
   constexpr std::array<double, 9> kClosed{1, 4, 64, 200, 1000, 6e4, 1.6e6, 5e7, 1.5e9};
   constexpr std::array<double, 9> kOpen{1, 4, 64, 2000, 2e4, 7e5, 1.2e7, 3e8, 3e9};
+  // Boards less than twice as long as wide, counted in two halves, peak lower: measured on
+  // w x w, `knights count --size w [--closed] --counter rows --format json` ("states"): closed
+  // 75, 13,883 and 2,642,789 for w = 5, 6, 7; open 7,311, 1,096,815 and 67,149,303. 8x8 closed,
+  // one run: 1.0e8 states at square 36 of 64 and still growing about 1.8 times a square.
+  constexpr std::array<double, 9> kClosedSquare{1, 4, 16, 64, 200, 100, 2e4, 3e6, 6e8};
+  constexpr std::array<double, 9> kOpenSquare{1, 4, 64, 500, 2000, 1e4, 1.5e6, 8e7, 1e10};
   const Geometry g = problem.geometry;
   const int width = std::min(g.rows, g.cols);
   const int length = std::max(g.rows, g.cols);
   if (width <= 0) return 0;
-  const auto& table = problem.closed ? kClosed : kOpen;
+  const bool square = length < 2 * width;
+  const auto& table =
+      problem.closed ? (square ? kClosedSquare : kClosed) : (square ? kOpenSquare : kOpen);
   double states = table[static_cast<std::size_t>(std::min(width, 8))];
   for (int w = 9; w <= width; ++w) states *= 40;
-  // Boards not much longer than wide stop before the states peak (7x7 open: past 1e8 by square
-  // 33 of 49, measured).
-  if (length < 2 * width) states *= 0.7;
-  // Counts grow about 1.5 bits a square: limbs of 64 bits.
-  const double limbs = 1 + std::floor(1.5 * g.rows * static_cast<double>(g.cols) / 64);
-  // Per state: the dense table read (16 + 8 limbs) and the table built at most 3/4 full,
-  // often half: twice that.
-  const double bytes = states * (16 + 8 * limbs) * 3;
+  // A state's count grows less than a bit a square (5x1000 closed: 4,162 bits over 5,000
+  // squares): limbs of 64 bits.
+  const double limbs = 1 + std::floor(0.9 * g.rows * static_cast<double>(g.cols) / 64);
+  // Per state: the dense table read (16 + 8 limbs) and the table built, sized to the states
+  // expected, at most 3/4 full; with the other half's states held: 3.5 times that, measured
+  // 65 to 76 bytes a state at one limb.
+  const double bytes = states * (16 + 8 * limbs) * 3.5;
   return bytes > 1.8e19 ? ~std::uint64_t{0} : static_cast<std::uint64_t>(bytes);
 }
 

@@ -37,14 +37,17 @@
 // leaves the strip to the tables, which need less.
 //
 // Threads: the table being built is split by hash into 64 parts, each behind a lock; each thread
-// expands its range of the states read and inserts into whichever parts their hashes pick.
+// expands its range of the states read and gathers its new states by part, adding them 32 at a
+// time (one lock for the batch, their slots fetched from memory together). The join of the two
+// halves is cut into pieces of about 65,536 pairs, which the threads take in turn.
 //
 // Memory: two tables of states (the one being read and the one being built), 16 bytes of key
-// and 8 per 64-bit limb of count a state, the table being built at most three quarters full.
-// States grow about forty times with each unit of width (most states after one square on long
-// boards, closed / open: width 5, 6e4 / 7e5; width 6, 1.6e6 / about 1e7; width 7, about 5e7):
-// strips up to width 6 are cheap, 7x7 takes a few GB, and 8x8 (over a billion states) is
-// refused by the forecast on this machine's 8 GB (estimate_frontier_bytes).
+// and 8 per 64-bit limb of count a state, the table being built sized to the states expected
+// and at most three quarters full. States grow about forty times with each unit of width (most
+// states after one square on long boards, closed / open: width 5, 6e4 / 7e5; width 6, 1.6e6 /
+// about 1e7; width 7, about 5e7): strips up to width 6 are cheap, 7x7 open tours in two halves
+// take 67 million states and 4.8 GB, and 8x8 closed (past 1e8 states at square 36 of 64, and
+// growing) is refused by the forecast on this machine's 8 GB (estimate_frontier_bytes).
 #pragma once
 
 #include <cstdint>
@@ -81,6 +84,10 @@ struct FrontierProgress {
   std::uint64_t peak_bytes = 0;
   std::uint64_t max_states = 0;  // the most states alive after one square so far
   double fraction = 0;           // estimated part done (0..1): squares, weighted by states
+  // Counting in two halves: every square is taken, and their states are being joined
+  // (join_fraction of the top half's states done).
+  bool joining = false;
+  double join_fraction = 0;
 };
 
 // The sliced counter (the browser's shape).

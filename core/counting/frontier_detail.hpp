@@ -13,6 +13,10 @@
 #include <string>
 #include <vector>
 
+#if defined(__linux__) && !defined(__EMSCRIPTEN__)
+#include <sys/mman.h>
+#endif
+
 #include "board/problem.hpp"
 #include "counting/big_count.hpp"
 #include "counting/frontier_count.hpp"
@@ -104,6 +108,7 @@ class Buffer {
     if (p == nullptr) return false;
     data_ = static_cast<T*>(p);
     size_ = n;
+    advise_huge_pages(n * sizeof(T));
     return true;
   }
   T* data() { return data_; }
@@ -116,6 +121,17 @@ class Buffer {
   }
 
  private:
+  // Large tables are read at random: on Linux, ask for 2 MB pages, so that an access finds its
+  // page in the TLB far more often (and the table is filled with far fewer page faults).
+  void advise_huge_pages([[maybe_unused]] std::size_t bytes) {
+#if defined(__linux__) && !defined(__EMSCRIPTEN__) && defined(MADV_HUGEPAGE)
+    constexpr std::size_t kHuge = std::size_t{2} << 20, kPage = 4096;
+    if (bytes < 8 * kHuge) return;
+    const auto begin = (reinterpret_cast<std::uintptr_t>(data_) + kPage - 1) & ~(kPage - 1);
+    const auto end = (reinterpret_cast<std::uintptr_t>(data_) + bytes) & ~(kPage - 1);
+    madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+#endif
+  }
   T* data_ = nullptr;
   std::size_t size_ = 0;
 };
@@ -126,7 +142,6 @@ struct Part {
   Buffer<Key> keys;
   Buffer<std::uint64_t> counts;
   std::size_t size = 0;
-  int log_cap = 0;
 };
 
 struct Tables {
@@ -152,6 +167,7 @@ struct Tables {
   bool building = false;
   std::uint64_t peak_bytes = 0;
   std::uint64_t max_states = 0;
+  double growth = 2;  // the states after the last square taken, over those before it
   std::uint64_t memory_limit = 0;
 
   std::uint64_t entry_bytes() const { return sizeof(Key) + 8 * static_cast<std::uint64_t>(limbs); }
@@ -308,26 +324,45 @@ struct StateGroup {
   std::size_t begin = 0, end = 0;  // its states
 };
 
+// A state of a half as the join reads it: for each slot of the window, the slot at the other
+// end of its path, or kNoEnd / kTourEnd (frontier_join.cpp).
+using Links = std::array<std::int8_t, 2 * kMaxFrontierWidth + 1>;
+
 class Join {
  public:
-  Join(const Dp& top, const Dp& bottom);
+  // threads: the pieces of work are shared out among them.
+  Join(const Dp& top, const Dp& bottom, int threads);
   Status run(std::uint64_t max_steps);  // a step: one pair of states checked
   const BigCount& count() const { return count_; }
-  double fraction() const;
+  double fraction() const;  // pairs checked, of all
   std::uint64_t bytes() const;
 
  private:
-  void join_group(const StateGroup& g);
+  // A piece of the join: top groups [group_begin, group_end) whole, each against the bottom
+  // groups it meets; and top states [top_begin, top_end) against bottom states [bottom_begin,
+  // bottom_end) (a block of one top group and one bottom group it meets).
+  struct Piece {
+    std::size_t group_begin = 0, group_end = 0;
+    std::size_t top_begin = 0, top_end = 0, bottom_begin = 0, bottom_end = 0;
+    std::uint64_t pairs_before = 0;  // pairs in the pieces before it
+  };
+  std::vector<std::uint64_t> wanted_kinds(std::uint64_t top_kinds) const;
+  std::vector<const StateGroup*> matching_groups(std::uint64_t top_kinds) const;
+  // Adds the tours of one piece into `count`.
+  void join_piece(const Piece& piece, BigCount& count) const;
   const Dp& top_;
   const Dp& bottom_;
   int window_ = 0;
+  int threads_ = 1;
   std::uint32_t blocked_ = 0;  // slots of blocked squares
   bool closed_ = false;
-  std::vector<Key> top_keys_, bottom_keys_;  // every state, in group order
+  std::vector<Links> top_links_, bottom_links_;  // every state, in group order
   std::vector<const std::uint64_t*> top_counts_, bottom_counts_;
   std::vector<StateGroup> top_groups_;
   std::vector<StateGroup> bottom_groups_;  // sorted by kinds
-  std::size_t next_group_ = 0;
+  std::vector<Piece> pieces_;
+  std::uint64_t total_pairs_ = 0;
+  std::size_t next_piece_ = 0;
   std::uint64_t pairs_done_ = 0;
   BigCount count_;
   Status status_ = Status::running;

@@ -1,9 +1,13 @@
 // The join of counting in two halves (frontier_detail.hpp, class Join).
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <tuple>
+#include <vector>
 
 #include "counting/frontier_detail.hpp"
+
+#include "board/parallel.hpp"
 
 namespace kt::frontier_detail {
 
@@ -13,7 +17,6 @@ constexpr std::uint64_t kKindComplete = 0, kKindUntouched = 1, kKindEnd = 2;
 // A slot's link through one half: the slot at the other end of its path, or one of these.
 constexpr std::int8_t kNoEnd = -2;    // no path ends on this square in this half
 constexpr std::int8_t kTourEnd = -1;  // its path ends at a tour end inside this half
-using Links = std::array<std::int8_t, 2 * kMaxFrontierWidth + 1>;
 
 int code_at(Key key, int slot) { return static_cast<int>(key >> (4 * slot)) & 15; }
 
@@ -89,8 +92,8 @@ bool one_tour(const Links& top, const Links& bottom, int window, bool closed) {
   return seen == nodes;
 }
 
-// A run's states grouped by kinds (groups sorted by kinds).
-void group_states(const Dp& dp, int window, bool bottom, std::vector<Key>& keys,
+// A run's states grouped by kinds (groups sorted by kinds), each as its links.
+void group_states(const Dp& dp, int window, bool bottom, std::vector<Links>& links,
                   std::vector<const std::uint64_t*>& counts, std::vector<StateGroup>& groups) {
   std::vector<std::tuple<std::uint64_t, Key, const std::uint64_t*>> all;
   all.reserve(dp.tables().old_size);
@@ -100,10 +103,10 @@ void group_states(const Dp& dp, int window, bool bottom, std::vector<Key>& keys,
   });
   std::sort(all.begin(), all.end(),
             [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });
-  keys.resize(all.size());
+  links.resize(all.size());
   counts.resize(all.size());
   for (std::size_t i = 0; i < all.size(); ++i) {
-    keys[i] = std::get<1>(all[i]);
+    links[i] = links_of(std::get<1>(all[i]), window, bottom);
     counts[i] = std::get<2>(all[i]);
     if (i == 0 || std::get<0>(all[i]) != groups.back().kinds) {
       groups.push_back({std::get<0>(all[i]), i, i});
@@ -240,29 +243,91 @@ bool CutFilter::admits(Key state, int k) const {
   return false;
 }
 
-Join::Join(const Dp& top, const Dp& bottom)
-    : top_(top), bottom_(bottom), window_(top.plan().window), closed_(top.plan().closed) {
+Join::Join(const Dp& top, const Dp& bottom, int threads)
+    : top_(top),
+      bottom_(bottom),
+      window_(top.plan().window),
+      threads_(std::max(1, threads)),
+      closed_(top.plan().closed) {
   const Plan& plan = top.plan();
   for (int s = 0; s < window_; ++s) {
     if (!plan.steps[static_cast<std::size_t>(plan.cut + s)].free) blocked_ |= 1u << s;
   }
-  group_states(top, window_, false, top_keys_, top_counts_, top_groups_);
-  group_states(bottom, window_, true, bottom_keys_, bottom_counts_, bottom_groups_);
+  group_states(top, window_, false, top_links_, top_counts_, top_groups_);
+  group_states(bottom, window_, true, bottom_links_, bottom_counts_, bottom_groups_);
+  // Each top group meets the bottom groups of the kinds it wants. The work is cut into pieces
+  // of about kPiecePairs pairs, so that threads share even the largest group: a run of small
+  // top groups whole, or a block of top states by a block of bottom states of a large one.
+  constexpr std::uint64_t kPiecePairs = std::uint64_t{1} << 17;
+  Piece run;  // small top groups, while their pairs add up
+  const auto close_run = [&] {
+    if (run.group_end > run.group_begin) pieces_.push_back(run);
+    run = Piece{};
+    run.pairs_before = total_pairs_;
+  };
+  close_run();
+  for (std::size_t g = 0; g < top_groups_.size(); ++g) {
+    const StateGroup& top_group = top_groups_[g];
+    const std::size_t tops = top_group.end - top_group.begin;
+    const auto matched = matching_groups(top_group.kinds);
+    std::uint64_t pairs = 0;
+    for (const StateGroup* below : matched) pairs += tops * (below->end - below->begin);
+    if (pairs <= kPiecePairs) {
+      if (run.group_end == run.group_begin) run.group_begin = run.group_end = g;
+      ++run.group_end;
+      total_pairs_ += pairs;
+      if (total_pairs_ - run.pairs_before >= kPiecePairs) close_run();
+      continue;
+    }
+    close_run();
+    for (const StateGroup* below : matched) {
+      const std::uint64_t bottoms = below->end - below->begin;
+      const std::size_t step_top =
+          static_cast<std::size_t>(std::max<std::uint64_t>(1, kPiecePairs / bottoms));
+      const std::size_t step_bottom =
+          static_cast<std::size_t>(std::min<std::uint64_t>(bottoms, kPiecePairs));
+      for (std::size_t i = top_group.begin; i < top_group.end; i += step_top) {
+        for (std::size_t j = below->begin; j < below->end; j += step_bottom) {
+          Piece piece;
+          piece.top_begin = i;
+          piece.top_end = std::min(top_group.end, i + step_top);
+          piece.bottom_begin = j;
+          piece.bottom_end = std::min(below->end, j + step_bottom);
+          piece.pairs_before = total_pairs_;
+          pieces_.push_back(piece);
+          total_pairs_ +=
+              (piece.top_end - piece.top_begin) * (piece.bottom_end - piece.bottom_begin);
+        }
+      }
+    }
+    run.pairs_before = total_pairs_;
+  }
+  close_run();
+}
+
+std::vector<const StateGroup*> Join::matching_groups(std::uint64_t top_kinds) const {
+  std::vector<const StateGroup*> matched;
+  for (const std::uint64_t kinds : wanted_kinds(top_kinds)) {
+    const auto it =
+        std::lower_bound(bottom_groups_.begin(), bottom_groups_.end(), kinds,
+                         [](const StateGroup& group, std::uint64_t k) { return group.kinds < k; });
+    if (it != bottom_groups_.end() && it->kinds == kinds) matched.push_back(&*it);
+  }
+  return matched;
 }
 
 double Join::fraction() const {
-  if (status_ == Status::none || top_keys_.empty()) return 1;
-  return next_group_ < top_groups_.size()
-             ? static_cast<double>(top_groups_[next_group_].begin) / top_keys_.size()
-             : 1;
+  if (status_ == Status::none || total_pairs_ == 0) return 1;
+  return static_cast<double>(pairs_done_) / static_cast<double>(total_pairs_);
 }
 
 std::uint64_t Join::bytes() const {
-  return (top_keys_.size() + bottom_keys_.size()) * (sizeof(Key) + sizeof(void*)) +
-         (top_groups_.size() + bottom_groups_.size()) * sizeof(StateGroup);
+  return (top_links_.size() + bottom_links_.size()) * (sizeof(Links) + sizeof(void*)) +
+         (top_groups_.size() + bottom_groups_.size()) * sizeof(StateGroup) +
+         pieces_.size() * sizeof(Piece);
 }
 
-void Join::join_group(const StateGroup& g) {
+std::vector<std::uint64_t> Join::wanted_kinds(std::uint64_t top_kinds) const {
   // The kinds a bottom state must have: complete where the top leaves a square untouched and
   // the other way round, a path end against a path end; open tours may also end on up to two
   // squares of the window (a path end against an untouched square).
@@ -270,7 +335,7 @@ void Join::join_group(const StateGroup& g) {
   std::array<int, 2 * kMaxFrontierWidth + 1> may_end{};
   int n_may_end = 0;
   for (int s = 0; s < window_; ++s) {
-    const std::uint64_t kind = (g.kinds >> (2 * s)) & 3;
+    const std::uint64_t kind = (top_kinds >> (2 * s)) & 3;
     std::uint64_t want = kind == kKindEnd        ? kKindEnd
                          : kind == kKindComplete ? kKindUntouched
                                                  : kKindComplete;
@@ -284,7 +349,7 @@ void Join::join_group(const StateGroup& g) {
   // A square may end the tour: the top's path end meets nothing below, or the bottom's
   // path end meets a square the top left untouched.
   auto ending = [&](std::uint64_t kinds, int s) {
-    const std::uint64_t top_kind = (g.kinds >> (2 * s)) & 3;
+    const std::uint64_t top_kind = (top_kinds >> (2 * s)) & 3;
     if (top_kind == kKindComplete) return ~std::uint64_t{0};
     const std::uint64_t want = top_kind == kKindEnd ? kKindUntouched : kKindEnd;
     return (kinds & ~(std::uint64_t{3} << (2 * s))) | want << (2 * s);
@@ -299,56 +364,75 @@ void Join::join_group(const StateGroup& g) {
       if (two != ~std::uint64_t{0}) wanted.push_back(two);
     }
   }
-  std::vector<Links> top_links;
-  top_links.reserve(g.end - g.begin);
-  for (std::size_t i = g.begin; i < g.end; ++i)
-    top_links.push_back(links_of(top_keys_[i], window_, false));
+  return wanted;
+}
+
+void Join::join_piece(const Piece& piece, BigCount& count) const {
   const std::size_t top_limbs = static_cast<std::size_t>(top_.tables().limbs);
   const std::size_t bottom_limbs = static_cast<std::size_t>(bottom_.tables().limbs);
   const bool narrow = top_limbs == 1 && bottom_limbs == 1;
-  unsigned __int128 sum = 0;  // one-limb products, added to count_ before they could overflow
-  std::vector<Links> bottom_links;
-  for (const std::uint64_t kinds : wanted) {
-    const auto it =
-        std::lower_bound(bottom_groups_.begin(), bottom_groups_.end(), kinds,
-                         [](const StateGroup& group, std::uint64_t k) { return group.kinds < k; });
-    if (it == bottom_groups_.end() || it->kinds != kinds) continue;
-    bottom_links.clear();
-    for (std::size_t j = it->begin; j < it->end; ++j) {
-      bottom_links.push_back(links_of(bottom_keys_[j], window_, true));
-    }
-    for (std::size_t i = 0; i < top_links.size(); ++i) {
-      const std::uint64_t* a = top_counts_[g.begin + i];
-      for (std::size_t j = 0; j < bottom_links.size(); ++j) {
-        if (!one_tour(top_links[i], bottom_links[j], window_, closed_)) continue;
-        const std::uint64_t* b = bottom_counts_[it->begin + j];
+  unsigned __int128 sum = 0;  // one-limb products, added to count before they could overflow
+  const auto flush = [&] {
+    const std::array<std::uint64_t, 2> limbs{static_cast<std::uint64_t>(sum),
+                                             static_cast<std::uint64_t>(sum >> 64)};
+    count += BigCount(std::span<const std::uint64_t>(limbs));
+    sum = 0;
+  };
+  // Top states [top_begin, top_end) against bottom states [bottom_begin, bottom_end).
+  const auto block = [&](std::size_t top_begin, std::size_t top_end, std::size_t bottom_begin,
+                         std::size_t bottom_end) {
+    for (std::size_t i = top_begin; i < top_end; ++i) {
+      const Links& top = top_links_[i];
+      const std::uint64_t* a = top_counts_[i];
+      for (std::size_t j = bottom_begin; j < bottom_end; ++j) {
+        if (!one_tour(top, bottom_links_[j], window_, closed_)) continue;
+        const std::uint64_t* b = bottom_counts_[j];
         if (narrow) {
           const unsigned __int128 p = static_cast<unsigned __int128>(a[0]) * b[0];
-          if (sum + p < sum) {
-            const std::array<std::uint64_t, 2> limbs{static_cast<std::uint64_t>(sum),
-                                                     static_cast<std::uint64_t>(sum >> 64)};
-            count_ += BigCount(std::span<const std::uint64_t>(limbs));
-            sum = 0;
-          }
+          if (sum + p < sum) flush();
           sum += p;
         } else {
-          count_.add_product({a, top_limbs}, {b, bottom_limbs});
+          count.add_product({a, top_limbs}, {b, bottom_limbs});
         }
       }
-      pairs_done_ += bottom_links.size();
+    }
+  };
+  for (std::size_t g = piece.group_begin; g < piece.group_end; ++g) {
+    const StateGroup& top_group = top_groups_[g];
+    for (const StateGroup* below : matching_groups(top_group.kinds)) {
+      block(top_group.begin, top_group.end, below->begin, below->end);
     }
   }
-  const std::array<std::uint64_t, 2> limbs{static_cast<std::uint64_t>(sum),
-                                           static_cast<std::uint64_t>(sum >> 64)};
-  count_ += BigCount(std::span<const std::uint64_t>(limbs));
+  block(piece.top_begin, piece.top_end, piece.bottom_begin, piece.bottom_end);
+  flush();
 }
 
 Status Join::run(std::uint64_t max_steps) {
-  const std::uint64_t until = pairs_done_ + std::max<std::uint64_t>(max_steps, 1);
-  while (next_group_ < top_groups_.size() && pairs_done_ < until) {
-    join_group(top_groups_[next_group_++]);
-  }
-  if (next_group_ == top_groups_.size()) {
+  if (status_ != Status::running) return status_;
+  // Each thread takes the next piece in turn until it has checked its share of the pairs; the
+  // sums do not depend on who adds what.
+  const std::uint64_t share = std::max<std::uint64_t>(max_steps, 1) / threads_ + 1;
+  const int threads = threads_ > 1 && pieces_.size() - next_piece_ > 1 ? threads_ : 1;
+  const auto pairs_of = [&](std::size_t k) {
+    return (k + 1 < pieces_.size() ? pieces_[k + 1].pairs_before : total_pairs_) -
+           pieces_[k].pairs_before;
+  };
+  std::atomic<std::size_t> next{next_piece_};
+  std::vector<BigCount> counts(static_cast<std::size_t>(threads));
+  in_parallel(threads, [&](int k) {
+    BigCount count;  // the thread's own sum (not a neighbour's cache line)
+    for (std::uint64_t done = 0; done < share;) {
+      const std::size_t piece = next.fetch_add(1);
+      if (piece >= pieces_.size()) break;
+      join_piece(pieces_[piece], count);
+      done += pairs_of(piece);
+    }
+    counts[static_cast<std::size_t>(k)] = std::move(count);
+  });
+  for (const BigCount& c : counts) count_ += c;
+  next_piece_ = std::min(next.load(), pieces_.size());
+  pairs_done_ = next_piece_ < pieces_.size() ? pieces_[next_piece_].pairs_before : total_pairs_;
+  if (next_piece_ == pieces_.size()) {
     count_ *= top_.plan().factor;
     status_ = Status::none;
   }
