@@ -102,6 +102,12 @@ TEST_CASE("counting by rows is refused at once past its memory forecast", "[choo
       REQUIRE_FALSE(a.by_rows);
     }
   }
+  // Past a terabyte the forecast reads in terabytes (9x9 open: tens of them).
+  CounterRequest wide = asking(CounterKind::rows, 8'000'000'000ull);
+  const auto nine = kt::choose_counter(board(9, 9), wide);
+  REQUIRE(nine.forecast_bytes > 1'000'000'000'000ull);
+  REQUIRE(nine.error.rfind("counting by rows would need about ", 0) == 0);
+  REQUIRE(nine.error.find(" TB, past the memory limit of 8000 MB") != std::string::npos);
   // Without the forecast check (the CLI's --force) the board is taken.
   CounterRequest forced = asking(CounterKind::rows, 1'000'000);
   forced.check_forecast = false;

@@ -28,7 +28,9 @@ std::optional<CounterKind> parse_counter_kind(std::string_view name) {
 
 std::string about_bytes(std::uint64_t bytes) {
   char text[48];
-  if (bytes >= 1'000'000'000) {
+  if (bytes >= 1'000'000'000'000) {
+    std::snprintf(text, sizeof text, "about %.0f TB", static_cast<double>(bytes) / 1e12);
+  } else if (bytes >= 1'000'000'000) {
     std::snprintf(text, sizeof text, "about %.0f GB", static_cast<double>(bytes) / 1e9);
   } else {
     std::snprintf(text, sizeof text, "about %.0f MB", static_cast<double>(bytes) / 1e6);

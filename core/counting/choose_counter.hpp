@@ -61,7 +61,7 @@ struct CounterChoice {
 // second) when `auto` has both counters to choose from.
 CounterChoice choose_counter(const Problem& problem, const CounterRequest& request);
 
-// "about 20 GB" / "about 12 MB": a forecast of memory, for messages.
+// "about 45 TB" / "about 7 GB" / "about 12 MB": a forecast of memory, for messages.
 std::string about_bytes(std::uint64_t bytes);
 
 // Either counter, run in slices (the browser's shape), counting only (no listing):

@@ -39,7 +39,7 @@
 // Threads: the table being built is split by hash into 64 parts, each behind a lock; each thread
 // expands its range of the states read and gathers its new states by part, adding them 32 at a
 // time (one lock for the batch, their slots fetched from memory together). The join of the two
-// halves is cut into pieces of about 65,536 pairs, which the threads take in turn.
+// halves is cut into pieces of about 131,072 pairs, which the threads take in turn.
 //
 // Memory: two tables of states (the one being read and the one being built), 16 bytes of key
 // and 8 per 64-bit limb of count a state, the table being built sized to the states expected
