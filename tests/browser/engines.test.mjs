@@ -25,8 +25,9 @@ const LABEL = `engines ${NAME}`;
 const WIDTH = 1280, HEIGHT = 800;
 
 // Run first in the page: collects errors (uncaught, rejected, console.error) in __ktErrors and,
-// when the page is opened with #no-webgl2, answers null to getContext('webgl2').
-const PRELUDE = `
+// when the page is opened with #no-webgl2, answers null to getContext('webgl2'). In a function:
+// a global const would clash with the page's own globals.
+const PRELUDE = `(() => {
   window.__ktErrors = [];
   addEventListener('error', (e) => __ktErrors.push(String(e.message)));
   addEventListener('unhandledrejection', (e) => __ktErrors.push('unhandled: ' + e.reason));
@@ -40,7 +41,8 @@ const PRELUDE = `
     HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
       return type === 'webgl2' ? null : getContext.call(this, type, ...rest);
     };
-  }`;
+  }
+})();`;
 
 // The board's 25 squares on 5x5, [x, y] from (1,1).
 const SQUARES = Array.from({ length: 25 }, (_, i) => [1 + (i % 5), 1 + Math.floor(i / 5)]);
@@ -88,6 +90,7 @@ const squarePixels = (page, squares) => page.evaluate((squares) => new Promise((
   });
 }), squares);
 
+// Waits until the app has drawn `n` more frames.
 const frames = (page, n = 3) => page.evaluate((n) => new Promise((resolve) => {
   const end = Module.app().frames() + n;
   const tick = () => (Module.app().frames() >= end ? resolve(true) : requestAnimationFrame(tick));
@@ -98,7 +101,8 @@ const frames = (page, n = 3) => page.evaluate((n) => new Promise((resolve) => {
 // error message) must be gone.
 async function openApp(browser, url) {
   const page = await browser.open(url);
-  await waitFor(page, () => globalThis.Module?.app?.()?.frames() > 3, null,
+  await waitFor(page, () => globalThis.Module?.app?.()?.frames() > 3 ||
+                            document.getElementById('note').className === 'error', null,
                 { what: 'the first frames' });
   const note = await page.evaluate(() => {
     const n = document.getElementById('note');
@@ -169,11 +173,13 @@ async function main() {
     ['a click on Run solves the live board', () => clickRun(page, `engine-${NAME}.png`)],
     ['no WebGL2: drawn with WebGL1, same pixels, no message', async () => {
       await page.close();
+      page = null;
       page = await openApp(browser, `${server.url}#no-webgl2`);
       checkEqual(await glVersion(page), 1, 'WebGL version');
       await idle5x5(page);
       const pixels = await squarePixels(page, SQUARES);
-      const far = pixels.findIndex((p, i) => p.some((v, c) => Math.abs(v - webgl2Pixels[i][c]) > 2));
+      const far = pixels.findIndex((p, i) =>
+        p.some((v, c) => Math.abs(v - webgl2Pixels[i][c]) > 2));
       check(far < 0, `square ${SQUARES[far]}: WebGL1 ${pixels[far]}, WebGL2 ${webgl2Pixels[far]}`);
       // Squares are drawn: neighbours differ (light and dark), and none is the background.
       check(pixels[12].some((v, c) => Math.abs(v - pixels[13][c]) > 20),
@@ -186,6 +192,7 @@ async function main() {
   ];
   try {
     return await runTests(LABEL, tests.map((t) => [t[0], t[1]]), async ([, fn]) => {
+      check(page || fn === tests[0][1], 'no page (an earlier test failed to open it)');
       await fn();
       await checkNoErrors(page);
     });
