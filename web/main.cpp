@@ -37,8 +37,13 @@ constexpr std::size_t kFrameWindow = 10000;
 
 // Textures for large boards (ui/board_image.hpp): RGBA8, nearest texel when magnified (crisp
 // squares), linear when a texel is smaller than a pixel. Allocated as WebGL1 allows too (no
-// glTexStorage2D, an unsized format), with no mipmaps, so any size works there.
+// glTexStorage2D, an unsized format), with no mipmaps, so any size works there. Past the
+// context's largest side (WebGL1 promises less than ui/board_image.hpp's 2048, though browsers
+// give more), none: the board is then drawn plain.
 void* create_texture(int w, int h) {
+  GLint max_side = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_side);
+  if (w > max_side || h > max_side) return nullptr;
   GLuint tex = 0;
   glGenTextures(1, &tex);
   if (!tex) return nullptr;

@@ -73,9 +73,11 @@ const glVersion = (page) => page.evaluate(() => {
   return c.getContext('webgl2') ? 2 : c.getContext('webgl') ? 1 : 0;
 });
 
-// The [r, g, b] near the top-left corner of each square (away from numbers and the path), read
-// from the app's drawing buffer in the animation frame right after the app drew it.
-const squarePixels = (page, squares) => page.evaluate((squares) => new Promise((resolve) => {
+// The [r, g, b] at `at` of each square's width and height from its top-left corner (0.2: away
+// from numbers and the path), read from the app's drawing buffer in the animation frame right
+// after the app drew it.
+const squarePixels = (page, squares, at = 0.2) => page.evaluate(([squares, at]) =>
+  new Promise((resolve) => {
   requestAnimationFrame(() => {
     const c = Module.canvas;
     const gl = c.getContext('webgl2') || c.getContext('webgl');
@@ -83,12 +85,12 @@ const squarePixels = (page, squares) => page.evaluate((squares) => new Promise((
     resolve(squares.map(([x, y]) => {
       const r = Module.app().squareRect(x, y);
       const px = new Uint8Array(4);
-      gl.readPixels(Math.round((r.x + 0.2 * r.w) * s), Math.round(c.height - (r.y + 0.2 * r.h) * s),
+      gl.readPixels(Math.round((r.x + at * r.w) * s), Math.round(c.height - (r.y + at * r.h) * s),
                     1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
       return [px[0], px[1], px[2]];
     }));
   });
-}), squares);
+}), [squares, at]);
 
 // Waits until the app has drawn `n` more frames.
 const frames = (page, n = 3) => page.evaluate((n) => new Promise((resolve) => {
@@ -189,6 +191,26 @@ async function main() {
             `some square is background: ${JSON.stringify(pixels)}`);
     }],
     ['no WebGL2: a click on Run solves', () => clickRun(page, `engine-${NAME}-webgl1.png`)],
+    ['no WebGL2: a large board is drawn as its picture (a texture)', async () => {
+      checkEqual(await page.evaluate(() => {
+        const a = Module.app();
+        a.setSpeed(1, true);
+        const refused = a.configureProblem({ size: 300, start: '1,1', method: 'construct' });
+        if (!refused) a.run();
+        return refused;
+      }), '', 'configureProblem 300x300');
+      await waitFor(page, () => Module.app().state() === 'finished', null,
+                    { what: 'the construction to finish' });
+      await frames(page, 5);
+      // The tour's squares are coloured by when the knight got there: blue first, red last.
+      const along = [[1, 1], [150, 150], [300, 300], [1, 300], [300, 1], [75, 225], [225, 75]];
+      const pixels = await squarePixels(page, along, 0.5);
+      const distinct = new Set(pixels.map((p) => p.join()));
+      check(distinct.size >= 4, `only ${distinct.size} colours on the board: ${JSON.stringify(pixels)}`);
+      check(pixels.some(([r, , b]) => b > r + 40) && pixels.some(([r, , b]) => r > b + 40),
+            `no blue and red squares: ${JSON.stringify(pixels)}`);
+      await page.screenshot(join(ARTIFACTS, `engine-${NAME}-webgl1-300x300.png`));
+    }],
   ];
   try {
     return await runTests(LABEL, tests.map((t) => [t[0], t[1]]), async ([, fn]) => {
