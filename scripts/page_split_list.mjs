@@ -1,5 +1,5 @@
 // Which functions the page's first part (index.wasm) keeps: the ones a first visit calls
-// (issue 9; web/CMakeLists.txt, KT_WEB_SPLIT). Everything else goes to index.deferred.wasm,
+// (web/CMakeLists.txt, KT_WEB_SPLIT). Everything else goes to index.deferred.wasm,
 // fetched after the first frame (or when first called, if that comes sooner: then the first
 // frame waits for the whole page again).
 //

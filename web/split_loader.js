@@ -1,4 +1,4 @@
-// The page's code in two parts (issue 9, "fast on a school network"; web/CMakeLists.txt,
+// The page's code in two parts ("fast on a school network"; web/CMakeLists.txt,
 // KT_WEB_SPLIT): index.wasm holds what a visit needs to draw and run a search
 // (web/page_start_funcs.txt), index.deferred.wasm the rest (counting, the recursion's panels,
 // exports, readers, messages). The first frame waits only for the first part; the second is
@@ -13,7 +13,7 @@
 // these placeholders then only forward to the real function.
 // Module.splitLoad says how the second part came (tests/browser/first-frame.test.mjs reads it):
 // 'idle' after the first frame, or 'call' with the placeholder (a table index; wasm-split's
-// --placeholdermap names its function) that needed it, and whether the first frame was drawn.
+// --placeholdermap names its function) that needed it, and whether the first frame was on screen.
 // --pre-js: runs inside index.js, after Module is set and before the runtime reads printErr.
 (function () {
   var FILE = 'index.deferred.wasm';
