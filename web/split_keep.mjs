@@ -20,8 +20,8 @@ export function stableName(name) {
 }
 
 export function functionNames(wasm) {
-  const map = execFileSync('wasm-opt', [wasm, '--print-function-map'],
-                           { encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'pipe'] });
+  const map = execFileSync('wasm-opt', [wasm, '--print-function-map'], {
+    encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'pipe'] });
   return map.split('\n').filter(Boolean).map((l) => l.slice(l.indexOf(':') + 1));
 }
 

@@ -105,9 +105,9 @@ async function main() {
                   `${runs[0].bytes} in all`);
       const early = runs.find((r) => r.splitLoad && !r.splitLoad.afterFirstFrame);
       if (early) {
-        console.log(`  the second part was loaded before the first frame, by a call through ` +
-                    `placeholder ${early.splitLoad.placeholder} (tests/browser/first-frame.test.mjs ` +
-                    `names the functions)`);
+        console.log('  the second part was loaded before the first frame, by a call through ' +
+                    `placeholder ${early.splitLoad.placeholder} ` +
+                    '(tests/browser/first-frame.test.mjs names the functions)');
       }
     }
     for (const f of ['index.html', 'index.js', 'index.wasm', 'index.deferred.wasm']) {
