@@ -75,11 +75,11 @@
   }
   function stepForward() {
     var a = app();
-    if (teaching(a)) a.forward(1); else a.step();
+    if (teaching(a)) { a.forward(1); announceStep(true); } else a.step();
   }
   function stepBack() {
     var a = app();
-    if (teaching(a)) { a.back(1); return; }
+    if (teaching(a)) { a.back(1); announceStep(true); return; }
     say(a.recursion().available ? 'Back steps the recursion: press Reset first.'
                                 : 'Back needs the textbook or wirth method.');
   }
@@ -135,6 +135,7 @@
     // Re-read the problem only when the explorer's draft or the settings changed: a large
     // board's problem costs a parse.
     var key = Module.pageDraftVersion() + '|' + JSON.stringify(page.settings);
+    access.refresh();
     if (key === page.syncedKey) { updateStatus(a); return; }
     page.syncedKey = key;
     var q = Module.livePageQuery(page.settings);
@@ -152,10 +153,12 @@
   function statusText(a) {
     var st = a.status(), state = a.state();
     if (st === 'invalid') return 'Problem not accepted: ' + a.error();
-    if (st === 'found') return 'Tour found: ' + a.depth() + ' squares.';
+    // depth() is the last move's index: move depth() + 1 is on the board.
+    var moves = a.depth() + 1;
+    if (st === 'found') return 'Tour found: ' + moves + ' squares.';
     if (st === 'none') return 'No tour: ' + a.reason();
-    return state === 'running' ? 'Searching, depth ' + a.depth() + '.'
-         : state === 'paused' ? 'Paused at depth ' + a.depth() + '.' : 'Ready.';
+    return state === 'running' ? 'Searching, move ' + moves + '.'
+         : state === 'paused' ? 'Paused at move ' + moves + '.' : 'Ready.';
   }
 
   function updateStatus(a) {
@@ -260,6 +263,226 @@
     img.src = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
   }
 
+  // --- the accessible layer ------------------------------------------------------------------
+  // Every control of the explorer's panel as a real HTML element, in the panel's order, in
+  // #kt-a11y (visually hidden): Tab reaches them, screen readers name them, and each calls the
+  // same state function as its ImGui widget (through Module.app() and the page bindings). The
+  // widget it stands for (its WidgetRects label) gets a focus ring on the canvas. Entries:
+  // [kind, accessible name, widget, action, read-back]; kinds: b button, t text field,
+  // n number field, s select (options: [value, text] pairs), c checkbox, g a group's heading.
+  var M = function () { return Module; };
+  var CONTROLS = [
+    ['g', 'Board'],
+    ['b', '5x5', '5x5', function () { M().setBoardSize(5); }],
+    ['b', '6x6', '6x6', function () { M().setBoardSize(6); }],
+    ['b', '7x7', '7x7', function () { M().setBoardSize(7); }],
+    ['b', '8x8', '8x8', function () { M().setBoardSize(8); }],
+    ['t', 'Rows', 'Rows', 'rows'], ['t', 'Cols', 'Cols', 'cols'],
+    ['s', 'Method', 'Method', 'method'],
+    ['c', 'Closed tour', 'Closed', 'closed'],
+    ['t', 'Start', 'Start', 'start'], ['t', 'End', 'End', 'end'],
+    ['s', 'Click on the board sets', 'Click:start', function (v) { app().setClickMode(v); },
+     function (a) { return a.clickMode(); }, [['start', 'start'], ['end', 'end'], ['block', 'block']]],
+    ['b', 'Clear blocked', 'ClearBlocked', function () { M().clearBlocked(); }],
+    ['g', 'Search'],
+    ['b', 'Run', 'Run', function () { app().run(); }],
+    ['b', 'Pause', 'Pause', function () { app().pause(); }],
+    ['b', 'Step', 'Step', function () { app().step(); }],
+    ['b', 'Reset', 'Reset', function () { app().reset(); }],
+    ['n', 'Speed, steps per second', 'Speed', function (v) {
+      applySpeed(Number(v)); }, function (a) { return a.speed().stepsPerSecond; }],
+    ['c', 'As fast as the frame allows', 'Fastest', function (on) {
+      var a = app(); a.setStepsPerSecond(a.speed().stepsPerSecond, on); },
+     function (a) { return a.speed().fastest; }],
+    ['b', 'Previous tour', 'PreviousTour', function () { app().previousTour(); }],
+    ['b', 'Next tour', 'NextTour', function () { app().nextTour(); }],
+    ['g', 'Watch the recursion'],
+    ['s', 'Step the recursion by', 'Granularity', function (v) { app().setGranularity(v); },
+     function (a) { return a.granularity(); },
+     [['line', 'line'], ['move', 'move'], ['dead-end', 'dead end'], ['tour', 'tour']]],
+    ['b', 'Back', 'TeachBack', stepBack],
+    ['b', 'Step the recursion', 'TeachStep', function () { app().forward(1); announceStep(true); }],
+    ['b', 'Play or pause the recursion', 'TeachPlay', function () {
+      var a = app(); a.teachPlay(!a.recursion().playing); }],
+    ['b', 'Step over', 'StepOver', function () { app().stepOver(); announceStep(true); }],
+    ['b', 'Step out', 'StepOut', function () { app().stepOut(); announceStep(true); }],
+    ['b', 'Restart the recursion', 'TeachRestart', function () { M().teachRestart(); }],
+    ['c', 'Show the code', 'Tab:Code', 'code'], ['c', 'Show the call stack', 'Tab:Stack', 'stack'],
+    ['c', 'Show the tree by depth', 'Tab:Tree', 'tree'],
+    ['c', 'Show Knuth\'s estimate', 'Tab:Estimate', 'estimate'],
+    ['g', 'Count tours (exact)'],
+    ['s', 'Tours to count', 'CountKind', function (v) { app().setCountKind(v); },
+     function (a) { return a.countState().kind; },
+     [['from-start', 'open tours from the start'], ['all-open', 'open tours, every start'],
+      ['closed', 'closed tours']]],
+    ['s', 'Counter', 'Counter', function (v) { app().setCounter(v); }, null,
+     [['auto', 'auto'], ['search', 'search'], ['rows', 'rows']]],
+    ['b', 'Count', 'Count', function () { app().countStart(); }],
+    ['b', 'Stop', 'Stop', function () { app().countStop(); }],
+    ['g', 'The board'],
+    ['b', 'Fit', 'Fit', function () { app().fitView(); }],
+  ];
+  var FIELDS = { rows: 1, cols: 1, start: 1, end: 1, method: 1, closed: 1 };
+  var PANELS = { code: 1, stack: 1, tree: 1, estimate: 1 };
+
+  var access = {
+    items: [],
+    live: false,  // the first refresh waits for the page's second part (web/split_loader.js)
+    // After the first frame, once the page is idle: what needs the second part of the code.
+    later: function () {
+      var methods = access.items.filter(function (it) { return it[2] === 'method'; })[0];
+      if (methods && !methods[0].options.length) {
+        Module.methodNames().forEach(function (m) { methods[0].add(new Option(m, m)); });
+      }
+      access.live = true;
+      access.refresh();
+      setInterval(announceStep, 250);
+    },
+    build: function () {
+      var box = el('kt-a11y');
+      if (!box) return;
+      CONTROLS.forEach(function (c) {
+        var kind = c[0], node;
+        if (kind === 'g') {
+          node = document.createElement('h2');
+          node.textContent = c[1];
+          box.appendChild(node);
+          return;
+        }
+        var key = typeof c[3] === 'string' ? c[3] : null;
+        if (kind === 'b') {
+          node = document.createElement('button');
+          node.type = 'button';
+          node.textContent = c[1];
+        } else if (kind === 's') {
+          node = document.createElement('select');
+          (c[5] || []).forEach(function (o) { node.add(new Option(o[1], o[0])); });
+        } else {
+          node = document.createElement('input');
+          node.type = kind === 'c' ? 'checkbox' : kind === 'n' ? 'number' : 'text';
+        }
+        if (kind !== 'b') node.setAttribute('aria-label', c[1]);
+        node.dataset.widget = c[2];
+        var act = function (v) {
+          if (node.getAttribute('aria-disabled') === 'true') return;
+          if (!key) c[3](v);
+          else if (FIELDS[key]) { var why = Module.setPanelField(key, v); if (why) say(why); }
+          else {  // a teaching panel: open or closed
+            var views = app().views().filter(function (n) { return n !== key; });
+            app().setViews(v ? views.concat([key]) : views);
+          }
+          sync();
+          access.refresh();
+        };
+        if (kind === 'b') node.addEventListener('click', function () { act(); });
+        else if (kind === 'c') node.addEventListener('change', function () { act(node.checked); });
+        else node.addEventListener('change', function () { act(node.value); });
+        node.addEventListener('focus', function () {
+          if (!access.live) access.later();
+          Module.setFocusWidget(c[2]);
+          access.refresh();
+        });
+        node.addEventListener('blur', function () { Module.setFocusWidget(''); });
+        box.appendChild(node);
+        access.items.push([node, c, key]);
+      });
+    },
+    // The controls follow the explorer: values (but the one being edited), and greyed out
+    // where the panel greys out its widget or does not draw it (aria-disabled keeps the focus).
+    refresh: function () {
+      var a = app();
+      if (!a || !access.items.length || !access.live) return;
+      var cfg = a.config(), views = a.views();
+      access.items.forEach(function (it) {
+        var node = it[0], c = it[1], key = it[2];
+        node.setAttribute('aria-disabled', String(!Module.widgetEnabled(c[2])));
+        if (node === document.activeElement && node.tagName !== 'BUTTON') return;
+        var v = key ? (FIELDS[key] ? cfg[key] : views.indexOf(key) >= 0)
+                    : c[4] ? c[4](a) : undefined;
+        if (v === undefined) return;
+        if (node.type === 'checkbox') node.checked = !!v;
+        else if (String(node.value) !== String(v)) node.value = v;
+      });
+    },
+  };
+
+  // --- the recursion said aloud ---------------------------------------------------------------
+  // Each step of the watched recursion in words (Module.recursionWords) in #kt-steps: at once
+  // after a step asked for, else (playing) at most every 1.5 s, so a fast run is not a flood.
+  var spoken = { text: '', at: 0 };
+  function announceStep(now) {
+    var box = el('kt-steps');
+    if (!box || !app()) return;
+    var text = Module.recursionWords();
+    var t = performance.now();
+    if (now !== true && (text === spoken.text || t - spoken.at < 1500)) return;
+    // A step asked for is said even when its words are the last ones (a screen reader
+    // announces a change only): a trailing no-break space alternates.
+    if (text === spoken.text && box.textContent === text) text += '\u00a0';
+    spoken.text = text.trim();
+    spoken.at = t;
+    box.textContent = text;
+  }
+
+  // --- touch ----------------------------------------------------------------------------------
+  // A finger's drag off the board scrolls the ImGui window under it (the panel, an open list)
+  // pixel for pixel, then glides on with the release's speed; the board's own gestures are
+  // web/main.cpp's. After a tap the browser leaves ImGui's mouse where the finger was, which
+  // would keep a hover highlight or tooltip: a few frames later (the tap's click is seen by
+  // then) the mouse is moved off the canvas. Frames grow to touch size while the last pointer
+  // was a finger (or the screen's pointer is coarse).
+  var touch = {
+    install: function () {
+      var c = Module.canvas, g = null, glide = 0;
+      var coarse = !!(window.matchMedia && matchMedia('(pointer: coarse)').matches);
+      Module.setTouchTargets(coarse);  // before the first frame: no jump under a finger
+      // After a few frames: the press that changed the pointer lands on the layout it saw.
+      var later = function (f) {
+        var a = app(), f0 = a ? a.frames() : 0;
+        (function wait() { if (a && a.frames() < f0 + 4) requestAnimationFrame(wait); else f(); })();
+      };
+      window.addEventListener('pointerup', function (e) {
+        var fingers = e.pointerType === 'touch' || (e.pointerType !== 'mouse' && coarse);
+        later(function () { Module.setTouchTargets(fingers); });
+      }, true);
+      var at = function (e) {
+        var r = c.getBoundingClientRect(), p = e.touches[0] || e.changedTouches[0];
+        return { x: p.clientX - r.left, y: p.clientY - r.top, t: performance.now() };
+      };
+      c.addEventListener('touchstart', function (e) {
+        cancelAnimationFrame(glide);
+        var a = app(), p = at(e);
+        g = a && e.touches.length === 1 && !a.overBoard(p.x, p.y) ? { p: p, v: 0, moved: 0 } : null;
+      }, { passive: true });
+      c.addEventListener('touchmove', function (e) {
+        if (!g || e.touches.length !== 1) return;
+        var p = at(e), dy = p.y - g.p.y, dt = Math.max(1, p.t - g.p.t);
+        g.moved += Math.abs(dy);
+        if (g.moved < 8) return;  // a tap's wobble
+        e.preventDefault();
+        Module.touchScroll(p.x, p.y, dy);
+        g.v = 0.8 * (dy / dt) + 0.2 * g.v;
+        g.p = p;
+      }, { passive: false });
+      var end = function () {
+        later(function () {  // the hover left by a tap
+          c.dispatchEvent(new MouseEvent('mousemove', { clientX: -1e4, clientY: -1e4, bubbles: true }));
+        });
+        if (!g || g.moved < 8 || performance.now() - g.p.t > 100) { g = null; return; }
+        var v = g.v, x = g.p.x, y = g.p.y, last = performance.now();
+        g = null;
+        (function step(t) {  // momentum: the speed decays by 5% every 16 ms
+          var dt = Math.min(50, t - last || 16);
+          last = t;
+          v *= Math.pow(0.95, dt / 16);
+          if (Math.abs(v) > 0.02 && Module.touchScroll(x, y, v * dt)) glide = requestAnimationFrame(step);
+        })(performance.now());
+      };
+      c.addEventListener('touchend', end);
+      c.addEventListener('touchcancel', end);
+    },
+  };
+
   // --- keyboard ---------------------------------------------------------------------------------
   function toggleHelp(show) {
     var h = el('kt-help');
@@ -328,13 +551,29 @@
         open.href = location.href.split('?')[0].split('#')[0] + Module.livePageQuery(s);
       });
     }
-    // Capture phase: before GLFW's listeners on the window see Space and the arrows.
-    window.addEventListener('keydown', onKey, true);
   }
+
+  // Registered as this script loads, before GLFW's listeners on the window (main() adds them),
+  // so that they run first: the shortcuts, and keys meant for the page's own controls (Tab
+  // included: GLFW would cancel it and keep the focus in the page body) never reach ImGui.
+  var started = false;
+  function earlyKey(e) {
+    if (started && e.type === 'keydown') onKey(e);
+    var t = e.target;
+    if (e.defaultPrevented || e.key === 'Tab' ||
+        (t && t.closest && t.closest('#kt-a11y, .kt-bar, #kt-help, #kt-messages, textarea'))) {
+      e.stopImmediatePropagation();
+    }
+  }
+  ['keydown', 'keypress', 'keyup'].forEach(function (k) {
+    window.addEventListener(k, earlyKey, true);
+  });
 
   function start() {
     try {
       wire();
+      started = true;
+      access.build();
       applyLink();
       sync();
       setInterval(sync, 500);
@@ -345,9 +584,17 @@
     }
   }
 
+  // The link is applied as soon as main() has made the app, before the first frame and before
+  // any script can call Module.app(): a configureProblem() or run() called that early comes
+  // after the link and is kept.
+  Module.postRun = [].concat(Module.postRun || [], function () {
+    touch.install();
+    if (Module.applyPageQuery && document.getElementById('kt-toolbar')) start();
+  });
   var ready = Module.onAppReady;
   Module.onAppReady = function () {
     if (ready) ready();
-    if (Module.applyPageQuery && document.getElementById('kt-toolbar')) start();
+    var idle = window.requestIdleCallback || function (f) { setTimeout(f, 300); };
+    idle(function () { if (!access.live) access.later(); }, { timeout: 1500 });
   };
 })();
