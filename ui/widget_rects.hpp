@@ -17,27 +17,27 @@ namespace kt::ui {
 
 class WidgetRects {
  public:
-  void clear() { rects_.clear(); }  // at the start of a frame: only what it draws is kept
+  void clear() {  // at the start of a frame: only what it draws is kept
+    rects_.clear();
+    disabled_.clear();
+  }
   void set(std::string_view label, Rect r, bool enabled = true) {
-    rects_[std::string(label)] = {r, enabled};
+    rects_[std::string(label)] = r;
+    if (!enabled) disabled_[std::string(label)] = r;
   }
   std::optional<Rect> find(std::string_view label) const {
     const auto it = rects_.find(label);
     if (it == rects_.end()) return std::nullopt;
-    return it->second.rect;
+    return it->second;
   }
   // Drawn last frame and not greyed out.
   bool enabled(std::string_view label) const {
-    const auto it = rects_.find(label);
-    return it != rects_.end() && it->second.enabled;
+    return rects_.find(label) != rects_.end() && disabled_.find(label) == disabled_.end();
   }
 
  private:
-  struct Item {
-    Rect rect;
-    bool enabled;
-  };
-  std::map<std::string, Item, std::less<>> rects_;
+  // The greyed-out ones also in a map of their own (the same type: no more code in the page).
+  std::map<std::string, Rect, std::less<>> rects_, disabled_;
 };
 
 }  // namespace kt::ui

@@ -268,73 +268,60 @@
   // #kt-a11y (visually hidden): Tab reaches them, screen readers name them, and each calls the
   // same state function as its ImGui widget (through Module.app() and the page bindings). The
   // widget it stands for (its WidgetRects label) gets a focus ring on the canvas. Entries:
-  // [kind, accessible name, widget, action, read-back]; kinds: b button, t text field,
-  // n number field, s select (options: [value, text] pairs), c checkbox, g a group's heading.
-  var M = function () { return Module; };
-  var CONTROLS = [
-    ['g', 'Board'],
-    ['b', '5x5', '5x5', function () { M().setBoardSize(5); }],
-    ['b', '6x6', '6x6', function () { M().setBoardSize(6); }],
-    ['b', '7x7', '7x7', function () { M().setBoardSize(7); }],
-    ['b', '8x8', '8x8', function () { M().setBoardSize(8); }],
-    ['t', 'Rows', 'Rows', 'rows'], ['t', 'Cols', 'Cols', 'cols'],
-    ['s', 'Method', 'Method', 'method'],
-    ['c', 'Closed tour', 'Closed', 'closed'],
-    ['t', 'Start', 'Start', 'start'], ['t', 'End', 'End', 'end'],
-    ['s', 'Click on the board sets', 'Click:start', function (v) { app().setClickMode(v); },
-     function (a) { return a.clickMode(); }, [['start', 'start'], ['end', 'end'], ['block', 'block']]],
-    ['b', 'Clear blocked', 'ClearBlocked', function () { M().clearBlocked(); }],
-    ['g', 'Search'],
-    ['b', 'Run', 'Run', function () { app().run(); }],
-    ['b', 'Pause', 'Pause', function () { app().pause(); }],
-    ['b', 'Step', 'Step', function () { app().step(); }],
-    ['b', 'Reset', 'Reset', function () { app().reset(); }],
-    ['n', 'Speed, steps per second', 'Speed', function (v) {
-      applySpeed(Number(v)); }, function (a) { return a.speed().stepsPerSecond; }],
+  // [kind, accessible name, widget, what it calls, what it reads back, options]; kinds: h a
+  // group's heading, b button, t text field, n number field, s select, c checkbox. What it
+  // calls: a function, a problem field (Module.setPanelField), a teaching panel (its view), or
+  // the name of an app() method (then a Module one) given the control's value; read back: the
+  // name of an app() method or a function.
+  var OPT = function (list) { return list.split(' ').map(function (o) { return [o, o]; }); };
+  var CONTROLS = [['h', 'Board']].concat([5, 6, 7, 8].map(function (n) {
+    return ['b', n + 'x' + n, n + 'x' + n, function () { Module.setBoardSize(n); }];
+  }), [
+    ['t', 'Rows', 'Rows', 'rows'], ['t', 'Cols', 'Cols', 'cols'], ['s', 'Method', 'Method', 'method'],
+    ['c', 'Closed tour', 'Closed', 'closed'], ['t', 'Start', 'Start', 'start'], ['t', 'End', 'End', 'end'],
+    ['s', 'Click on the board sets', 'Click:start', 'setClickMode', 'clickMode', OPT('start end block')],
+    ['b', 'Clear blocked', 'ClearBlocked', 'clearBlocked'],
+    ['h', 'Search'], ['b', 'Run', 'Run', 'run'], ['b', 'Pause', 'Pause', 'pause'],
+    ['b', 'Step', 'Step', 'step'], ['b', 'Reset', 'Reset', 'reset'],
+    ['n', 'Speed, steps per second', 'Speed', function (v) { applySpeed(Number(v)); },
+     function (a) { return a.speed().stepsPerSecond; }],
     ['c', 'As fast as the frame allows', 'Fastest', function (on) {
       var a = app(); a.setStepsPerSecond(a.speed().stepsPerSecond, on); },
      function (a) { return a.speed().fastest; }],
-    ['b', 'Previous tour', 'PreviousTour', function () { app().previousTour(); }],
-    ['b', 'Next tour', 'NextTour', function () { app().nextTour(); }],
-    ['g', 'Watch the recursion'],
-    ['s', 'Step the recursion by', 'Granularity', function (v) { app().setGranularity(v); },
-     function (a) { return a.granularity(); },
-     [['line', 'line'], ['move', 'move'], ['dead-end', 'dead end'], ['tour', 'tour']]],
+    ['b', 'Previous tour', 'PreviousTour', 'previousTour'], ['b', 'Next tour', 'NextTour', 'nextTour'],
+    ['h', 'Watch the recursion'],
+    ['s', 'Step the recursion by', 'Granularity', 'setGranularity', 'granularity',
+     OPT('line move dead-end tour')],
     ['b', 'Back', 'TeachBack', stepBack],
     ['b', 'Step the recursion', 'TeachStep', function () { app().forward(1); announceStep(true); }],
     ['b', 'Play or pause the recursion', 'TeachPlay', function () {
       var a = app(); a.teachPlay(!a.recursion().playing); }],
-    ['b', 'Step over', 'StepOver', function () { app().stepOver(); announceStep(true); }],
-    ['b', 'Step out', 'StepOut', function () { app().stepOut(); announceStep(true); }],
-    ['b', 'Restart the recursion', 'TeachRestart', function () { M().teachRestart(); }],
+    ['b', 'Step over', 'StepOver', 'stepOver'], ['b', 'Step out', 'StepOut', 'stepOut'],
+    ['b', 'Restart the recursion', 'TeachRestart', 'teachRestart'],
     ['c', 'Show the code', 'Tab:Code', 'code'], ['c', 'Show the call stack', 'Tab:Stack', 'stack'],
     ['c', 'Show the tree by depth', 'Tab:Tree', 'tree'],
     ['c', 'Show Knuth\'s estimate', 'Tab:Estimate', 'estimate'],
-    ['g', 'Count tours (exact)'],
-    ['s', 'Tours to count', 'CountKind', function (v) { app().setCountKind(v); },
-     function (a) { return a.countState().kind; },
-     [['from-start', 'open tours from the start'], ['all-open', 'open tours, every start'],
-      ['closed', 'closed tours']]],
-    ['s', 'Counter', 'Counter', function (v) { app().setCounter(v); }, null,
-     [['auto', 'auto'], ['search', 'search'], ['rows', 'rows']]],
-    ['b', 'Count', 'Count', function () { app().countStart(); }],
-    ['b', 'Stop', 'Stop', function () { app().countStop(); }],
-    ['g', 'The board'],
-    ['b', 'Fit', 'Fit', function () { app().fitView(); }],
-  ];
+    ['h', 'Count tours (exact)'],
+    ['s', 'Tours to count', 'CountKind', 'setCountKind', function (a) { return a.countState().kind; },
+     OPT('from-start all-open closed')],
+    ['s', 'Counter', 'Counter', 'setCounter', 0, OPT('auto search rows')],
+    ['b', 'Count', 'Count', 'countStart'], ['b', 'Stop', 'Stop', 'countStop'],
+    ['h', 'The board'], ['b', 'Fit', 'Fit', 'fitView'],
+  ]);
   var FIELDS = { rows: 1, cols: 1, start: 1, end: 1, method: 1, closed: 1 };
   var PANELS = { code: 1, stack: 1, tree: 1, estimate: 1 };
 
   var access = {
     items: [],
-    live: false,  // the first refresh waits for the page's second part (web/split_loader.js)
-    // After the first frame, once the page is idle: what needs the second part of the code.
+    // Until a key, a touch or a focus here, the controls show the link's problem only: what
+    // they read then is in the page's second part (web/split_loader.js), which the first
+    // frame and a mouse user's visit need not wait for.
+    live: false,
     later: function () {
-      var methods = access.items.filter(function (it) { return it[2] === 'method'; })[0];
-      if (methods && !methods[0].options.length) {
-        Module.methodNames().forEach(function (m) { methods[0].add(new Option(m, m)); });
-      }
+      if (access.live || !access.items.length) return;
       access.live = true;
+      var methods = el('kt-a11y').querySelector('[data-widget=Method]');
+      Module.methodNames().forEach(function (m) { methods.add(new Option(m, m)); });
       access.refresh();
       setInterval(announceStep, 250);
     },
@@ -342,63 +329,52 @@
       var box = el('kt-a11y');
       if (!box) return;
       CONTROLS.forEach(function (c) {
-        var kind = c[0], node;
-        if (kind === 'g') {
-          node = document.createElement('h2');
-          node.textContent = c[1];
-          box.appendChild(node);
-          return;
-        }
-        var key = typeof c[3] === 'string' ? c[3] : null;
-        if (kind === 'b') {
-          node = document.createElement('button');
-          node.type = 'button';
-          node.textContent = c[1];
-        } else if (kind === 's') {
-          node = document.createElement('select');
-          (c[5] || []).forEach(function (o) { node.add(new Option(o[1], o[0])); });
-        } else {
-          node = document.createElement('input');
-          node.type = kind === 'c' ? 'checkbox' : kind === 'n' ? 'number' : 'text';
-        }
-        if (kind !== 'b') node.setAttribute('aria-label', c[1]);
+        var kind = c[0], does = c[3], node = document.createElement(
+          { h: 'h2', b: 'button', s: 'select' }[kind] || 'input');
+        if (kind === 'h' || kind === 'b') node.textContent = c[1];
+        else node.setAttribute('aria-label', c[1]);
+        box.appendChild(node);
+        if (kind === 'h') return;
+        if (kind === 'b') node.type = 'button';
+        else if (kind !== 's') node.type = { c: 'checkbox', n: 'number' }[kind] || 'text';
+        (c[5] || []).forEach(function (o) { node.add(new Option(o[1], o[0])); });
         node.dataset.widget = c[2];
-        var act = function (v) {
+        node.kt = c;
+        var act = function () {
+          var v = kind === 'c' ? node.checked : node.value, a = app();
           if (node.getAttribute('aria-disabled') === 'true') return;
-          if (!key) c[3](v);
-          else if (FIELDS[key]) { var why = Module.setPanelField(key, v); if (why) say(why); }
-          else {  // a teaching panel: open or closed
-            var views = app().views().filter(function (n) { return n !== key; });
-            app().setViews(v ? views.concat([key]) : views);
-          }
+          if (typeof does === 'function') does(v);
+          else if (FIELDS[does]) { var why = Module.setPanelField(does, v); if (why) say(why); }
+          else if (PANELS[does]) {  // a teaching panel: open or closed
+            var views = a.views().filter(function (n) { return n !== does; });
+            a.setViews(v ? views.concat([does]) : views);
+          } else if (kind === 'b') (a[does] ? a : Module)[does]();  // Embind counts arguments
+          else (a[does] ? a : Module)[does](v);
           sync();
           access.refresh();
         };
-        if (kind === 'b') node.addEventListener('click', function () { act(); });
-        else if (kind === 'c') node.addEventListener('change', function () { act(node.checked); });
-        else node.addEventListener('change', function () { act(node.value); });
+        node.addEventListener(kind === 'b' ? 'click' : 'change', act);
         node.addEventListener('focus', function () {
-          if (!access.live) access.later();
+          access.later();
           Module.setFocusWidget(c[2]);
           access.refresh();
         });
         node.addEventListener('blur', function () { Module.setFocusWidget(''); });
-        box.appendChild(node);
-        access.items.push([node, c, key]);
+        access.items.push(node);
       });
     },
     // The controls follow the explorer: values (but the one being edited), and greyed out
     // where the panel greys out its widget or does not draw it (aria-disabled keeps the focus).
     refresh: function () {
-      var a = app();
-      if (!a || !access.items.length || !access.live) return;
-      var cfg = a.config(), views = a.views();
-      access.items.forEach(function (it) {
-        var node = it[0], c = it[1], key = it[2];
-        node.setAttribute('aria-disabled', String(!Module.widgetEnabled(c[2])));
+      var a = app(), live = access.live;
+      if (!a) return;
+      var cfg = live ? a.config() : page.settings || {}, views = a.views();
+      access.items.forEach(function (node) {
+        var c = node.kt, read = live && c[4];
+        if (live) node.setAttribute('aria-disabled', String(!Module.widgetEnabled(c[2])));
         if (node === document.activeElement && node.tagName !== 'BUTTON') return;
-        var v = key ? (FIELDS[key] ? cfg[key] : views.indexOf(key) >= 0)
-                    : c[4] ? c[4](a) : undefined;
+        var v = FIELDS[c[3]] ? cfg[c[3]] : PANELS[c[3]] ? views.indexOf(c[3]) >= 0
+              : typeof read === 'function' ? read(a) : read ? a[read]() : undefined;
         if (v === undefined) return;
         if (node.type === 'checkbox') node.checked = !!v;
         else if (String(node.value) !== String(v)) node.value = v;
@@ -450,6 +426,7 @@
         return { x: p.clientX - r.left, y: p.clientY - r.top, t: performance.now() };
       };
       c.addEventListener('touchstart', function (e) {
+        access.later();
         cancelAnimationFrame(glide);
         var a = app(), p = at(e);
         g = a && e.touches.length === 1 && !a.overBoard(p.x, p.y) ? { p: p, v: 0, moved: 0 } : null;
@@ -559,6 +536,7 @@
   var started = false;
   function earlyKey(e) {
     if (started && e.type === 'keydown') onKey(e);
+    if (started) access.later();  // keyboard users: the accessible controls follow the app
     var t = e.target;
     if (e.defaultPrevented || e.key === 'Tab' ||
         (t && t.closest && t.closest('#kt-a11y, .kt-bar, #kt-help, #kt-messages, textarea'))) {
@@ -591,10 +569,4 @@
     touch.install();
     if (Module.applyPageQuery && document.getElementById('kt-toolbar')) start();
   });
-  var ready = Module.onAppReady;
-  Module.onAppReady = function () {
-    if (ready) ready();
-    var idle = window.requestIdleCallback || function (f) { setTimeout(f, 300); };
-    idle(function () { if (!access.live) access.later(); }, { timeout: 1500 });
-  };
 })();

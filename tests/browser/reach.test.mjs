@@ -153,6 +153,13 @@ const tests = [
     // Greyed out as on the canvas: Pause while idle.
     checkEqual(await page.getAttribute(twin('Pause'), 'aria-disabled'),
       'true', 'Pause is disabled while idle');
+    // Buttons, each through its state function.
+    await press(page, 'Step');
+    checkEqual(await app(page, () => Module.app().state()), 'paused', 'Step from the HTML');
+    await press(page, 'Reset');
+    checkEqual(await app(page, () => Module.app().state()), 'idle', 'Reset from the HTML');
+    await press(page, 'Count');
+    check(await app(page, () => Module.app().countState().state) !== 'idle', 'Count from the HTML');
   }],
 
   ['the accessibility tree names the controls and the canvas', 'desktop', async (page) => {
