@@ -22,6 +22,9 @@ constexpr float kPageBarHeight = 34;     // shell.html's #kt-toolbar and its mar
 // at the top right (top 4 px, 23 px high): the board area in that corner starts its banner
 // below it, so the button covers none of the banner's text.
 constexpr float kShareButtonBottom = 31;
+// On touch screens the page's buttons are 44 px tall (shell.html, :root.kt-touch): the bar and
+// the Share button take more room.
+constexpr float kPageBarHeightTouch = 56, kShareButtonBottomTouch = 52;
 constexpr float kBannerMinHeight = 64;
 const char* const kDot = "  \xC2\xB7  ";
 
@@ -230,7 +233,9 @@ void ExplorerView::draw(ExplorerState& s, const TickReport& tick) {
     draw_panel(s, 0, 0, panel, size.y);
     // The page's share and export bar (shell.html) sits at the bottom right of windows wider
     // than kStackBelowWidth: the board ends above it, so it hides no coordinates.
-    const float bar = size.x > kStackBelowWidth ? kPageBarHeight : 0;
+    const float bar = size.x <= kStackBelowWidth ? 0
+                      : touch_targets()          ? kPageBarHeightTouch
+                                                 : kPageBarHeight;
     draw_board_area(s, panel, 0, size.x - panel, size.y - bar);
   }
   draw_focus_ring();
@@ -818,7 +823,10 @@ void ExplorerView::draw_board_area(ExplorerState& s, float x, float y, float wid
   const bool under_share =
       !s.view.board_only && window.x <= kStackBelowWidth && y == 0 && x + width >= window.x;
   const float pad = 16, left = origin.x + x + pad,
-              top = origin.y + y + (under_share ? kShareButtonBottom : pad);
+              top = origin.y + y +
+                    (!under_share      ? pad
+                     : touch_targets() ? kShareButtonBottomTouch
+                                       : kShareButtonBottom);
   const float banner = draw_banner_and_fit(s, left, top, width - 2 * pad);
   if (s.board.geometry) {
     const Geometry g = *s.board.geometry;

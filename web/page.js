@@ -411,7 +411,11 @@
     install: function () {
       var c = Module.canvas, g = null, glide = 0;
       var coarse = !!(window.matchMedia && matchMedia('(pointer: coarse)').matches);
-      Module.setTouchTargets(coarse);  // before the first frame: no jump under a finger
+      var size = function (on) {  // the explorer's frames and the page's buttons alike
+        Module.setTouchTargets(on);
+        document.documentElement.classList.toggle('kt-touch', on);
+      };
+      size(coarse);  // before the first frame: no jump under a finger
       // After a few frames: the press that changed the pointer lands on the layout it saw.
       var later = function (f) {
         var a = app(), f0 = a ? a.frames() : 0;
@@ -419,7 +423,7 @@
       };
       window.addEventListener('pointerup', function (e) {
         var fingers = e.pointerType === 'touch' || (e.pointerType !== 'mouse' && coarse);
-        later(function () { Module.setTouchTargets(fingers); });
+        later(function () { size(fingers); });
       }, true);
       var at = function (e) {
         var r = c.getBoundingClientRect(), p = e.touches[0] || e.changedTouches[0];
