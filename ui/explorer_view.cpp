@@ -121,7 +121,16 @@ std::optional<std::int32_t> ExplorerView::move_number(const ExplorerState& s, Sq
   if (!s.board.geometry || !s.board.geometry->contains(sq)) return std::nullopt;
   const Geometry g = *s.board.geometry;
   if (m.size() != static_cast<std::size_t>(g.size())) return std::nullopt;
-  return m[g.index(sq)];
+  const std::int32_t move = m[g.index(sq)];
+  if (move != 0) return move;
+  // A huge construction's numbers come as its order is coloured: a square of the finished tour
+  // not reached yet is not "not visited", and its blocked squares are blocked.
+  const Solver* solver = s.run.solver.get();
+  if (solver && solver->status() == Status::found) {
+    if (solver->problem().is_blocked(g.index(sq))) return kBlocked;
+    return std::nullopt;
+  }
+  return move;
 }
 
 std::optional<Square> ExplorerView::go_to_move(ExplorerState& s, std::int64_t n) {
@@ -747,7 +756,10 @@ float ExplorerView::draw_banner(const ExplorerState& s, float x, float y, float 
           char t[32];
           std::snprintf(t, sizeof t, "%.3f s", k.seconds);
           detail += kDot + std::string(t);
-          if (picture_.colouring()) detail += std::string(kDot) + "colouring the order...";
+          if (picture_.colouring()) {
+            detail += std::string(kDot) + "colouring the order " +
+                      std::to_string(static_cast<int>(100 * picture_.coloured_fraction())) + "%";
+          }
           colour = palette().found;
         } else {
           title = "Tour reported, but verification failed";
@@ -873,7 +885,10 @@ void ExplorerView::draw_board_area(ExplorerState& s, float x, float y, float wid
         scene.texture_checkered = checker && scene.texture_factor == 1;
         scene.texture_w = picture_.image().texture_w();
         scene.texture_h = picture_.image().texture_h();
-        if (!cheap_board(solver, scene.large)) scene.board = picture_.moves();
+        if (!cheap_board(solver, scene.large)) {
+          scene.board = picture_.moves();
+          scene.numbering = picture_.colouring();
+        }
       }
     }
     std::vector<std::int32_t> tour_squares;  // a kept tour's path; lives until the board is drawn
