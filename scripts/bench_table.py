@@ -86,7 +86,7 @@ peak_kb = int(proc.stderr.strip().splitlines()[-1])
 baseline = number(r"baseline: write an int32 per square\s+([\d.]+) s",
                   bench("native", "construct_bench", "10000", "10000"))
 
-# The billion-square closed tour as a whole process, as issue 10 times it.
+# The billion-square closed tour as a whole process, as the README times it.
 t0 = time.perf_counter()
 proc = subprocess.run(["/usr/bin/time", "-f", "%M", f"{NATIVE}/cli/knights", "solve", "--rows",
                        "31622", "--cols", "31622", "--closed", "--format", "summary"],

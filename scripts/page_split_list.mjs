@@ -1,5 +1,5 @@
 // Which functions the page's first part (index.wasm) keeps: the ones a typical visit calls
-// (issue 9; web/CMakeLists.txt, KT_WEB_SPLIT). Opens the profiling build of the page in
+// (web/CMakeLists.txt, KT_WEB_SPLIT). Opens the profiling build of the page in
 // Chromium and does what a visitor does first: the page draws, Run on the default board,
 // Pause, Step, a click on a square, Reset. Then asks wasm-split which functions ran and writes
 // them, one a line, to web/page_start_funcs.txt. Everything else goes to index.deferred.wasm,

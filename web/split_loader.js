@@ -1,4 +1,4 @@
-// The page's code in two parts (issue 9, "fast on a school network"; web/CMakeLists.txt,
+// The page's code in two parts ("fast on a school network"; web/CMakeLists.txt,
 // KT_WEB_SPLIT): index.wasm holds what a visit needs to draw and run a search
 // (web/page_start_funcs.txt), index.deferred.wasm the rest (counting, the recursion's panels,
 // exports, readers, messages). The first frame waits only for the first part; the second is

@@ -1,6 +1,6 @@
 // Board geometry and square coordinates shared by every part of the product.
 //
-// Coordinates follow the textbook program (seed 000): 1-based (x, y), x the column counted
+// Coordinates follow the textbook program (Sutcliffe's Modula-2): 1-based (x, y), x the column counted
 // from the left, y the row counted from the bottom. Squares are stored in flat arrays at
 // index (y - 1) * cols + (x - 1), so row y = 1 comes first in memory.
 #pragma once

@@ -1,4 +1,4 @@
-// The course page features (issue 9) in Chromium, with the site served under a sub-path (as on
+// The course page features in Chromium, with the site served under a sub-path (as on
 // GitHub Pages): every URL parameter round-trips, bad links load with a message, the example
 // course page's two iframes (640x480 and 360x640) load with their links' settings, keyboard
 // shortcuts, and the PNG / SVG / text / JSON downloads. Screenshots go to test-artifacts/.

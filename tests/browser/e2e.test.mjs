@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { app, ARTIFACTS, check, checkEqual, clickSquare, clickWidget, exitWith, frames, frameTimes,
   inspect, pick, reveal, runOnSite, touch, typeInto } from './page.mjs';
 
-// Seed 000's printed 5x5 tour from (1,1), top row first.
+// Sutcliffe's printed 5x5 tour from (1,1), top row first.
 const TEXTBOOK_5X5 = [[25, 18, 3, 12, 23], [8, 13, 24, 17, 4], [19, 2, 7, 22, 11],
   [14, 9, 20, 5, 16], [1, 6, 15, 10, 21]];
 const GREEN = [28, 128, 64];  // banner colours in ui/explorer_screen.cpp
@@ -456,7 +456,7 @@ const tests = [
       ['', 'found', 'warnsdorff', true, true, 36, true],
       ['', 'found', 'wirth', true, false, 25, true],
       ['', 'found', 'construct', true, false, 120, true],
-      // Blocked squares on 8x8: the constructed tour repaired around them (issue 10).
+      // Blocked squares on 8x8: the constructed tour repaired around them.
       ['', 'found', 'construct', true, false, 62, true],
       ['', 'found', 'textbook', true, false, 25, true],
     ], 'methods');

@@ -1,4 +1,4 @@
-// "Watch the recursion" in Chromium (issue 8): the textbook's TryMove run of 5x5 from (1,1)
+// "Watch the recursion" in Chromium: the textbook's TryMove run of 5x5 from (1,1)
 // through the live app's JS API (Module.app(): recursion(), forward/back, line(), stack,
 // estimate), checked against the board; Back after N steps equals the state after N - 1 at every
 // granularity; the pace in steps per second; Knuth's estimate for 8x8 from a corner; and
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { app, ARTIFACTS, check, checkEqual, clickWidget, exitWith, frames, reveal, runOnSite }
   from './page.mjs';
 
-// Seed 000's printed 5x5 tour from (1,1), top row first.
+// Sutcliffe's printed 5x5 tour from (1,1), top row first.
 const TEXTBOOK_5X5 = [[25, 18, 3, 12, 23], [8, 13, 24, 17, 4], [19, 2, 7, 22, 11],
   [14, 9, 20, 5, 16], [1, 6, 15, 10, 21]];
 const SUTCLIFFE = [[1, 2], [2, 1], [1, -2], [2, -1], [-1, 2], [-2, 1], [-1, -2], [-2, -1]];
