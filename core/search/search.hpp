@@ -1,7 +1,7 @@
 // Backtracking search for a knight's tour, made resumable: the interface every engine shares.
 //
-// The recursion of the textbook's TryMove(i, x, y) (Sutcliffe's Modula-2) is kept as an explicit stack:
-// frame d holds the square entered by move d + 1 (frame 0 is the start) and a cursor to the
+// The recursion of the textbook's TryMove(i, x, y) (Sutcliffe's Modula-2) is kept as an explicit
+// stack: frame d holds the square entered by move d + 1 (frame 0 is the start) and a cursor to the
 // next candidate jump from it. run(max_steps) advances by at most max_steps steps and returns,
 // so a caller (the page, one frame at a time) can read the board, path, stack and counters
 // between slices. A step is one visible change: a move recorded on the board or one taken back.

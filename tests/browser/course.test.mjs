@@ -335,7 +335,7 @@ const tests = [
       checkEqual(r.search, r.linkQuery, `${id}: live link equals its link`);
       checkEqual([r.embed, r.barShown, r.clipped, r.messages], [true, true, [], []],
                  `${id}: embed bar`);
-      await page.waitForTimeout(300);  // a few more frames drawn
+      await frames(frame, 10);  // a few more frames drawn (in the iframe)
       await handle.screenshot({ path: join(ARTIFACTS, `course-iframe-${w}x${h}.png`) });
     }
     checkEqual(page.errors, [], 'page errors');

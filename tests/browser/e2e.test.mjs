@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 
 import { app, ARTIFACTS, check, checkEqual, clickSquare, clickWidget, exitWith, frames, frameTimes,
-  inspect, pick, reveal, runOnSite, touch, typeInto } from './page.mjs';
+  FRAME_BUDGET_MS, inspect, pick, reveal, runOnSite, touch, typeInto } from './page.mjs';
 
 // Sutcliffe's printed 5x5 tour from (1,1), top row first.
 const TEXTBOOK_5X5 = [[25, 18, 3, 12, 23], [8, 13, 24, 17, 4], [19, 2, 7, 22, 11],
@@ -261,7 +261,8 @@ const tests = [
                 ` (${t300.frames} frames), between animation frames ${t300.gapMaxMs.toFixed(0)} ms`);
     console.log(`    longest frame, 1000x1000 construct, fastest: app ${t1000.appMaxMs.toFixed(1)} ms` +
                 ` (${t1000.frames} frames), between animation frames ${t1000.gapMaxMs.toFixed(0)} ms`);
-    check(t300.appMaxMs < 100 && t1000.appMaxMs < 100, 'a frame took over 100 ms');
+    check(t300.appMaxMs < FRAME_BUDGET_MS && t1000.appMaxMs < FRAME_BUDGET_MS,
+          `a frame took over ${FRAME_BUDGET_MS} ms`);
   }],
 
   ['counting by mouse: 5x5 from a corner = 304, a long count stops', 'desktop', async (page) => {
@@ -281,18 +282,22 @@ const tests = [
     // 7x7 from a corner takes hours: the progress bar moves, frames stay short, Stop stops it.
     await clickWidget(page, '7x7');
     await clickWidget(page, 'Count');
-    const times = await frameTimes(page, () => page.waitForTimeout(2000));
+    // Until the count has tours and progress and the page has drawn 30 frames meanwhile.
+    const times = await frameTimes(page, () => page.waitForFunction(() => {
+      const c = Module.app().countState();
+      return BigInt(c.count) > 0n && c.progress > 0 && Module.frameStats().frames >= 30;
+    }, null, { timeout: 120000 }));
     const running = await app(page, () => Module.app().countState());
     await reveal(page, 'Progress');
     await page.screenshot({ path: join(ARTIFACTS, 'browser-17-count-7x7-running.png') });
     await clickWidget(page, 'Stop');
     check(running.state === 'running' && BigInt(running.count) > 0n && running.progress > 0,
-          `7x7 count after 2 s: ${JSON.stringify(running)}`);
+          `7x7 count while running: ${JSON.stringify(running)}`);
     checkEqual(await app(page, () => Module.app().countState().state), 'stopped', 'after Stop');
     console.log(`    longest frame while counting 7x7: app ${times.appMaxMs.toFixed(1)} ms ` +
                 `(${times.frames} frames), between animation frames ${times.gapMaxMs.toFixed(0)} ms; ` +
-                `${running.count} tours in 2 s`);
-    check(times.appMaxMs < 100, 'a frame took over 100 ms');
+                `${running.count} tours so far`);
+    check(times.appMaxMs < FRAME_BUDGET_MS, `a frame took over ${FRAME_BUDGET_MS} ms`);
 
     // Too large to count: the counter's own message.
     await clickWidget(page, '8x8');
