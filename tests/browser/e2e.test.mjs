@@ -212,17 +212,18 @@ const tests = [
   }],
 
   ['construction on large boards: progress, responsive frames', 'desktop', async (page) => {
-    // 300x300, typed, at 300 blocks a second (by the clock, however slow the frames): the
-    // blocks appear one row of blocks after another, and Pause comes before the end.
+    // 300x300, typed, at 60 blocks a second (by the clock, however slow the frames): the
+    // blocks appear one row of blocks after another, and Pause comes before the end (seconds
+    // before it, so that a loaded machine's slow click still lands in time).
     await typeInto(page, 'Rows', '300');
     await typeInto(page, 'Cols', '300');
     await pick(page, 'Method', 'construct');
     checkEqual(await app(page, () => [Module.app().config().rows, Module.app().config().cols,
                                       Module.app().largeBoard()]), [300, 300, true], '300x300');
-    await app(page, () => Module.app().setStepsPerSecond(300, false));
+    await app(page, () => Module.app().setStepsPerSecond(60, false));
     const t300 = await frameTimes(page, async () => {
       await clickWidget(page, 'Run');
-      await page.waitForFunction(() => Module.app().blocks().done > 200, null, { timeout: 30000 });
+      await page.waitForFunction(() => Module.app().blocks().done > 30, null, { timeout: 30000 });
     });
     await clickWidget(page, 'Pause');  // the page answers clicks while constructing
     const mid = await app(page, () => [Module.app().state(), Module.app().blocks()]);
@@ -236,7 +237,7 @@ const tests = [
     t300.gapMaxMs = Math.max(t300.gapMaxMs, t300b.gapMaxMs);
     t300.frames += t300b.frames;
     checkEqual(mid[0], 'paused', 'state after Pause');
-    check(mid[1].done > 200 && mid[1].done < mid[1].total, `blocks at pause: ${JSON.stringify(mid[1])}`);
+    check(mid[1].done > 30 && mid[1].done < mid[1].total, `blocks at pause: ${JSON.stringify(mid[1])}`);
     const v300 = await app(page, () => [Module.app().status(), Module.app().verify().ok]);
     checkEqual(v300, ['found', true], '300x300 construct');
     await page.screenshot({ path: join(ARTIFACTS, 'browser-14-construct-300-done.png') });
@@ -257,7 +258,7 @@ const tests = [
     await page.screenshot({ path: join(ARTIFACTS, 'browser-15-construct-1000.png') });
     const refused = await app(page, () => Module.app().configure(1001, 1000, '1,1', 'warnsdorff'));
     check(/^board: 1001x1000 .*more than 1000000/.test(refused), `1001x1000: ${refused}`);
-    console.log(`    longest frame, 300x300 construct at 300 blocks/s: app ${t300.appMaxMs.toFixed(1)} ms` +
+    console.log(`    longest frame, 300x300 construct at 60 blocks/s: app ${t300.appMaxMs.toFixed(1)} ms` +
                 ` (${t300.frames} frames), between animation frames ${t300.gapMaxMs.toFixed(0)} ms`);
     console.log(`    longest frame, 1000x1000 construct, fastest: app ${t1000.appMaxMs.toFixed(1)} ms` +
                 ` (${t1000.frames} frames), between animation frames ${t1000.gapMaxMs.toFixed(0)} ms`);
