@@ -1,4 +1,4 @@
-// Benchmark of the billion-square closed tour (issue 10, requirement 4): the construction's bulk
+// Benchmark of the billion-square closed tour : the construction's bulk
 // path (construct.hpp) and the parallel verifier (verify_successors), against a plain loop that
 // merely allocates and writes one byte per square of the same board, in the same process.
 //

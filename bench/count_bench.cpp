@@ -1,7 +1,7 @@
 // Benchmark of exact tour counting (core/count.hpp): wall and CPU time, best of a few runs.
 //
 //   count_bench [threads] [runs]      (built by bench/CMakeLists.txt; scripts/bench.sh runs it)
-// The baseline, in the same process: a plain recursive counter (seed 003's Try_All) on 5x5,
+// The baseline, in the same process: a plain recursive counter (the handout's Try_All) on 5x5,
 // every start, against the library on the same count.
 // The two targets: 6x6 directed open tours, every start (6,637,920), within 5 s on two threads;
 // 6x6 closed tours (9,862) within 2 s.
@@ -16,7 +16,7 @@
 
 namespace {
 
-// Seed 003's Try_All, counting instead of printing: no pruning, no symmetry.
+// The handout's Try_All, counting instead of printing: no pruning, no symmetry.
 int side;
 int seen[8][8];
 const int kDx[8] = {1, 2, 2, 1, -1, -2, -2, -1}, kDy[8] = {2, 1, -1, -2, -2, -1, 1, 2};

@@ -1,5 +1,5 @@
 // Textbook backtracking: the library's resumable search against a plain recursive C
-// transcription of seed 000's TryMove, on the same tree, in the same process.
+// transcription of Sutcliffe's TryMove, on the same tree, in the same process.
 //   textbook_bench [--reps n] [size x y]...     default: 7 4 4 and 8 3 3, one run each
 // With --reps, each side runs n times and the best time is kept (for shared machines).
 #include <algorithm>
@@ -14,7 +14,7 @@
 
 namespace {
 
-// ---- Seed 000's program, transcribed as plainly as C allows (the baseline). ----
+// ---- Sutcliffe's program, transcribed as plainly as C allows (the baseline). ----
 int size, total;
 int board[32][32];  // 1-based like the Modula-2 ARRAY Index, Index
 const int dX[9] = {0, 1, 2, 1, 2, -1, -2, -1, -2};

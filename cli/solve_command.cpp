@@ -1,4 +1,4 @@
-// knights solve: one search, printed as seed 000's run log, as JSON, or as a one-line summary.
+// knights solve: one search, printed as the textbook's run log, as JSON, or as a one-line summary.
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdint>

@@ -77,7 +77,7 @@ target_compile_features(imgui PUBLIC cxx_std_11)
 if(EMSCRIPTEN)
   # No filesystem needed for ImGui (no imgui.ini); lets the app link with -sFILESYSTEM=0.
   target_compile_definitions(imgui PUBLIC IMGUI_DISABLE_FILE_FUNCTIONS)
-  # Download size (issue 9): the page never shows ImGui's metrics/debug windows, and calls no
+  # Download size: the page never shows ImGui's metrics/debug windows, and calls no
   # function kept only for old code.
   target_compile_definitions(imgui PUBLIC IMGUI_DISABLE_METRICS_WINDOW
                                           IMGUI_DISABLE_OBSOLETE_FUNCTIONS)

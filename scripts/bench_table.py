@@ -65,7 +65,7 @@ for kind in ("native", "wasm"):
         line = re.search(r"repair 1000x1000 " + re.escape(name) + r"\s+(\w+)\s+([\d.]+) s\s+\(\s*([\d.]+)x",
                          out)
         r["repair 1000x1000 " + name] = (float(line.group(2)), float(line.group(3)))
-    # Issue 10's billion squares: natively 31622 x 31622; in WebAssembly 10^8 squares (one
+    # The billion squares: natively 31622 x 31622; in WebAssembly 10^8 squares (one
     # thread; whether 10^9 and the baseline's gigabyte fit in a wasm32 memory is not tried).
     side = "31622" if kind == "native" else "10000"
     out = bench(kind, "billion_bench", side)
@@ -86,7 +86,7 @@ peak_kb = int(proc.stderr.strip().splitlines()[-1])
 baseline = number(r"baseline: write an int32 per square\s+([\d.]+) s",
                   bench("native", "construct_bench", "10000", "10000"))
 
-# The billion-square closed tour as a whole process, as issue 10 times it.
+# The billion-square closed tour as a whole process, as the README times it.
 t0 = time.perf_counter()
 proc = subprocess.run(["/usr/bin/time", "-f", "%M", f"{NATIVE}/cli/knights", "solve", "--rows",
                        "31622", "--cols", "31622", "--closed", "--format", "summary"],

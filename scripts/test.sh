@@ -1,27 +1,52 @@
 #!/usr/bin/env bash
-# Command 2: install what is missing and run every test: native (Catch2 + CLI), native under
-# AddressSanitizer and UndefinedBehaviorSanitizer, WebAssembly under node, and the page in real
-# Chromium, then each libFuzzer target for about 30 s. Exits non-zero when any test fails.
+# Command 2: install what is missing and run the tests, each preset through ctest. Exits
+# non-zero when any test fails.
+#   scripts/test.sh          every test: native Release (all Catch2 cases, the slow ones too,
+#                            the knights tool, clang-format), native with AddressSanitizer,
+#                            UndefinedBehaviorSanitizer and the KT_ASSERT preconditions (the
+#                            tests, not the benchmarks; no [slow] cases), WebAssembly under node
+#                            and the page in Chromium, then each libFuzzer target for 15 s
+#   scripts/test.sh --quick  native Release only, without the [slow] cases (a few minutes)
+# Labels pick parts by hand: ctest --preset native -L quick | -L slow | -L cli | -LE slow ...
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+quick=0
+case "${1:-}" in
+  --quick) quick=1 ;;
+  "") ;;
+  *) echo "usage: scripts/test.sh [--quick]" >&2; exit 2 ;;
+esac
 
 bash scripts/setup.sh
 jobs=$(nproc)
 failed=()
-run() {  # run <name> <configure preset>: configure, build, ctest
-  local name=$1 preset=$2
+run() {  # run <name> <configure preset> <build preset> <test preset>
+  local name=$1 configure=$2 build=$3 test=$4 start=$SECONDS
   echo "=== $name"
-  cmake --preset "$preset" >/dev/null
-  cmake --build --preset "$preset" -j "$jobs"
-  if ! ctest --preset "$preset" -j "$jobs" --output-on-failure; then failed+=("$name"); fi
+  cmake --preset "$configure" >/dev/null
+  if ! cmake --build --preset "$build" -j "$jobs"; then
+    failed+=("$name (build)")
+    return
+  fi
+  if ! ctest --preset "$test" -j "$jobs" --output-on-failure; then failed+=("$name"); fi
+  echo "=== $name: $((SECONDS - start)) s"
 }
-run "native" native
-run "native, address + undefined sanitizers" native-asan
-run "WebAssembly (node) and browser (Chromium)" wasm
-run "fuzzing (libFuzzer, clang, address + undefined sanitizers)" fuzz
+if [[ $quick -eq 1 ]]; then
+  run "native (quick: no [slow] cases)" native quick quick
+else
+  run "native" native native native
+  run "native, address + undefined sanitizers, preconditions" native-asan native-asan native-asan
+  run "WebAssembly (node) and browser (Chromium)" wasm wasm wasm
+  run "fuzzing (libFuzzer, clang, address + undefined sanitizers)" fuzz fuzz fuzz
+fi
 
 if [[ ${#failed[@]} -gt 0 ]]; then
   echo "FAILED: ${failed[*]}"
   exit 1
 fi
-echo "all tests passed: native, sanitizers, WebAssembly, browser"
+if [[ $quick -eq 1 ]]; then
+  echo "quick tests passed in $SECONDS s (native; scripts/test.sh runs them all)"
+else
+  echo "all tests passed in $SECONDS s: native, sanitizers, WebAssembly, browser, fuzzing"
+fi

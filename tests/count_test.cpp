@@ -279,7 +279,7 @@ TEST_CASE("published counts with blocked squares") {
 
 // --- Brute force ----------------------------------------------------------------------------
 
-TEST_CASE("counts match a brute-force walk on every small board, from every start") {
+TEST_CASE("counts match a brute-force walk on every small board, from every start", "[slow]") {
   for (int rows = 1; rows <= 5; ++rows) {
     for (int cols = rows; cols <= 5; ++cols) check_against_brute_force(board(rows, cols));
   }
@@ -287,7 +287,7 @@ TEST_CASE("counts match a brute-force walk on every small board, from every star
   check_against_brute_force(board(4, 6));
 }
 
-TEST_CASE("counts match a brute-force walk with blocked squares") {
+TEST_CASE("counts match a brute-force walk with blocked squares", "[slow]") {
   // Symmetric patterns keep some symmetries for the shortcut; scattered ones keep none.
   check_against_brute_force(board(5, 5, {{3, 3}}));
   check_against_brute_force(board(5, 5, {{1, 1}, {5, 5}}));

@@ -18,7 +18,7 @@ using namespace kt::ui;
 
 namespace {
 
-// Seed 000's printed 5x5 tour from (1,1), top row first.
+// Sutcliffe's printed 5x5 tour from (1,1), top row first.
 constexpr std::array<std::array<int, 5>, 5> kTextbook5x5{{{25, 18, 3, 12, 23},
                                                           {8, 13, 24, 17, 4},
                                                           {19, 2, 7, 22, 11},

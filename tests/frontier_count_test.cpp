@@ -262,7 +262,7 @@ TEST_CASE("frontier: problems it cannot count are refused with a reason") {
   CHECK(kt::check_frontier_problem(board(8, 100)).empty());  // past 64 squares: fine
 }
 
-TEST_CASE("frontier: the same counts on one thread and on two") {
+TEST_CASE("frontier: the same counts on one thread and on two", "[slow]") {
   // Boards with squares of 8,000 states and more, where run() shares the states out (4x20 open
   // about 16,000, 5x8 closed about 28,000), plain, with blocked squares, from a start, to an end.
   // Blocked squares in pairs of both colours keep tours possible.
@@ -295,7 +295,7 @@ TEST_CASE("frontier: the same counts on one thread and on two") {
   }
 }
 
-TEST_CASE("frontier: two halves joined at the middle count what one run counts") {
+TEST_CASE("frontier: two halves joined at the middle count what one run counts", "[slow]") {
   // Boards as long as wide are counted in two halves; one run over the whole board checks
   // them: open and closed, from a start, to an end, with blocked squares (some on the cut).
   std::uint32_t seed = 5;
@@ -338,7 +338,7 @@ TEST_CASE("frontier: two halves joined at the middle count what one run counts")
   }
 }
 
-TEST_CASE("frontier: long strips in tables of moves count what the programme counts") {
+TEST_CASE("frontier: long strips in tables of moves count what the programme counts", "[slow]") {
   // Once the states repeat from one period (two rows) to the next, each square is a pass over
   // the moves kept; every square by the programme checks it. Strips of widths 3 to 5, open and
   // closed, past 64 bits (limbs grow inside the tables), and with a start, an end or blocked

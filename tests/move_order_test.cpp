@@ -10,7 +10,7 @@
 
 namespace {
 
-// Seed 000's TryMove, recursive, on an n x n board, stopping after `cap` steps (placed plus
+// Sutcliffe's TryMove, recursive, on an n x n board, stopping after `cap` steps (placed plus
 // erased): the counters and the board at that point.
 struct Plain {
   int n;

@@ -21,7 +21,7 @@ TEST_CASE("a finished tour has placed - erased = squares - 1") {
 }
 
 TEST_CASE("the textbook counters match the recursive program") {
-  // Counts of `board[m, n] := moveNumber` and `:= 0` in seed 000's TryMove.
+  // Counts of `board[m, n] := moveNumber` and `:= 0` in Sutcliffe's TryMove.
   auto search = kt::make_search(kt::open_problem({5, 5}, {3, 3}), kt::kTextbookOrder);
   search->run(UINT64_MAX);
   CHECK(search->counters().placed == 25541);

@@ -61,7 +61,8 @@ TEST_CASE("large boards: Warnsdorff with Roth's tie-break runs straight through"
   CHECK(s.counters().erased < 1000);
 }
 
-TEST_CASE("random boards, blocked squares, starts and ends: every method's tour verifies") {
+TEST_CASE("random boards, blocked squares, starts and ends: every method's tour verifies",
+          "[slow]") {
   std::mt19937 rng(20261121);
   int found = 0;
   for (int trial = 0; trial < 300; ++trial) {

@@ -49,7 +49,7 @@ std::string describe(const kt::Problem& p) {
 
 }  // namespace
 
-TEST_CASE("strip: every start on 1..4 x 1..10 agrees with an exhaustive search", "[strip]") {
+TEST_CASE("strip: every start on 1..4 x 1..10 agrees with an exhaustive search", "[strip][slow]") {
   for (int rows = 1; rows <= 4; ++rows) {
     for (int cols = 1; cols <= (kHeavy ? 10 : 7); ++cols) {
       for (const bool closed : {false, true}) {
@@ -114,7 +114,7 @@ TEST_CASE("strip: closed tours on 3 x n exactly where Schwenk allows them", "[st
 }
 
 TEST_CASE("strip: open tours on 3 x n and 4 x n exist where Cull & De Curtins and Conrad say",
-          "[strip]") {
+          "[strip][slow]") {
   // Some start has a tour exactly when the theorem says the board has one.
   for (int rows = 3; rows <= 4; ++rows) {
     for (int n = 3; n <= (kHeavy ? 24 : 12); ++n) {
@@ -127,7 +127,7 @@ TEST_CASE("strip: open tours on 3 x n and 4 x n exist where Cull & De Curtins an
   }
 }
 
-TEST_CASE("strip: long boards from every start in the first and middle columns", "[strip]") {
+TEST_CASE("strip: long boards from every start in the first and middle columns", "[strip][slow]") {
   const int n = kHeavy ? 100000 : 2000;
   for (int rows = 3; rows <= 4; ++rows) {
     for (const int x : {1, 2, n / 2}) {

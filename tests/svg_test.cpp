@@ -173,7 +173,7 @@ std::vector<Square> points(const Element& polyline, const Layout& l) {
   return out;
 }
 
-// Seed 000's 5x5 tour from (3,3), top row first as printed.
+// Sutcliffe's 5x5 tour from (3,3), top row first as printed.
 std::vector<std::int32_t> textbook_5x5() {
   const int printed[5][5] = {{23, 12, 7, 2, 21},
                              {6, 17, 22, 13, 8},

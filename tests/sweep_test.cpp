@@ -56,12 +56,13 @@ void sweep_rows(int rows) {
 
 }  // namespace
 
-// One test case per row count, so that ctest spreads the sweep over the cores.
+// One test case per row count, so that ctest spreads the sweep over the cores. [slow]: the
+// native preset runs them (minutes), the sanitizer, Debug and WebAssembly presets do not.
 #define KT_SWEEP(rows)                               \
   TEST_CASE("sweep: every start on boards of " #rows \
             " rows and 1 to 8 columns, open and "    \
             "closed, default method",                \
-            "[sweep]") {                             \
+            "[sweep][slow]") {                       \
     sweep_rows(rows);                                \
   }
 KT_SWEEP(1)

@@ -1,4 +1,4 @@
-// The four run logs printed in seed 000, reproduced to the character.
+// The four run logs printed in Sutcliffe's chapter, reproduced to the character.
 #include <catch2/catch.hpp>
 
 #include "formats/report.hpp"
@@ -16,7 +16,7 @@ std::string run_textbook(int size, kt::Square start) {
 
 }  // namespace
 
-TEST_CASE("seed 000 run log: 5x5 from (3,3)") {
+TEST_CASE("Sutcliffe's run log: 5x5 from (3,3)") {
   CHECK(run_textbook(5, {3, 3}) ==
         "   23   12    7    2   21\n\n"
         "    6   17   22   13    8\n\n"
@@ -25,7 +25,7 @@ TEST_CASE("seed 000 run log: 5x5 from (3,3)") {
         "   25   10   15    4   19\n\n");
 }
 
-TEST_CASE("seed 000 run log: 5x5 from (1,1)") {
+TEST_CASE("Sutcliffe's run log: 5x5 from (1,1)") {
   CHECK(run_textbook(5, {1, 1}) ==
         "   25   18    3   12   23\n\n"
         "    8   13   24   17    4\n\n"
@@ -34,7 +34,7 @@ TEST_CASE("seed 000 run log: 5x5 from (1,1)") {
         "    1    6   15   10   21\n\n");
 }
 
-TEST_CASE("seed 000 run log: 6x6 from (1,1)") {
+TEST_CASE("Sutcliffe's run log: 6x6 from (1,1)") {
   CHECK(run_textbook(6, {1, 1}) ==
         "   36   31   34   21    4    7\n\n"
         "   33   20    3    6   11   22\n\n"
@@ -44,7 +44,7 @@ TEST_CASE("seed 000 run log: 6x6 from (1,1)") {
         "    1   18   25   28   13   16\n\n");
 }
 
-TEST_CASE("seed 000 run log: 7x7 from (4,4)") {
+TEST_CASE("Sutcliffe's run log: 7x7 from (4,4)") {
   CHECK(run_textbook(7, {4, 4}) ==
         "   49   22   19   44   17   10    3\n\n"
         "   46   43   48   21    2    7   16\n\n"

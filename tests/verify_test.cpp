@@ -18,7 +18,7 @@ using kt::Square;
 
 namespace {
 
-// Seed 000's 5x5 tour from (3,3), top row first as printed.
+// Sutcliffe's 5x5 tour from (3,3), top row first as printed.
 std::vector<std::int32_t> textbook_5x5() {
   const int printed[5][5] = {{23, 12, 7, 2, 21},
                              {6, 17, 22, 13, 8},
@@ -32,7 +32,7 @@ std::vector<std::int32_t> textbook_5x5() {
   return board;
 }
 
-// The closed 8x8 tour printed in seed 003, rows 1..8 as printed (row 1 first).
+// The closed 8x8 tour printed in the handout, rows 1..8 as printed (row 1 first).
 std::vector<std::int32_t> closed_8x8() {
   const int printed[8][8] = {{1, 8, 11, 18, 35, 6, 33, 20},    {10, 17, 2, 7, 12, 19, 36, 5},
                              {15, 64, 9, 52, 3, 34, 21, 32},   {50, 25, 16, 13, 22, 57, 4, 37},

@@ -1,4 +1,4 @@
-// The textbook's run as students watch it (issue 8, "Watch the recursion"): a kt::Timeline of
+// The textbook's run as students watch it ("Watch the recursion"): a kt::Timeline of
 // TryMove for the explorer's problem, stepped line by line, move by move, dead end by dead end
 // or to the tour, forward and back, with a scrubber and a pace in steps per second. It sits
 // beside the explorer's engine run (explorer_state.hpp), which stays the fast search for every

@@ -90,7 +90,7 @@ EM_JS(void, drop_glfw_touch_listeners, (), {
   c.removeEventListener('touchcancel', GLFW.onMouseButtonUp, true);
   c.removeEventListener('touchmove', GLFW.onMousemove, true);
 });
-// Touch on the board (issue 9 and 10): one finger drags the board, two pinch-zoom it about
+// Touch on the board : one finger drags the board, two pinch-zoom it about
 // their midpoint, through the app's camera API (Module.app().panBy / zoomAt). A gesture that
 // starts off the board is left alone (the panel's own touch scrolling), and a tap that does not
 // move still reaches the board as the browser's compatibility click.

@@ -1,4 +1,4 @@
-// Minifies the page's index.js in place with terser (issue 9, "fast on a school network").
+// Minifies the page's index.js in place with terser ("fast on a school network").
 //
 //   NODE_PATH=/usr/share/nodejs node web/minify_js.cjs build/wasm/site/index.js
 //

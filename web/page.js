@@ -1,4 +1,4 @@
-// The course page's glue (--post-js, issue 9): URL settings in and out, Copy link / Embed /
+// The course page's glue (--post-js): URL settings in and out, Copy link / Embed /
 // Export, keyboard shortcuts, the aria-live status and the finished tour as a table. The URL is
 // parsed in C++ (Module.applyPageQuery, core parse_page_query); this file only applies what it
 // returns and keeps the address bar in step. Every DOM element it uses is in shell.html; a page

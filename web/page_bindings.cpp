@@ -1,4 +1,4 @@
-// The course page's bindings (issue 9), a separate EMSCRIPTEN_BINDINGS block so the teaching
+// The course page's bindings, a separate EMSCRIPTEN_BINDINGS block so the teaching
 // views' bindings.cpp stays untouched:
 //   Module.parsePageQuery(search) -> {rows, cols, start, end, blocked, closed, method, order,
 //     speed, run, steps, embed, theme, views, ignored: ["key=value: why", ...]}

@@ -1,7 +1,7 @@
 // Board geometry and square coordinates shared by every part of the product.
 //
-// Coordinates follow the textbook program (seed 000): 1-based (x, y), x the column counted
-// from the left, y the row counted from the bottom. Squares are stored in flat arrays at
+// Coordinates follow the textbook program (Sutcliffe's Modula-2): 1-based (x, y), x the column
+// counted from the left, y the row counted from the bottom. Squares are stored in flat arrays at
 // index (y - 1) * cols + (x - 1), so row y = 1 comes first in memory.
 #pragma once
 
@@ -9,6 +9,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+
+#include "board/assert.hpp"
 
 namespace kt {
 
@@ -28,8 +30,14 @@ struct Geometry {
 
   int size() const { return rows * cols; }
   bool contains(Square s) const { return s.x >= 1 && s.x <= cols && s.y >= 1 && s.y <= rows; }
-  int index(Square s) const { return (s.y - 1) * cols + (s.x - 1); }
-  Square square(int index) const { return {index % cols + 1, index / cols + 1}; }
+  int index(Square s) const {
+    KT_ASSERT(contains(s));
+    return (s.y - 1) * cols + (s.x - 1);
+  }
+  Square square(int index) const {
+    KT_ASSERT(index >= 0 && index < size());
+    return {index % cols + 1, index / cols + 1};
+  }
 };
 
 // Empty when rows x cols is a board we accept, else a one-line reason.

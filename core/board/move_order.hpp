@@ -23,20 +23,20 @@ struct MoveOrder {
 // The orders the source texts print, named after their authors. The `textbook` and `wirth`
 // methods walk the plain backtracking tree in the first two.
 //
-// Sutcliffe's Modula-2 program (seed 000): the order that reproduces its printed run logs.
+// Sutcliffe's Modula-2 program: the order that reproduces its printed run logs.
 inline constexpr MoveOrder kTextbookOrder{
     "sutcliffe", {1, 2, 1, 2, -1, -2, -1, -2}, {2, 1, -2, -1, 2, 1, -2, -1}};
-// Wirth, Algorithms + Data Structures = Programs, 3.4 (seed 002): counter-clockwise from
+// Wirth, Algorithms + Data Structures = Programs, 3.4: counter-clockwise from
 // (2, 1).
 inline constexpr MoveOrder kWirthOrder{
     "wirth", {2, 1, -1, -2, -2, -1, 1, 2}, {1, 2, 2, 1, -1, -2, -2, -1}};
-// The course handout (seed 003): New_x = x + row(k), New_y = y + col(k), taken literally.
+// The course handout: New_x = x + row(k), New_y = y + col(k), taken literally.
 inline constexpr MoveOrder kHandoutOrder{
     "handout", {-2, -1, 1, 2, 2, 1, -1, -2}, {1, 2, 2, 1, -1, -2, -2, -1}};
 // The handout's Init_Moves loops: i from -2 to 2, then j from -2 to 2, keeping i*i + j*j = 5.
 inline constexpr MoveOrder kHandoutLoopOrder{
     "handout-loop", {-2, -2, -1, -1, 1, 1, 2, 2}, {-1, 1, -2, 2, -2, 2, -1, 1}};
-// The recursive pseudocode (seed 001): Move(x+2, y+1), Move(x+2, y-1), Move(x-2, y+1), ...
+// The recursive pseudocode: Move(x+2, y+1), Move(x+2, y-1), Move(x-2, y+1), ...
 inline constexpr MoveOrder kPseudocodeOrder{
     "pseudocode", {2, 2, -2, -2, 1, 1, -1, -1}, {1, -1, 1, -1, 2, -2, 2, -2}};
 

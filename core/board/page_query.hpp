@@ -17,7 +17,7 @@
 
 namespace kt {
 
-// The page's defaults when a link names no board: 5x5 from (1,1), as ui::Config starts. An empty
+// The page's defaults when a link names no board: 5x5 from (1,1), as the explorer starts. An empty
 // start is make_problem's default, (1,1) for open tours (the first free square for closed ones).
 inline constexpr std::string_view kPageDefaultRows = "5";
 inline constexpr std::string_view kPageDefaultCols = "5";

@@ -22,6 +22,11 @@ struct Problem {
   int free_squares() const;
 };
 
+// The shape make_problem gives (for preconditions): an accepted board, one blocked flag per
+// square or none, a start and end on the board, a start unless the tour is closed, no end on a
+// closed tour.
+bool well_formed(const Problem& p);
+
 // A tour stored compactly, one byte per square: the direction (knight.hpp's encoding) to
 // the next square, kNoJump at the end of an open tour and on blocked squares. Used for boards
 // too large for a move-number board (10^8 squares and more).

@@ -25,8 +25,8 @@ struct MethodInfo {
 };
 inline constexpr MethodInfo kMethods[] = {
     {Method::automatic, "auto", "theory first, then the fastest method that answers"},
-    {Method::textbook, "textbook", "plain backtracking in seed 000's move order"},
-    {Method::wirth, "wirth", "plain backtracking in Wirth's move order (seed 002)"},
+    {Method::textbook, "textbook", "plain backtracking in Sutcliffe's move order"},
+    {Method::wirth, "wirth", "plain backtracking in Wirth's move order (Wirth 3.4)"},
     {Method::warnsdorff, "warnsdorff", "fewest onward moves first, with backtracking"},
     {Method::construct, "construct", "linear-time construction for large boards"},
 };

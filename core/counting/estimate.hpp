@@ -5,7 +5,7 @@
 // among the moves the search could make; the product of the branching factors seen down to
 // depth k estimates the number of nodes at depth k, without bias. Summed, it tells how many
 // moves the plain (textbook) search would place to exhaust its tree: the honest answer to "how
-// long would the textbook program take on 8x8?" (seed 004's explosion).
+// long would the textbook program take on 8x8?" (the explosion Jon Baker's blog shows).
 //
 // estimate_count_seconds: how long count_tours (count.hpp) would take, from a short trial of
 // the counter itself on a random sample of its subtree tasks.

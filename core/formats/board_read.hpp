@@ -1,4 +1,4 @@
-// The board readers: text (as `knights solve` and seed 000's run logs print boards) and JSON
+// The board readers: text (as `knights solve` and the textbook's run logs print boards) and JSON
 // (`knights solve --format json`, or a bare array of rows). They feed the independent verifier,
 // so they read exactly what is written or refuse it: numbers are never clamped, wrapped or
 // guessed, and the board's size is checked against check_geometry before anything is allocated

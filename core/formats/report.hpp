@@ -16,7 +16,7 @@ namespace kt {
 
 class Solver;
 
-// The board as seed 000's PrintBoard prints it: "%5d" per square, top row (y = rows) first,
+// The board as Sutcliffe's PrintBoard prints it: "%5d" per square, top row (y = rows) first,
 // each row followed by a blank line. Blocked squares print as ".".
 std::string board_text(Geometry g, std::span<const std::int32_t> board);
 
@@ -49,8 +49,8 @@ std::string to_json(const Report& r);
 // The same as a document, for callers that add fields (solve --all adds "index").
 Json report_json(const Report& r);
 
-// One JSON line without board or path: {"status", "rows", "cols", "closed", "method",
-// "seconds", "placed", "erased", "verified"}, and "reason" when there is one.
+// One JSON line without start, board or path: {"status", "rows", "cols", "placed", "erased",
+// "seconds"}, then "method", "closed", "verified" and "reason" when known.
 std::string to_summary_json(const Report& r);
 
 }  // namespace kt

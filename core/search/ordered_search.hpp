@@ -1,5 +1,5 @@
 // The textbook's loop: candidates in the move order as given, on any board. Without blocked
-// squares, a closed tour or an end square it is exactly seed 000's TryMove, one step per move
+// squares, a closed tour or an end square it is exactly Sutcliffe's TryMove, one step per move
 // recorded or erased; with them, the rules those add (the end square only as the last move, a
 // full path that does not close taken back).
 #pragma once
@@ -13,13 +13,9 @@ class OrderedSearch final : public Search {
   OrderedSearch(const Problem& problem, const MoveOrder& order);
 
  private:
-  void advance(std::uint64_t max_steps) override;
-  template <bool kGeneral>
-  void loop(std::uint64_t max_steps);
+  void advance(std::uint64_t max_steps) override;  // Search::ordered_loop, general or not
 
   bool general_;  // blocked squares, a closed tour or an end square
-  bool closed_;
-  std::int32_t end_ = -1;  // required last square, or -1
 };
 
 }  // namespace kt

@@ -36,7 +36,7 @@ Status Search::run(std::uint64_t max_steps) {
   return status_;
 }
 
-// kGeneral adds the end-square and closed-tour rules; without it this is exactly seed 000's
+// kGeneral adds the end-square and closed-tour rules; without it this is exactly Sutcliffe's
 // TryMove.
 template <bool kGeneral>
 void Search::ordered_loop(std::uint64_t max_steps) {

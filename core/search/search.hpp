@@ -1,7 +1,7 @@
 // Backtracking search for a knight's tour, made resumable: the interface every engine shares.
 //
-// The recursion of the textbook's TryMove(i, x, y) (seed 000) is kept as an explicit stack:
-// frame d holds the square entered by move d + 1 (frame 0 is the start) and a cursor to the
+// The recursion of the textbook's TryMove(i, x, y) (Sutcliffe's Modula-2) is kept as an explicit
+// stack: frame d holds the square entered by move d + 1 (frame 0 is the start) and a cursor to the
 // next candidate jump from it. run(max_steps) advances by at most max_steps steps and returns,
 // so a caller (the page, one frame at a time) can read the board, path, stack and counters
 // between slices. A step is one visible change: a move recorded on the board or one taken back.
@@ -87,7 +87,7 @@ class Search {
   // The engine's loop: at most max_steps steps, updating the shared state below.
   virtual void advance(std::uint64_t max_steps) = 0;
   // The textbook's loop over board_ in the move order, one step per move recorded or erased:
-  // exactly seed 000's TryMove without kGeneral; with it, the rules of an end square (entered
+  // exactly Sutcliffe's TryMove without kGeneral; with it, the rules of an end square (entered
   // only as the last move) and of a closed tour (a full path that does not close is erased).
   template <bool kGeneral>
   void ordered_loop(std::uint64_t max_steps);

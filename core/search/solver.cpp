@@ -260,6 +260,7 @@ std::uint64_t Solver::run_rows_count(std::uint64_t max_steps) {
 }
 
 Status Solver::run(std::uint64_t max_steps) {
+  KT_ASSERT(well_formed(problem_));
   if (status_ == Status::running && time_up()) {
     stopped_by_time_ = true;
     return status_;

@@ -1,4 +1,4 @@
-// The textbook's procedure, one line at a time: R. J. Sutcliffe's Modula-2 TryMove (seed 000)
+// The textbook's procedure, one line at a time: R. J. Sutcliffe's Modula-2 TryMove
 // as a resumable machine, for views that show the recursion (the page's call stack, pseudocode
 // and timeline) and for `knights trace`.
 //

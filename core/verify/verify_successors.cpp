@@ -300,6 +300,7 @@ int thread_count(int threads, std::int64_t squares) {
 }  // namespace
 
 Verdict verify_successors(const Problem& problem, const CompactTour& tour, int threads) {
+  KT_ASSERT(threads >= 0);
   Verdict v;
   const Geometry g = problem.geometry;
   if (auto why = check_geometry(g.rows, g.cols); !why.empty()) return {.reason = why};

@@ -1,4 +1,4 @@
-// The course page features (issue 9) in Chromium, with the site served under a sub-path (as on
+// The course page features in Chromium, with the site served under a sub-path (as on
 // GitHub Pages): every URL parameter round-trips, bad links load with a message, the example
 // course page's two iframes (640x480 and 360x640) load with their links' settings, keyboard
 // shortcuts, and the PNG / SVG / text / JSON downloads. Screenshots go to test-artifacts/.
@@ -335,7 +335,7 @@ const tests = [
       checkEqual(r.search, r.linkQuery, `${id}: live link equals its link`);
       checkEqual([r.embed, r.barShown, r.clipped, r.messages], [true, true, [], []],
                  `${id}: embed bar`);
-      await page.waitForTimeout(300);  // a few more frames drawn
+      await frames(frame, 10);  // a few more frames drawn (in the iframe)
       await handle.screenshot({ path: join(ARTIFACTS, `course-iframe-${w}x${h}.png`) });
     }
     checkEqual(page.errors, [], 'page errors');

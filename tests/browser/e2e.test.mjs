@@ -9,9 +9,9 @@
 import { join } from 'node:path';
 
 import { app, ARTIFACTS, check, checkEqual, clickSquare, clickWidget, exitWith, frames, frameTimes,
-  inspect, pick, reveal, runOnSite, touch, typeInto } from './page.mjs';
+  FRAME_BUDGET_MS, inspect, pick, reveal, runOnSite, touch, typeInto } from './page.mjs';
 
-// Seed 000's printed 5x5 tour from (1,1), top row first.
+// Sutcliffe's printed 5x5 tour from (1,1), top row first.
 const TEXTBOOK_5X5 = [[25, 18, 3, 12, 23], [8, 13, 24, 17, 4], [19, 2, 7, 22, 11],
   [14, 9, 20, 5, 16], [1, 6, 15, 10, 21]];
 const GREEN = [28, 128, 64];  // banner colours in ui/explorer_screen.cpp
@@ -212,17 +212,18 @@ const tests = [
   }],
 
   ['construction on large boards: progress, responsive frames', 'desktop', async (page) => {
-    // 300x300, typed, at 300 blocks a second (by the clock, however slow the frames): the
-    // blocks appear one row of blocks after another, and Pause comes before the end.
+    // 300x300, typed, at 60 blocks a second (by the clock, however slow the frames): the
+    // blocks appear one row of blocks after another, and Pause comes before the end (seconds
+    // before it, so that a loaded machine's slow click still lands in time).
     await typeInto(page, 'Rows', '300');
     await typeInto(page, 'Cols', '300');
     await pick(page, 'Method', 'construct');
     checkEqual(await app(page, () => [Module.app().config().rows, Module.app().config().cols,
                                       Module.app().largeBoard()]), [300, 300, true], '300x300');
-    await app(page, () => Module.app().setStepsPerSecond(300, false));
+    await app(page, () => Module.app().setStepsPerSecond(60, false));
     const t300 = await frameTimes(page, async () => {
       await clickWidget(page, 'Run');
-      await page.waitForFunction(() => Module.app().blocks().done > 200, null, { timeout: 30000 });
+      await page.waitForFunction(() => Module.app().blocks().done > 30, null, { timeout: 30000 });
     });
     await clickWidget(page, 'Pause');  // the page answers clicks while constructing
     const mid = await app(page, () => [Module.app().state(), Module.app().blocks()]);
@@ -236,7 +237,7 @@ const tests = [
     t300.gapMaxMs = Math.max(t300.gapMaxMs, t300b.gapMaxMs);
     t300.frames += t300b.frames;
     checkEqual(mid[0], 'paused', 'state after Pause');
-    check(mid[1].done > 200 && mid[1].done < mid[1].total, `blocks at pause: ${JSON.stringify(mid[1])}`);
+    check(mid[1].done > 30 && mid[1].done < mid[1].total, `blocks at pause: ${JSON.stringify(mid[1])}`);
     const v300 = await app(page, () => [Module.app().status(), Module.app().verify().ok]);
     checkEqual(v300, ['found', true], '300x300 construct');
     await page.screenshot({ path: join(ARTIFACTS, 'browser-14-construct-300-done.png') });
@@ -257,11 +258,12 @@ const tests = [
     await page.screenshot({ path: join(ARTIFACTS, 'browser-15-construct-1000.png') });
     const refused = await app(page, () => Module.app().configure(1001, 1000, '1,1', 'warnsdorff'));
     check(/^board: 1001x1000 .*more than 1000000/.test(refused), `1001x1000: ${refused}`);
-    console.log(`    longest frame, 300x300 construct at 300 blocks/s: app ${t300.appMaxMs.toFixed(1)} ms` +
+    console.log(`    longest frame, 300x300 construct at 60 blocks/s: app ${t300.appMaxMs.toFixed(1)} ms` +
                 ` (${t300.frames} frames), between animation frames ${t300.gapMaxMs.toFixed(0)} ms`);
     console.log(`    longest frame, 1000x1000 construct, fastest: app ${t1000.appMaxMs.toFixed(1)} ms` +
                 ` (${t1000.frames} frames), between animation frames ${t1000.gapMaxMs.toFixed(0)} ms`);
-    check(t300.appMaxMs < 100 && t1000.appMaxMs < 100, 'a frame took over 100 ms');
+    check(t300.appMaxMs < FRAME_BUDGET_MS && t1000.appMaxMs < FRAME_BUDGET_MS,
+          `a frame took over ${FRAME_BUDGET_MS} ms`);
   }],
 
   ['counting by mouse: 5x5 from a corner = 304, a long count stops', 'desktop', async (page) => {
@@ -281,18 +283,22 @@ const tests = [
     // 7x7 from a corner takes hours: the progress bar moves, frames stay short, Stop stops it.
     await clickWidget(page, '7x7');
     await clickWidget(page, 'Count');
-    const times = await frameTimes(page, () => page.waitForTimeout(2000));
+    // Until the count has tours and progress and the page has drawn 30 frames meanwhile.
+    const times = await frameTimes(page, () => page.waitForFunction(() => {
+      const c = Module.app().countState();
+      return BigInt(c.count) > 0n && c.progress > 0 && Module.frameStats().frames >= 30;
+    }, null, { timeout: 120000 }));
     const running = await app(page, () => Module.app().countState());
     await reveal(page, 'Progress');
     await page.screenshot({ path: join(ARTIFACTS, 'browser-17-count-7x7-running.png') });
     await clickWidget(page, 'Stop');
     check(running.state === 'running' && BigInt(running.count) > 0n && running.progress > 0,
-          `7x7 count after 2 s: ${JSON.stringify(running)}`);
+          `7x7 count while running: ${JSON.stringify(running)}`);
     checkEqual(await app(page, () => Module.app().countState().state), 'stopped', 'after Stop');
     console.log(`    longest frame while counting 7x7: app ${times.appMaxMs.toFixed(1)} ms ` +
                 `(${times.frames} frames), between animation frames ${times.gapMaxMs.toFixed(0)} ms; ` +
-                `${running.count} tours in 2 s`);
-    check(times.appMaxMs < 100, 'a frame took over 100 ms');
+                `${running.count} tours so far`);
+    check(times.appMaxMs < FRAME_BUDGET_MS, `a frame took over ${FRAME_BUDGET_MS} ms`);
 
     // Too large to count: the counter's own message.
     await clickWidget(page, '8x8');
@@ -456,7 +462,7 @@ const tests = [
       ['', 'found', 'warnsdorff', true, true, 36, true],
       ['', 'found', 'wirth', true, false, 25, true],
       ['', 'found', 'construct', true, false, 120, true],
-      // Blocked squares on 8x8: the constructed tour repaired around them (issue 10).
+      // Blocked squares on 8x8: the constructed tour repaired around them.
       ['', 'found', 'construct', true, false, 62, true],
       ['', 'found', 'textbook', true, false, 25, true],
     ], 'methods');

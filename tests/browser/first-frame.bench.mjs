@@ -1,4 +1,4 @@
-// How soon the page shows its first frame (issue 9, "fast on a school network"): Chromium
+// How soon the page shows its first frame ("fast on a school network"): Chromium
 // opens the built site, served gzipped from 127.0.0.1 as a static host such as GitHub Pages
 // sends it, and the time from navigation start to the app's first drawn frame is printed,
 // on localhost and with the DevTools protocol's network throttling at 1.6 Mbps. A measurement

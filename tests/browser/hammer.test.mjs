@@ -75,8 +75,8 @@ await exitWith('hammer', () => withSite(async (url) => {
     return await runTests('hammer', seeds, async ([, seed]) => {
       const r = await page.evaluate(hammer, { calls: CALLS, seed });
       const frames0 = await page.evaluate(() => Module.app().frames());
-      await page.waitForTimeout(300);
-      const drawing = (await page.evaluate(() => Module.app().frames())) > frames0;
+      const drawing = await page.waitForFunction((f0) => Module.app().frames() > f0, frames0,
+                                                 { timeout: 10000 }).then(() => true, () => false);
       console.log(`      seed ${seed}: ${CALLS} calls, heap +${r.heapGrowth >> 20} MiB, ` +
                   `still drawing: ${drawing}, status: ${r.alive}`);
       check(r.problems.length === 0, r.problems.join('; '));

@@ -112,6 +112,12 @@ export async function typeInto(page, label, text) {
   await frames(page);
 }
 
+// The longest frame a test accepts. The page budgets its work per frame (a few ms of searching or
+// counting a frame), so on an idle machine no frame comes near this; it is generous so that a
+// loaded machine (two cores shared by many builds) does not fail a test, while a page that
+// stops drawing (all the work in one frame) still does.
+export const FRAME_BUDGET_MS = 1000;
+
 // Longest frame while `during` runs: the app's own frame time (Module.frameStats: its work, ImGui
 // and the GL calls) and the longest interval between animation frames as the page saw it.
 export async function frameTimes(page, during) {

@@ -1,4 +1,4 @@
-// Huge tours you can zoom into (issue 10, requirement 3; issue 9's pinch and drag), in Chromium:
+// Huge tours you can zoom into (wheel, keys, pinch and drag), in Chromium:
 // a 1000x1000 construction zoomed with the wheel (about the cursor), the keys and a synthetic
 // two-finger pinch, panned by mouse drag and one-finger drag, "go to move" and "go to square",
 // the visible squares' move numbers read back through the JS API and checked against the tour,

@@ -1,17 +1,32 @@
-# Runs KNIGHTS with ARGS ('|'-separated) and checks its exit code, stdout and stderr.
+# Runs KNIGHTS with the arguments after `--`, each exactly as given (a ';' inside one stays in
+# it), and checks its exit code, stdout and stderr:
+#   cmake -DKNIGHTS=... -DEXPECT_CODE=... [-D...] -P expect.cmake -- <argument>...
 #   EXPECT_CODE, EXPECT_STDOUT_FILE (exact), EXPECT_STDOUT / EXPECT_STDERR (substring),
 #   EXPECT_ONE_LINE (stderr is a single line), INPUT_FILE (standard input).
+# tests/cli/CMakeLists.txt's kt_cli_test writes these calls.
 if(NOT DEFINED KNIGHTS OR NOT DEFINED EXPECT_CODE)
-  message(FATAL_ERROR "usage: cmake -DKNIGHTS=... -DARGS=... -DEXPECT_CODE=... -P expect.cmake")
+  message(FATAL_ERROR "usage: cmake -DKNIGHTS=... -DEXPECT_CODE=... -P expect.cmake -- ARGS...")
 endif()
-string(REPLACE "|" ";" args "${ARGS}")
+set(args)
+set(after_dashes OFF)
+math(EXPR last "${CMAKE_ARGC} - 1")
+foreach(i RANGE ${last})
+  if(after_dashes)
+    string(REPLACE ";" "\\;" arg "${CMAKE_ARGV${i}}")  # one argument, not a list
+    list(APPEND args "${arg}")
+  elseif(CMAKE_ARGV${i} STREQUAL "--")
+    set(after_dashes ON)
+  endif()
+endforeach()
 set(input)
 if(DEFINED INPUT_FILE)
   set(input INPUT_FILE ${INPUT_FILE})
 endif()
 execute_process(COMMAND ${KNIGHTS} ${args} ${input} RESULT_VARIABLE code OUTPUT_VARIABLE out
   ERROR_VARIABLE err)
-set(context "knights ${args}\n--- exit ${code}\n--- stdout:\n${out}\n--- stderr:\n${err}")
+string(REPLACE "\\;" ";" shown "${args}")
+string(REPLACE ";" " " shown "${shown}")
+set(context "knights ${shown}\n--- exit ${code}\n--- stdout:\n${out}\n--- stderr:\n${err}")
 if(NOT code STREQUAL EXPECT_CODE)
   message(FATAL_ERROR "expected exit ${EXPECT_CODE}\n${context}")
 endif()

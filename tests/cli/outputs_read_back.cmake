@@ -1,5 +1,5 @@
 # Every output reads back, every yes/no option takes yes and no, and a closed pipe is reported.
-# Included from CMakeLists.txt (RUN, EXPECT and KT_PYTHON come from there).
+# Included from CMakeLists.txt (kt_cli_test and KT_PYTHON come from there).
 
 # Text, JSON and SVG of every method, with blocked squares, ends and closed tours.
 if(KT_PYTHON)
@@ -25,16 +25,15 @@ if(KT_BASH)
 endif()
 
 # --closed=false is an open tour; --closed=junk is refused by every command that takes it.
-add_test(NAME cli.closed_false COMMAND ${RUN} -DARGS=solve|--size|5|--closed=false|--format|summary
-  "-DEXPECT_STDOUT=\"closed\": false" -DEXPECT_CODE=0 ${EXPECT})
-add_test(NAME cli.closed_off COMMAND ${RUN} -DARGS=solve|--size|6|--closed=off|--format|summary
-  "-DEXPECT_STDOUT=\"closed\": false" -DEXPECT_CODE=0 ${EXPECT})
-add_test(NAME cli.closed_yes COMMAND ${RUN} -DARGS=solve|--size|6|--closed=yes|--format|summary
-  "-DEXPECT_STDOUT=\"closed\": true" -DEXPECT_CODE=0 ${EXPECT})
+kt_cli_test(closed_false CODE 0 STDOUT "\"closed\": false"
+  ARGS solve --size 5 --closed=false --format summary)
+kt_cli_test(closed_off CODE 0 STDOUT "\"closed\": false"
+  ARGS solve --size 6 --closed=off --format summary)
+kt_cli_test(closed_yes CODE 0 STDOUT "\"closed\": true"
+  ARGS solve --size 6 --closed=yes --format summary)
 foreach(command solve count estimate trace)
-  add_test(NAME cli.closed_junk_${command} COMMAND ${RUN} -DARGS=${command}|--size|5|--closed=junk
-    "-DEXPECT_STDERR=closed: 'junk' is not true or false" -DEXPECT_CODE=2 -DEXPECT_ONE_LINE=1
-    ${EXPECT})
+  kt_cli_test(closed_junk_${command} CODE 2 ONE_LINE STDERR "closed: 'junk' is not true or false"
+    ARGS ${command} --size 5 --closed=junk)
 endforeach()
 
 # A tour with a blocked square, piped back: the blocked square reads as '.', not 0.
