@@ -10,9 +10,9 @@
 #include "commands.hpp"
 #include "construction/construct.hpp"
 #include "formats/json_line.hpp"
-#include "formats/report.hpp"
 #include "formats/svg.hpp"
-#include "search/solver.hpp"
+#include "solve/report.hpp"
+#include "solve/solver.hpp"
 
 namespace kt::cli {
 

@@ -5,7 +5,7 @@
 
 #include "construction/construct.hpp"
 #include "counting/count.hpp"
-#include "search/solver.hpp"
+#include "solve/solver.hpp"
 #include "theory/existence.hpp"
 
 namespace kt::ui {

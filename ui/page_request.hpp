@@ -1,6 +1,7 @@
 // The page's side of the one input road (kt::parse_request, core/board/request.hpp): the
-// limits the page adds to the core's, and what "Count tours" counts. The explorer and the JS
-// API both take their problems through here, and show the core's messages as they are.
+// limits the page adds to the core's (page_limits.hpp), and what "Count tours" counts. The
+// explorer and the JS API both take their problems through here, and show the core's messages
+// as they are.
 #pragma once
 
 #include <cstdint>
@@ -10,23 +11,9 @@
 
 #include "board/request.hpp"
 #include "counting/choose_counter.hpp"
+#include "page_limits.hpp"
 
 namespace kt::ui {
-
-// Memory: the heaviest per-square state is a backtracking search (about 90 bytes a square, see
-// kt::kMaxSearchSquares) plus the page's picture of the board (4 bytes a square and a copy of
-// the path), so a million squares stays near 100 MB of WebAssembly memory, which phones can
-// still give (the core's own limits, check_size, are for machines with gigabytes to spare).
-inline constexpr std::int64_t kMaxPageSearchSquares = 1'000'000;
-// The construction needs a byte a square and the page's move numbers four more: 10^8 squares
-// take about 520 MB, which wasm32 can hold where the browser gives it (checked before
-// allocating: check_page_memory).
-inline constexpr std::int64_t kMaxPageSquares = 100'000'000;
-// Sides: the picture is downsampled past kMaxTextureSide (board_image.hpp), so only the number
-// of squares limits a side; a long thin board still needs a view a square wide.
-inline constexpr std::int64_t kMaxPageSide = 100'000;
-inline constexpr RequestLimits kPageLimits{kMaxPageSquares, kMaxPageSide,
-                                           " (the knights CLI takes larger ones)"};
 
 // Bytes of WebAssembly memory the page needs for `p` solved by `method` (the solver, the
 // picture, the move numbers): an estimate, on the large side.

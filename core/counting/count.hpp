@@ -36,7 +36,7 @@
 #include <vector>
 
 #include "board/problem.hpp"
-#include "search/status.hpp"
+#include "board/status.hpp"
 
 namespace kt {
 

@@ -1,4 +1,4 @@
-#include "search/solver.hpp"
+#include "solve/solver.hpp"
 
 #include <algorithm>
 #include <cstdio>
