@@ -1,5 +1,6 @@
 // The page's limits on a problem, in one place: the explorer, the JS API, the URL settings
-// (page_query.hpp), their tests and the fuzzer all take them from here.
+// (page_query.hpp), their tests and the fuzzer all take them from here, and hand them to the
+// core's checks (parse_request, parse_solve_request, parse_count_request).
 #pragma once
 
 #include <cstdint>
@@ -20,7 +21,7 @@ inline constexpr std::int64_t kMaxPageSquares = 100'000'000;
 // Sides: the picture is downsampled past kMaxTextureSide (board_image.hpp), so only the number
 // of squares limits a side; a long thin board still needs a view a square wide.
 inline constexpr std::int64_t kMaxPageSide = 100'000;
-inline constexpr RequestLimits kPageLimits{kMaxPageSquares, kMaxPageSide,
-                                           " (the knights CLI takes larger ones)"};
+inline constexpr RequestLimits kPageLimits{
+    kMaxPageSquares, kMaxPageSide, " (the knights CLI takes larger ones)", kMaxPageSearchSquares};
 
 }  // namespace kt::ui

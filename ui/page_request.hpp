@@ -11,6 +11,7 @@
 
 #include "board/request.hpp"
 #include "counting/choose_counter.hpp"
+#include "counting/count_request.hpp"  // describe_count
 #include "page_limits.hpp"
 
 namespace kt::ui {
@@ -22,10 +23,9 @@ std::int64_t page_memory_bytes(const Problem& p, Method method);
 // find it), else why not, in words: the board, the megabytes, what to do.
 std::string check_page_memory(const Problem& p, Method method);
 
-// parse_request with the page's limits, then: boards over kMaxPageSearchSquares only for the
-// construction (or where theory says no tour), the core's memory check for the method
-// (kt::check_size), as the CLI does, and check_page_memory. "" or the message, and then `out`
-// is left alone.
+// The core's checks (kt::parse_solve_request) with the page's limits (boards over
+// kMaxPageSearchSquares only where the Solver answers without a search), then
+// check_page_memory. "" or the message, and then `out` is left alone.
 std::string parse_page_request(const RequestText& text, Request& out);
 
 // What "Count tours" counts (kt::TourCounter's contract, count.hpp).
@@ -36,13 +36,10 @@ enum class CountKind : std::uint8_t {
 };
 const char* to_string(CountKind k);  // "from-start", "all-open", "closed"
 std::optional<CountKind> parse_count_kind(std::string_view name);
-// In words, for the page: "directed open tours from (1,1)", ...
-std::string describe_count(const Problem& p);
-
 // The problem to count: the board of `text` (size, blocked squares) with the tours `kind`
-// asks for; the start and end of `text` where the kind uses them, its method not at all.
-// "" or the message (parse_request's, or check_count_board's; which counter takes the board
-// is choose_page_counter's question).
+// asks for; the start and end of `text` where the kind uses them. "" or the message of the
+// core's checks (kt::parse_count_request, with the page's limits; which counter takes the
+// board is choose_page_counter's question). What it counts, in words: kt::describe_count.
 std::string parse_count_request(RequestText text, CountKind kind, Problem& out);
 
 // Counting by rows in the page keeps its tables in WebAssembly's memory (wasm32, grown on

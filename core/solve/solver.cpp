@@ -29,18 +29,6 @@ std::string ends_text(const Problem& p) {
 
 }  // namespace
 
-std::string check_size(const Problem& p, Method method) {
-  const std::int64_t squares = p.geometry.size();
-  if (squares <= kMaxSearchSquares) return {};
-  const bool constructible =
-      construction_refusal(p).empty() || strip_applies(p) || settle(p).answer == Answer::none;
-  if ((method == Method::automatic || method == Method::construct) && constructible) return {};
-  return "a " + std::to_string(p.geometry.rows) + "x" + std::to_string(p.geometry.cols) +
-         " board is too large for a backtracking search (at most " +
-         std::to_string(kMaxSearchSquares) + " squares, about 90 bytes each)" +
-         (constructible ? "; --method construct takes it" : "");
-}
-
 Solver::Solver(Problem problem, Method method, std::optional<MoveOrder> order)
     : problem_(std::move(problem)),
       requested_(method),
