@@ -10,6 +10,7 @@ if(NOT CORE_DIR OR NOT TABLE)
   message(FATAL_ERROR "usage: cmake -DCORE_DIR=<dir> -DTABLE=<file> -P check_layers.cmake")
 endif()
 
+get_filename_component(CORE_DIR "${CORE_DIR}" ABSOLUTE)
 file(STRINGS ${TABLE} _lines)
 set(_layers "")
 foreach(_line ${_lines})

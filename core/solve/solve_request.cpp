@@ -3,7 +3,10 @@
 #include <utility>
 
 #include "construction/construct.hpp"
+#include "construction/end_tours.hpp"
+#include "construction/repair_tours.hpp"
 #include "construction/strip_tours.hpp"
+#include "solve/solver.hpp"  // rows_count_fits
 #include "theory/existence.hpp"
 
 namespace kt {
@@ -14,6 +17,13 @@ bool answers_without_search(const Problem& p, Method method) {
 }
 
 std::string check_size(const Problem& p, Method method, const RequestLimits& limits) {
+  // The construction alone, where no part of it and no count by rows can answer.
+  if (method == Method::construct && settle(p).answer != Answer::none && !strip_applies(p) &&
+      !end_tour_applies(p) && !repair_applies(p) && !construction_refusal(p).empty() &&
+      !rows_count_fits(p)) {
+    return "method: the construction does not take this board (" + construction_refusal(p) +
+           ") and it is too wide to count by rows; --method auto or warnsdorff searches it";
+  }
   const std::int64_t most =
       limits.max_search_squares > 0 ? limits.max_search_squares : kMaxSearchSquares;
   const Geometry g = p.geometry;
