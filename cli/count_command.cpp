@@ -15,6 +15,7 @@
 #include "commands.hpp"
 #include "counting/choose_counter.hpp"
 #include "counting/count.hpp"
+#include "counting/count_request.hpp"
 #include "counting/estimate.hpp"
 #include "counting/frontier_count.hpp"
 #include "formats/json_line.hpp"
@@ -47,15 +48,6 @@ Json squares_json(Geometry g, std::span<const std::int32_t> indices) {
   auto out = Json::array();
   for (const std::int32_t i : indices) out.push_back(square_json(g.square(i)));
   return out;
-}
-
-// What the number counts, in words.
-std::string meaning(const Problem& p) {
-  if (p.closed) return "closed tours (each cycle once)";
-  const std::string to = p.end ? " to " + format_square(*p.end) : "";
-  if (p.start) return "directed open tours from " + format_square(*p.start) + to;
-  if (p.end) return "directed open tours from every start" + to;
-  return "directed open tours (every start, each direction)";
 }
 
 // The count in this thread, in slices, stopping when `seconds` have passed (a sliced
@@ -122,12 +114,12 @@ void print_summary(const CountCliOptions& o, const Problem& problem, const BigCo
     j["start"] = problem.start ? square_json(*problem.start) : nullptr;
     j["end"] = problem.end ? square_json(*problem.end) : nullptr;
     j["blocked"] = squares_json(g, blocked);
-    j["counts"] = meaning(problem);
+    j["counts"] = describe_count(problem);
     std::printf("%s\n", json_line(j).c_str());
   } else {
     std::printf(
         "%s%s %s on the %dx%d board%s%s\n", complete ? "" : "at least ", count.to_string().c_str(),
-        meaning(problem).c_str(), g.rows, g.cols,
+        describe_count(problem).c_str(), g.rows, g.cols,
         blocked.empty() ? "" : (" with " + std::to_string(blocked.size()) + " blocked").c_str(),
         complete ? "" : stopped_by);
   }
@@ -165,10 +157,8 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem) {
 
 int run_count(CountCliOptions& o) {
   if (auto why = o.numbers.parse(); !why.empty()) return bad_input(why);
-  Request request;
-  if (auto why = parse_request(o.board, request); !why.empty()) return bad_input(why);
-  const Problem& problem = request.problem;
-  if (auto why = check_count_board(problem); !why.empty()) return bad_input("board: " + why);
+  Problem problem;
+  if (auto why = parse_count_request(o.board, problem); !why.empty()) return bad_input(why);
   const Geometry g = problem.geometry;
   // Only the search lists, stops at a limit or at a time limit.
   const bool listing = o.list || o.limit > 0 || o.time_limit > 0;
@@ -184,7 +174,7 @@ int run_count(CountCliOptions& o) {
   which.use_symmetry = !o.no_symmetry;
   which.threads = threads;
   const CounterChoice choice = choose_counter(problem, which);
-  if (!choice.error.empty()) return bad_input("board: " + choice.error);
+  if (!choice.error.empty()) return bad_input(choice.error);
   const std::string& rows_refusal = choice.rows_refusal;
   const bool by_rows = choice.by_rows;
   if (by_rows) return run_by_rows(o, problem);
@@ -196,9 +186,9 @@ int run_count(CountCliOptions& o) {
     const LogValue wall = LogValue::of(t.seconds / threads);
     const std::string on = " on " + std::to_string(threads) + " thread" + (threads > 1 ? "s" : "");
     if (t.seconds / threads > kMaxCountSeconds) {
-      return bad_input("board: counting " + meaning(problem) + " on the " + std::to_string(g.rows) +
-                       "x" + std::to_string(g.cols) + " board would take about " +
-                       human_time(wall) + on +
+      return bad_input("board: counting " + describe_count(problem) + " on the " +
+                       std::to_string(g.rows) + "x" + std::to_string(g.cols) +
+                       " board would take about " + human_time(wall) + on +
                        " (estimated from a short trial; the estimate tends to be high); "
                        "--force counts anyway, --limit N stops after N tours" +
                        (rows_refusal.empty() ? "" : "; " + rows_refusal));

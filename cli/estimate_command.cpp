@@ -12,9 +12,9 @@
 #include "commands.hpp"
 #include "counting/estimate.hpp"
 #include "formats/json_line.hpp"
-#include "formats/report.hpp"
 #include "search/search.hpp"
-#include "search/solver.hpp"
+#include "solve/report.hpp"
+#include "solve/solver.hpp"
 
 namespace kt::cli {
 

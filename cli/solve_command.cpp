@@ -10,9 +10,9 @@
 #include "commands.hpp"
 #include "construction/construct.hpp"
 #include "formats/json_line.hpp"
-#include "formats/report.hpp"
 #include "formats/svg.hpp"
-#include "search/solver.hpp"
+#include "solve/report.hpp"
+#include "solve/solver.hpp"
 
 namespace kt::cli {
 
@@ -125,13 +125,12 @@ int run_solve(SolveOptions& o) {
   text.method = o.method;
   if (o.all && (text.method == "auto" || text.method.empty())) text.method = "textbook";
   Request request;
-  if (auto why = parse_request(text, request); !why.empty()) return bad_input(why);
+  if (auto why = parse_solve_request(text, request); !why.empty()) return bad_input(why);
   if (o.all && request.method != Method::textbook && request.method != Method::wirth) {
     return bad_input(
         "method: --all lists tours in a plain backtracking search's order: give "
         "--method textbook (any --order) or wirth");
   }
-  if (auto why = check_size(request.problem, request.method); !why.empty()) return bad_input(why);
   const Geometry board = request.problem.geometry;
   if (auto why = o.format == "svg" ? check_svg_size(board) : check_output_size(board, o.format);
       !why.empty()) {

@@ -7,8 +7,8 @@
 
 #include "board/text_input.hpp"
 #include "formats/board_read.hpp"
-#include "formats/report.hpp"
 #include "fuzz/tour_oracle.hpp"
+#include "solve/report.hpp"
 
 using kt::Geometry;
 

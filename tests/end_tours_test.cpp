@@ -7,7 +7,7 @@
 
 #include "construction/end_tours.hpp"
 #include "counting/count.hpp"
-#include "search/solver.hpp"
+#include "solve/solver.hpp"
 #include "test_support.hpp"
 
 namespace {

@@ -151,7 +151,7 @@ TEST_CASE("explorer: a refused setting gives the field's message, the explorer s
     set_field(s, Field::rows, "1001");
     const std::string many = set_field(s, Field::cols, "1000");
     CHECK(starts_with(many, "board: "));
-    CHECK(many.find("more than 1000000 for a search") != std::string::npos);
+    CHECK(many.find("which takes at most 1000000 squares") != std::string::npos);
     CHECK(set_method(s, Method::automatic).empty());
     CHECK(set_field(s, Field::cols, "3000").empty());  // 3,003,000 squares: the construction
     CHECK(s.run.solver->method() == Method::construct);
@@ -586,7 +586,8 @@ TEST_CASE("page requests: the page's limits and counts through the one road", "[
   const std::int64_t bytes = page_memory_bytes(r.problem, r.method);
   CHECK((bytes > 500'000'000 && bytes < 700'000'000));
   huge.method = "warnsdorff";
-  CHECK(parse_page_request(huge, r).find("more than 1000000 for a search") != std::string::npos);
+  CHECK(parse_page_request(huge, r).find("which takes at most 1000000 squares") !=
+        std::string::npos);
   huge.method = "construct";
   huge.blocked = "5,5";                                          // blocked squares are a search's
   CHECK(starts_with(parse_page_request(huge, r), "blocked: "));  // the core's limit

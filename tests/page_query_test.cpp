@@ -8,14 +8,14 @@
 #include <string>
 #include <vector>
 
-#include "board/page_query.hpp"
+#include "page_query.hpp"
 
 using kt::PageQuery;
 
 namespace {
 
-// The page's own limits (ui/page_problem.hpp, which core tests do not link).
-const kt::RequestLimits kPage{1'000'000, 2048, " (the page draws at most 1,000,000 squares)"};
+// The page's own limits, as the page passes them.
+constexpr const kt::RequestLimits& kPage = kt::ui::kPageLimits;
 
 PageQuery parse(std::string_view query) { return kt::parse_page_query(query, kPage); }
 
@@ -154,13 +154,15 @@ TEST_CASE("fields that only fail together: each refusal drops the field it names
   q = parse("closed=1&end=2,3&size=6");
   CHECK(q.request.closed == "1");
   CHECK(q.request.end.empty());
-  // Too many squares: both sides go back to 5x5.
-  q = parse("rows=1000&cols=2000");
+  // Too many squares, each side within the page's limit: both sides go back to 5x5.
+  static_assert(std::int64_t{10'000} * 20'000 > kt::ui::kMaxPageSquares &&
+                20'000 <= kt::ui::kMaxPageSide);
+  q = parse("rows=10000&cols=20000");
   CHECK(q.request.rows == "5");
   CHECK(q.request.cols == "5");
   REQUIRE(q.ignored.size() == 2);
-  CHECK(q.ignored[0].starts_with("rows='1000': board: 1000x2000 has 2000000 squares"));
-  CHECK(q.ignored[1].starts_with("cols='2000': board: "));
+  CHECK(q.ignored[0].starts_with("rows='10000': board: 10000x20000 has 200000000 squares"));
+  CHECK(q.ignored[1].starts_with("cols='20000': board: "));
   // A size and rows: the size goes.
   q = parse("size=7&rows=6");
   CHECK(q.request.rows == "6");
@@ -171,6 +173,11 @@ TEST_CASE("fields that only fail together: each refusal drops the field it names
 TEST_CASE("bad parameters leave a usable page and a message naming the parameter", "[page_query]") {
   const std::string script = "<script>alert(1)</script>";
   const std::string long_value(10'000, '7');
+  // A side over the page's limit, and a square board within it with too many squares.
+  const std::string too_long = std::to_string(kt::ui::kMaxPageSide + 1);
+  std::int64_t too_big_side = 1;
+  while (too_big_side * too_big_side <= kt::ui::kMaxPageSquares) ++too_big_side;
+  const std::string too_big = std::to_string(too_big_side);
   struct Case {
     std::string query;
     std::string message_start;  // of the first message
@@ -182,8 +189,11 @@ TEST_CASE("bad parameters leave a usable page and a message naming the parameter
       {"size=0", "size='0': "},
       {"size=0x10", "size='0x10': "},
       {"size=99999999999999999999999", "size='99999999999999999999999': "},
-      {"size=3000", "size='3000': '3000' is above 2048"},
-      {"size=1001", "size='1001': board: 1001x1001 has 1002001 squares, more than 1000000"},
+      {"size=" + too_long, "size='" + too_long + "': '" + too_long + "' is above " +
+                               std::to_string(kt::ui::kMaxPageSide)},
+      {"size=" + too_big, "size='" + too_big + "': board: " + too_big + "x" + too_big + " has " +
+                              std::to_string(too_big_side * too_big_side) + " squares, more than " +
+                              std::to_string(kt::ui::kMaxPageSquares)},
       {"cols=" + long_value, "cols='7777777777"},
       {"start=9,9", "start='9,9': square 9,9 is off the 5x5 board"},
       {"start=z99", "start='z99': "},

@@ -13,7 +13,7 @@
 
 #include "construction/repair_tours.hpp"
 #include "counting/count.hpp"
-#include "search/solver.hpp"
+#include "solve/solver.hpp"
 #include "test_support.hpp"
 #include "verify/verify.hpp"
 

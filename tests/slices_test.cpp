@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "search/solver.hpp"
+#include "solve/solver.hpp"
 #include "test_support.hpp"
 
 namespace {

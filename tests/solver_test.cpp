@@ -4,8 +4,8 @@
 #include <random>
 
 #include "board/request.hpp"
-#include "formats/report.hpp"
-#include "search/solver.hpp"
+#include "solve/report.hpp"
+#include "solve/solver.hpp"
 
 namespace {
 

@@ -8,7 +8,7 @@
 
 #include "construction/strip_tours.hpp"
 #include "counting/count.hpp"
-#include "search/solver.hpp"
+#include "solve/solver.hpp"
 #include "test_support.hpp"
 #include "verify/verify.hpp"
 

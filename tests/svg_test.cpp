@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "board/request.hpp"
+#include "board/status.hpp"
 #include "formats/svg.hpp"
-#include "search/solver.hpp"
-#include "search/status.hpp"
+#include "solve/solver.hpp"
 
 using kt::Geometry;
 using kt::Square;

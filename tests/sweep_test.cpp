@@ -7,7 +7,7 @@
 #include <string>
 
 #include "counting/count.hpp"
-#include "search/solver.hpp"
+#include "solve/solver.hpp"
 #include "test_support.hpp"
 
 namespace {

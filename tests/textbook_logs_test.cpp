@@ -1,8 +1,8 @@
 // The four run logs printed in Sutcliffe's chapter, reproduced to the character.
 #include <catch2/catch.hpp>
 
-#include "formats/report.hpp"
 #include "search/search.hpp"
+#include "solve/report.hpp"
 #include "verify/verify.hpp"
 
 namespace {

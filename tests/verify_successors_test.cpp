@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "construction/construct.hpp"
-#include "search/solver.hpp"
+#include "solve/solver.hpp"
 #include "verify/verify.hpp"
 
 using kt::CompactTour;

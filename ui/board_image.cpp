@@ -6,8 +6,8 @@
 #include <chrono>
 #include <cmath>
 
-#include "search/solver.hpp"
 #include "search_readout.hpp"
+#include "solve/solver.hpp"
 #include "theme.hpp"
 
 namespace kt::ui {

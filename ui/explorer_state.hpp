@@ -19,8 +19,8 @@
 #include "counting/count.hpp"
 #include "pacer.hpp"
 #include "page_request.hpp"
-#include "search/solver.hpp"
 #include "search_readout.hpp"
+#include "solve/solver.hpp"
 #include "teaching_run.hpp"
 
 namespace kt::ui {

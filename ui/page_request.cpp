@@ -3,10 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "construction/construct.hpp"
-#include "counting/count.hpp"
-#include "search/solver.hpp"
-#include "theory/existence.hpp"
+#include "counting/count_request.hpp"
+#include "solve/solve_request.hpp"
 
 namespace kt::ui {
 
@@ -22,12 +20,6 @@ std::string with_commas(const BigCount& n) {
 }
 
 namespace {
-
-// Whether the Solver will build `p` with the construction (or answer it by theory at once).
-bool built_by_construction(const Problem& p, Method method) {
-  if (method != Method::automatic && method != Method::construct) return false;
-  return construction_refusal(p).empty() || settle(p).answer == Answer::none;
-}
 
 // Whether `bytes` can be allocated now: asking the allocator is the only honest test, since
 // WebAssembly memory grows on demand up to what the browser (and wasm32) allows, and never
@@ -48,7 +40,7 @@ std::int64_t page_memory_bytes(const Problem& p, Method method) {
   // The construction: its tour (1 byte), the page's move numbers (4), the verifier's bits; a
   // search: kMaxSearchSquares' 90 bytes and the Solver's board and path (8). The picture: 4 a
   // texel.
-  const std::int64_t per_square = built_by_construction(p, method) ? 6 : 100;
+  const std::int64_t per_square = answers_without_search(p, method) ? 6 : 100;
   return n * per_square + texels * 4 + (std::int64_t{16} << 20);
 }
 
@@ -64,17 +56,7 @@ std::string check_page_memory(const Problem& p, Method method) {
 
 std::string parse_page_request(const RequestText& text, Request& out) {
   Request r;
-  if (auto why = parse_request(text, r, kPageLimits); !why.empty()) return why;
-  const Geometry g = r.problem.geometry;
-  if (g.size() > kMaxPageSearchSquares && !built_by_construction(r.problem, r.method)) {
-    return "board: " + std::to_string(g.rows) + "x" + std::to_string(g.cols) + " has " +
-           std::to_string(g.size()) + " squares, more than " +
-           std::to_string(kMaxPageSearchSquares) +
-           " for a search in the page; the construction (method auto or construct, no blocked "
-           "squares, no end square) takes up to " +
-           with_commas(static_cast<std::uint64_t>(kMaxPageSquares));
-  }
-  if (auto why = check_size(r.problem, r.method); !why.empty()) return why;
+  if (auto why = parse_solve_request(text, r, kPageLimits); !why.empty()) return why;
   if (auto why = check_page_memory(r.problem, r.method); !why.empty()) return why;
   out = std::move(r);
   return {};
@@ -99,17 +81,7 @@ std::optional<CountKind> parse_count_kind(std::string_view name) {
   return std::nullopt;
 }
 
-std::string describe_count(const Problem& p) {
-  if (p.closed) return "closed tours (each cycle once)";
-  if (!p.start) return "directed open tours (every start, each direction)";
-  std::string out = "directed open tours from (" + format_square(*p.start) + ")";
-  if (p.end) out += " to (" + format_square(*p.end) + ")";
-  return out;
-}
-
 std::string parse_count_request(RequestText text, CountKind kind, Problem& out) {
-  text.method.clear();  // a count has no method: a refused one must not stop it
-  text.order.clear();
   text.start_optional = false;
   switch (kind) {
     case CountKind::from_start:
@@ -126,11 +98,7 @@ std::string parse_count_request(RequestText text, CountKind kind, Problem& out) 
       text.closed = "1";
       break;
   }
-  Request r;
-  if (auto why = parse_request(text, r, kPageLimits); !why.empty()) return why;
-  if (auto why = check_count_board(r.problem); !why.empty()) return why;
-  out = std::move(r.problem);
-  return {};
+  return kt::parse_count_request(std::move(text), out, kPageLimits);
 }
 
 std::string choose_page_counter(const Problem& p, CounterKind kind, std::uint64_t memory_limit_mb,

@@ -1,6 +1,7 @@
 // The page's side of the one input road (kt::parse_request, core/board/request.hpp): the
-// limits the page adds to the core's, and what "Count tours" counts. The explorer and the JS
-// API both take their problems through here, and show the core's messages as they are.
+// limits the page adds to the core's (page_limits.hpp), and what "Count tours" counts. The
+// explorer and the JS API both take their problems through here, and show the core's messages
+// as they are.
 #pragma once
 
 #include <cstdint>
@@ -10,23 +11,10 @@
 
 #include "board/request.hpp"
 #include "counting/choose_counter.hpp"
+#include "counting/count_request.hpp"  // describe_count
+#include "page_limits.hpp"
 
 namespace kt::ui {
-
-// Memory: the heaviest per-square state is a backtracking search (about 90 bytes a square, see
-// kt::kMaxSearchSquares) plus the page's picture of the board (4 bytes a square and a copy of
-// the path), so a million squares stays near 100 MB of WebAssembly memory, which phones can
-// still give (the core's own limits, check_size, are for machines with gigabytes to spare).
-inline constexpr std::int64_t kMaxPageSearchSquares = 1'000'000;
-// The construction needs a byte a square and the page's move numbers four more: 10^8 squares
-// take about 520 MB, which wasm32 can hold where the browser gives it (checked before
-// allocating: check_page_memory).
-inline constexpr std::int64_t kMaxPageSquares = 100'000'000;
-// Sides: the picture is downsampled past kMaxTextureSide (board_image.hpp), so only the number
-// of squares limits a side; a long thin board still needs a view a square wide.
-inline constexpr std::int64_t kMaxPageSide = 100'000;
-inline constexpr RequestLimits kPageLimits{kMaxPageSquares, kMaxPageSide,
-                                           " (the knights CLI takes larger ones)"};
 
 // Bytes of WebAssembly memory the page needs for `p` solved by `method` (the solver, the
 // picture, the move numbers): an estimate, on the large side.
@@ -35,10 +23,9 @@ std::int64_t page_memory_bytes(const Problem& p, Method method);
 // find it), else why not, in words: the board, the megabytes, what to do.
 std::string check_page_memory(const Problem& p, Method method);
 
-// parse_request with the page's limits, then: boards over kMaxPageSearchSquares only for the
-// construction (or where theory says no tour), the core's memory check for the method
-// (kt::check_size), as the CLI does, and check_page_memory. "" or the message, and then `out`
-// is left alone.
+// The core's checks (kt::parse_solve_request) with the page's limits (boards over
+// kMaxPageSearchSquares only where the Solver answers without a search), then
+// check_page_memory. "" or the message, and then `out` is left alone.
 std::string parse_page_request(const RequestText& text, Request& out);
 
 // What "Count tours" counts (kt::TourCounter's contract, count.hpp).
@@ -49,13 +36,10 @@ enum class CountKind : std::uint8_t {
 };
 const char* to_string(CountKind k);  // "from-start", "all-open", "closed"
 std::optional<CountKind> parse_count_kind(std::string_view name);
-// In words, for the page: "directed open tours from (1,1)", ...
-std::string describe_count(const Problem& p);
-
 // The problem to count: the board of `text` (size, blocked squares) with the tours `kind`
-// asks for; the start and end of `text` where the kind uses them, its method not at all.
-// "" or the message (parse_request's, or check_count_board's; which counter takes the board
-// is choose_page_counter's question).
+// asks for; the start and end of `text` where the kind uses them. "" or the message of the
+// core's checks (kt::parse_count_request, with the page's limits; which counter takes the
+// board is choose_page_counter's question). What it counts, in words: kt::describe_count.
 std::string parse_count_request(RequestText text, CountKind kind, Problem& out);
 
 // Counting by rows in the page keeps its tables in WebAssembly's memory (wasm32, grown on

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "board/geometry.hpp"
-#include "search/solver.hpp"
+#include "solve/solver.hpp"
 
 namespace kt::ui {
 

@@ -19,6 +19,7 @@
 
 #include "board/square_list.hpp"
 #include "board/text_input.hpp"
+#include "counting/count_request.hpp"
 #include "explorer_state.hpp"
 #include "explorer_view.hpp"
 #include "js_request.hpp"
@@ -194,8 +195,9 @@ class Search : public SearchReadout {
 //                   // peakBytes, fraction}; else null
 // What is counted: closed: true, closed tours (each cycle once); else with a start, directed
 // open tours from it (ending on `end` if given); without a start, directed open tours from
-// every start. counter: "auto" (default), "search" or "rows"; memoryLimit: megabytes counting
-// by rows may take (default ui::kPageCountMemoryMB), refused at once past its forecast.
+// every start (ending on `end` if given), as the CLI's count (kt::parse_count_request). counter:
+// "auto" (default), "search" or "rows"; memoryLimit: megabytes counting by rows may take (default
+// ui::kPageCountMemoryMB), refused at once past its forecast.
 class Counter {
  public:
   std::string configure(val problem) {
@@ -278,17 +280,12 @@ class Counter {
     }
     RequestText text;
     if (auto why = read_request(problem, text, /*with_method=*/false); !why.empty()) return why;
-    text.start_optional = true;
-    Request request;
-    if (auto why = parse_request(text, request, ui::kPageLimits); !why.empty()) return why;
-    const Problem& p = request.problem;
-    if (!p.closed && !p.start && p.end) {
-      return "end: counting open tours from every start takes no end square (give a start)";
-    }
-    if (auto why = check_count_board(p); !why.empty()) return why;
+    text.start_optional = true;  // no start: every start, as the CLI's count
+    Problem p;
+    if (auto why = parse_count_request(text, p, ui::kPageLimits); !why.empty()) return why;
     CounterChoice choice;
     if (auto why = ui::choose_page_counter(p, kind, memory_mb, choice); !why.empty()) return why;
-    what_ = ui::describe_count(p);
+    what_ = describe_count(p);
     counter_ = std::make_unique<ExactCounter>(p, choice.by_rows, memory_mb * 1'000'000);
     if (!counter_->error().empty()) {  // not expected: choose_page_counter said yes
       const std::string why = counter_->error();

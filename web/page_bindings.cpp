@@ -32,10 +32,10 @@
 #include <algorithm>
 #include <string>
 
-#include "board/page_query.hpp"
 #include "explorer_state.hpp"
 #include "formats/svg.hpp"
 #include "live_app.hpp"
+#include "page_query.hpp"
 #include "page_request.hpp"
 #include "recursion_words.hpp"
 #include "theme.hpp"

@@ -2,7 +2,7 @@
 
 #include <emscripten.h>
 
-#include "formats/report.hpp"
+#include "solve/report.hpp"
 #include "verify/verify.hpp"
 
 // clang-format off

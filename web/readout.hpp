@@ -9,8 +9,8 @@
 #include <string>
 
 #include "rect.hpp"
-#include "search/solver.hpp"
 #include "search_readout.hpp"
+#include "solve/solver.hpp"
 
 namespace kt::web {
 

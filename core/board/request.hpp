@@ -68,6 +68,9 @@ struct RequestLimits {
   std::int64_t max_squares = kMaxSquares;
   std::int64_t max_side = kMaxSide;
   std::string_view why = "";  // appended to a refusal, e.g. "(the knights CLI takes larger ones)"
+  // Squares a backtracking search may take (0: the core's own, kMaxSearchSquares): checked by
+  // solve/solve_request.hpp, which knows the method that will answer.
+  std::int64_t max_search_squares = 0;
 };
 
 struct Request {

@@ -31,7 +31,7 @@
 
 #include "board/geometry.hpp"
 #include "board/problem.hpp"
-#include "search/status.hpp"
+#include "board/status.hpp"
 
 namespace kt {
 

@@ -25,7 +25,7 @@
 #include <string>
 
 #include "board/problem.hpp"
-#include "search/status.hpp"
+#include "board/status.hpp"
 
 namespace kt {
 

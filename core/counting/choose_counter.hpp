@@ -16,10 +16,10 @@
 #include <string_view>
 
 #include "board/problem.hpp"
+#include "board/status.hpp"
 #include "counting/big_count.hpp"
 #include "counting/estimate.hpp"
 #include "counting/frontier_count.hpp"
-#include "search/status.hpp"
 
 namespace kt {
 

@@ -4,7 +4,8 @@
 //  - open tours with a start: the directed open tours from that start (with Problem::end as
 //    well, those that also end there);
 //  - open tours without a start: all directed open tours of the board, every start, each
-//    direction counted separately (so twice the number of undirected paths);
+//    direction counted separately (so twice the number of undirected paths); with
+//    Problem::end, those of them that end there;
 //  - closed tours: the undirected closed tours of the board, each cycle once whatever its start
 //    and direction (Problem::start, if set, only says where listed cycles begin).
 // Tours cover every free square; blocked squares are left out. A board of one free square has
@@ -36,7 +37,7 @@
 #include <vector>
 
 #include "board/problem.hpp"
-#include "search/status.hpp"
+#include "board/status.hpp"
 
 namespace kt {
 

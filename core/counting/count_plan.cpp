@@ -36,7 +36,7 @@ std::string check_count_problem(const Problem& p) {
   const Geometry g = p.geometry;
   const int free = p.free_squares();
   if (free > kMaxCountSquares) {
-    return "exact counting supports at most " + std::to_string(kMaxCountSquares) +
+    return "board: exact counting supports at most " + std::to_string(kMaxCountSquares) +
            " free squares; the " + std::to_string(g.rows) + "x" + std::to_string(g.cols) +
            " board has " + std::to_string(free);
   }

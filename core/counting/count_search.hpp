@@ -15,7 +15,7 @@
 
 #include "board/knight.hpp"  // Bitboard
 #include "board/problem.hpp"
-#include "search/status.hpp"
+#include "board/status.hpp"
 
 namespace kt::count_detail {
 

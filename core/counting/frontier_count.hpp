@@ -56,8 +56,8 @@
 #include <string>
 
 #include "board/problem.hpp"
+#include "board/status.hpp"
 #include "counting/big_count.hpp"
-#include "search/status.hpp"
 
 namespace kt {
 

@@ -18,9 +18,9 @@
 #endif
 
 #include "board/problem.hpp"
+#include "board/status.hpp"
 #include "counting/big_count.hpp"
 #include "counting/frontier_count.hpp"
-#include "search/status.hpp"
 
 namespace kt {
 

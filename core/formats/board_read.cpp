@@ -4,14 +4,13 @@
 #include <new>
 #include <nlohmann/json.hpp>
 
+#include "board/status.hpp"  // kBlocked: "-1" in the JSON format
 #include "board/text_input.hpp"
 
 namespace kt {
 
 namespace {
 
-// Blocked squares, as kBlocked in search/status.hpp and "-1" in the JSON format.
-constexpr std::int32_t kBlockedMark = -1;
 constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
 
 std::string_view skip_byte_order_mark(std::string_view text) {
@@ -94,7 +93,7 @@ bool is_board_row(std::string_view line) {
 std::string read_token(std::string_view t, std::int64_t line_no, std::int64_t col,
                        std::int32_t& value) {
   if (t == ".") {
-    value = kBlockedMark;
+    value = kBlocked;
     return {};
   }
   auto where = [&] {
@@ -183,11 +182,11 @@ class JsonBoard {
   }
   bool number_integer(std::int64_t v) {  // nlohmann sends negative integers (and -0) here
     if (!in_row()) return other("a number");
-    if (v < 0 && v != kBlockedMark) {
+    if (v < 0 && v != kBlocked) {
       return fail(square() + ": " + std::to_string(v) +
                   " is not a move number (-1 marks a blocked square)");
     }
-    return v < 0 ? put(kBlockedMark) : number_unsigned(static_cast<std::uint64_t>(v));
+    return v < 0 ? put(kBlocked) : number_unsigned(static_cast<std::uint64_t>(v));
   }
   bool number_unsigned(std::uint64_t v) {
     if (!in_row()) return other("a number");

@@ -32,7 +32,7 @@ struct SvgOptions {
 // Empty when a board of g's size can be drawn, else a one-line reason naming the limit.
 std::string check_svg_size(Geometry g);
 
-// The document. `board` holds move numbers by Geometry::index (kt/search/status.hpp): 0
+// The document. `board` holds move numbers by Geometry::index (board/status.hpp): 0
 // unvisited, kBlocked (any negative number) blocked, 1.. in visiting order; an interrupted
 // search's board is drawn as far as it got. Returns "" when check_svg_size refuses g or
 // `board` does not hold g.size() numbers. Integer coordinates only, so the output is the same

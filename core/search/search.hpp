@@ -25,7 +25,7 @@
 #include "board/geometry.hpp"
 #include "board/move_order.hpp"
 #include "board/problem.hpp"
-#include "search/status.hpp"
+#include "board/status.hpp"
 
 namespace kt {
 

@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 
+#include "board/status.hpp"  // kBlocked
+
 namespace kt {
 
 namespace {
@@ -9,9 +11,6 @@ namespace {
 bool is_knight_jump(Square a, Square b) { return std::abs(a.x - b.x) * std::abs(a.y - b.y) == 2; }
 
 std::string at(Square s) { return "(" + format_square(s) + ")"; }
-
-// The blocked-square mark, as kBlocked in search/status.hpp (not included: see the header).
-constexpr std::int32_t kBlockedMark = -1;
 
 constexpr const char* kNoFreeSquare = "the board has no free square: a tour visits at least one";
 
@@ -88,7 +87,7 @@ Verdict verify_board(Geometry g, std::span<const std::int32_t> board, bool requi
   std::vector<bool> blocked(n, false);
   std::size_t free = n;
   for (std::size_t k = 0; k < n; ++k) {
-    if (board[k] == kBlockedMark) {
+    if (board[k] == kBlocked) {
       blocked[k] = true;
       --free;
     }

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "formats/board_read.hpp"
-#include "formats/report.hpp"
+#include "solve/report.hpp"
 #include "tour_oracle.hpp"
 #include "verify/verify.hpp"
 

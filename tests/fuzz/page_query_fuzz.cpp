@@ -7,13 +7,12 @@
 #include <string>
 #include <string_view>
 
-#include "board/page_query.hpp"
+#include "page_query.hpp"
 
 namespace {
 
-// The page's limits (ui/page_problem.hpp: kMaxPageSquares, kMaxPageSide), which core/ cannot
-// include; parse_page_query takes them as the page passes them.
-const kt::RequestLimits kPage{1'000'000, 2048, " (the page draws at most 1,000,000 squares)"};
+// The page's own limits, as the page passes them.
+constexpr const kt::RequestLimits& kPage = kt::ui::kPageLimits;
 
 }  // namespace
 

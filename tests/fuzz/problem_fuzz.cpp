@@ -10,7 +10,7 @@
 
 #include "board/request.hpp"
 #include "board/text_input.hpp"
-#include "search/solver.hpp"
+#include "solve/solver.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

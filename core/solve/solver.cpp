@@ -1,4 +1,4 @@
-#include "search/solver.hpp"
+#include "solve/solver.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -34,24 +34,6 @@ bool rows_count_fits(const Problem& p) {
   const Geometry g = p.geometry;
   return std::min(g.rows, g.cols) <= kRowsCountMaxWidth && check_frontier_problem(p).empty() &&
          estimate_frontier_bytes(p) <= kRowsCountMemory;
-}
-
-std::string check_size(const Problem& p, Method method) {
-  if (method == Method::construct && settle(p).answer != Answer::none && !strip_applies(p) &&
-      !end_tour_applies(p) && !repair_applies(p) && !construction_refusal(p).empty() &&
-      !rows_count_fits(p)) {
-    return "method: the construction does not take this board (" + construction_refusal(p) +
-           ") and it is too wide to count by rows; --method auto or warnsdorff searches it";
-  }
-  const std::int64_t squares = p.geometry.size();
-  if (squares <= kMaxSearchSquares) return {};
-  const bool constructible =
-      construction_refusal(p).empty() || strip_applies(p) || settle(p).answer == Answer::none;
-  if ((method == Method::automatic || method == Method::construct) && constructible) return {};
-  return "a " + std::to_string(p.geometry.rows) + "x" + std::to_string(p.geometry.cols) +
-         " board is too large for a backtracking search (at most " +
-         std::to_string(kMaxSearchSquares) + " squares, about 90 bytes each)" +
-         (constructible ? "; --method construct takes it" : "");
 }
 
 Solver::Solver(Problem problem, Method method, std::optional<MoveOrder> order)

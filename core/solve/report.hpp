@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "board/geometry.hpp"
+#include "board/status.hpp"
 #include "formats/json_line.hpp"
-#include "search/status.hpp"
 
 namespace kt {
 

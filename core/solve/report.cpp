@@ -1,4 +1,4 @@
-#include "formats/report.hpp"
+#include "solve/report.hpp"
 
 #include <cmath>
 
@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "search/solver.hpp"
+#include "solve/solver.hpp"
 
 namespace kt {
 

@@ -1,5 +1,6 @@
 // What every sliced part of the core (searches, construction, counting) reports between
-// slices, in a header of its own so that none of them needs another's.
+// slices, and the blocked-square mark of a board of move numbers: in the bottom folder (board/),
+// so that every folder may use them and none needs another's.
 #pragma once
 
 #include <cstdint>

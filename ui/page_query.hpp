@@ -1,7 +1,8 @@
 // The page's URL parameters (location.search) read into settings, and settings written back as
-// the canonical query string for history.replaceState and "Copy link". Core C++ with no UI
-// dependency, so the page's JS glue calls it through Embind and the tests and fuzzer run it
-// natively. The board fields go through kt::parse_request like every other input.
+// the canonical query string for history.replaceState and "Copy link". The page's own settings,
+// with no ImGui or browser dependency, so the page's JS glue calls it through Embind and the
+// tests and fuzzer run it natively. The board fields go through kt::parse_request like every
+// other input, with the page's limits (page_limits.hpp).
 //
 // A link is never refused: whatever cannot be used is left at its default and reported in
 // `ignored`, one message per parameter, "<key>=<excerpt of value>: <why>", so that a link typed
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "board/request.hpp"
+#include "page_limits.hpp"
 
 namespace kt {
 
@@ -70,7 +72,7 @@ struct PageQuery {
 // blocked squares that block the default start, ...) with a message, so what is returned parses
 // whenever the defaults fit `limits`. Never throws for any bytes; allocates at most a few times
 // kPageMaxValueBytes besides what parse_request needs for a board within `limits`.
-PageQuery parse_page_query(std::string_view query, const RequestLimits& limits = {});
+PageQuery parse_page_query(std::string_view query, const RequestLimits& limits = ui::kPageLimits);
 
 // The canonical query string: "" when every setting is the default, else '?' and the settings
 // that differ from PageQuery{} in a fixed key order, percent-encoded where needed (',' and ';'

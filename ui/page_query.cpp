@@ -1,4 +1,4 @@
-#include "board/page_query.hpp"
+#include "page_query.hpp"
 
 #include <algorithm>
 #include <array>

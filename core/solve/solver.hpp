@@ -18,15 +18,11 @@
 #include "construction/strip_tours.hpp"
 #include "counting/frontier_count.hpp"
 #include "search/search.hpp"
+#include "solve/solve_request.hpp"  // check_size, kMaxSearchSquares
 #include "theory/existence.hpp"
 #include "verify/verify.hpp"
 
 namespace kt {
-
-// The largest board a backtracking search takes: it needs about 90 bytes a square (move table,
-// board, path, Warnsdorff's candidates), so 2^25 squares is about 3 GB. The construction needs
-// about 1.2 bytes a square and takes every board make_problem accepts (kMaxSquares).
-inline constexpr std::int64_t kMaxSearchSquares = std::int64_t{1} << 25;
 
 // Counting by rows as the exhaustive check before a search that may not end: on boards whose
 // short side is at most kRowsCountMaxWidth, forecast to fit in kRowsCountMemory, and for at most
@@ -36,9 +32,9 @@ inline constexpr int kRowsCountMaxWidth = 6;
 inline constexpr std::uint64_t kRowsCountMemory = std::uint64_t{256} << 20;
 inline constexpr std::uint64_t kRowsCountSteps = std::uint64_t{1} << 20;
 
-// Empty when `method` can take `problem` within memory, else a one-line reason. Call before
-// constructing a Solver: nothing is allocated here.
-std::string check_size(const Problem& problem, Method method);
+// Whether counting by rows can settle `p` within the Solver's bounds (kRowsCountMaxWidth,
+// kRowsCountMemory): the Solver's exhaustive check where the construction gives up.
+bool rows_count_fits(const Problem& p);
 
 class Solver {
  public:
