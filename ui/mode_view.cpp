@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "teaching_view.hpp"
@@ -148,11 +149,17 @@ void draw_mode_section(ExplorerState& s, WidgetRects& rects) {
   static constexpr Choice kChoices[] = {{Mode::watch, "Watch", "Mode:watch"},
                                         {Mode::predict, "Predict", "Mode:predict"},
                                         {Mode::play, "Play", "Mode:play"}};
+  // Three buttons, the current one lit (plain buttons: the page's first part has them).
+  const float gap = ImGui::GetStyle().ItemSpacing.x;
+  const float third = std::floor((ImGui::GetContentRegionAvail().x - 2 * gap) / 3);
   for (const Choice& c : kChoices) {
     if (c.mode != Mode::watch) ImGui::SameLine();
+    const bool current = s.mode == c.mode;
+    if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetColorU32(ImGuiCol_ButtonActive));
     ImGui::BeginDisabled(c.mode == Mode::predict && !teaching_available(s));
-    if (ImGui::RadioButton(c.label, s.mode == c.mode)) set_mode(s, c.mode);
+    if (ImGui::Button(c.label, ImVec2(third, 0)) && !current) set_mode(s, c.mode);
     ImGui::EndDisabled();
+    if (current) ImGui::PopStyleColor();
     record(rects, c.rect);
   }
 }

@@ -508,6 +508,18 @@ class App : public SearchReadout {
     return out;
   }
   bool undo() { return ui::play_undo(state()); }
+  // Where the recursion stands, cheaply (no board): {available, lines, granularity, status},
+  // for the address bar, which follows it twice a second.
+  val recursion_position() const {
+    ui::ExplorerState& s = state();
+    val out = val::object();
+    out.set("available", ui::teaching_available(s));
+    out.set("granularity", std::string(to_string(s.teach.granularity)));
+    const bool any = s.teach.timeline != nullptr;
+    out.set("lines", any ? static_cast<double>(s.teach.timeline->machine().lines()) : 0.0);
+    out.set("status", std::string(any ? to_string(s.teach.timeline->machine().status()) : ""));
+    return out;
+  }
   // Warnsdorff's choice: [x, y], or null without a move.
   val hint() {
     const auto h = ui::play_hint(state());
@@ -843,6 +855,7 @@ EMSCRIPTEN_BINDINGS(knights_tour) {
       .function("undo", &App::undo)
       .function("hint", &App::hint)
       .function("watchFromStart", &App::watch_from_start)
+      .function("recursionPosition", &App::recursion_position)
       .function("setCountKind", &App::set_count_kind)
       .function("countStart", &App::count_start)
       .function("setCounter", &App::set_counter)

@@ -125,16 +125,17 @@
         requestAnimationFrame(slice);
         return;
       }
-      if (r.step > 0 && a.recursion().available) {
+      var rec = a.recursionPosition();
+      if (r.step > 0 && rec.available) {
         a.setGranularity('line');
-        var left = r.step - a.recursion().lines;
-        if (left > 0 && a.recursion().status === 'running') {
+        var left = r.step - rec.lines;
+        if (left > 0 && rec.status === 'running') {
           a.forward(Math.min(left, LINES_PER_FRAME));
           requestAnimationFrame(slice);
           return;
         }
       }
-      if (a.recursion().available) a.setGranularity(r.granularity);
+      if (rec.available) a.setGranularity(r.granularity);
       if (r.mode) a.setMode(r.mode);
       page.restoring = null;
       sync();
@@ -145,7 +146,7 @@
   // The position now, for the address bar and Copy link: the recursion's line once it has
   // started, its granularity, a paused run's steps, the tour browsed to, the mode.
   function readPosition(a) {
-    var rec = a.recursion();
+    var rec = a.recursionPosition();
     var st = page.settings;
     st.granularity = rec.available ? rec.granularity : '';
     st.step = rec.available && rec.lines > 0 ? rec.lines : 0;
