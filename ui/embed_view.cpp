@@ -44,6 +44,8 @@ void draw_embed_views(ExplorerState& s, WidgetRects& rects, const Rect& area) {
     const float h = std::max(40.0f, std::floor(body * p.weight / total));
     ImGui::BeginChild(p.label, ImVec2(0, h), true, ImGuiWindowFlags_HorizontalScrollbar);
     draw_teaching_pane(s, p.panel);
+    // The stack's innermost call, the current one, is its last line: keep it in view.
+    if (p.panel == Panel::stack) ImGui::SetScrollHereY(1.0f);
     ImGui::EndChild();
     const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
     rects.set(p.label, Rect{a.x, a.y, b.x - a.x, b.y - a.y});

@@ -44,7 +44,11 @@ class Reason {
     const std::size_t n = sentences_.size();
     for (std::size_t i = 0; i < n; ++i) {
       if (i > 0 && i + kLastSentences < n) {
-        if (i == 1) out += " ... " + std::to_string(n - 1 - kLastSentences) + " more squares ...";
+        const std::size_t skipped = n - 1 - kLastSentences;
+        if (i == 1) {
+          out += " ... " + std::to_string(skipped) +
+                 (skipped == 1 ? " more square" : " more squares") + " ...";
+        }
         continue;
       }
       out += (out.empty() ? "" : " ") + sentences_[i];
