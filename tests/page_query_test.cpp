@@ -308,11 +308,14 @@ TEST_CASE("to_page_query encodes what it writes and leaves out what cannot be re
 
 TEST_CASE("random links: always usable, and what is kept reads back the same", "[page_query]") {
   const std::vector<std::string> pieces = {
-      "size=",  "rows=", "cols=",  "start=", "end=",   "blocked=", "closed=", "method=", "order=",
-      "speed=", "run=",  "steps=", "embed=", "theme=", "views=",   "8",       "6",       "0",
-      "1",      "2049",  "c3",     "9,9",    "1,1",    "a1+h8",    ";",       ",",       "%",
-      "%2",     "%41",   "+",      "&",      "=",      "?",        "dark",    "wirth",   "tree",
-      "stack",  "0.5",   ".",      "1e3",    "-",      "\x01",     "\xff",    "true",    "x"};
+      "size=",   "rows=",    "cols=",  "start=", "end=",   "blocked=", "closed=",
+      "method=", "order=",   "speed=", "run=",   "steps=", "embed=",   "theme=",
+      "views=",  "8",        "6",      "0",      "1",      "2049",     "c3",
+      "9,9",     "1,1",      "a1+h8",  ";",      ",",      "%",        "%2",
+      "%41",     "+",        "&",      "=",      "?",      "dark",     "wirth",
+      "tree",    "stack",    "0.5",    ".",      "1e3",    "-",        "\x01",
+      "\xff",    "true",     "x",      "mode=",  "step=",  "tour=",    "granularity=",
+      "play",    "dead-end", "watch",  "line"};
   std::mt19937 rng(9);
   for (int i = 0; i < 3000; ++i) {
     std::string query;
@@ -328,4 +331,38 @@ TEST_CASE("random links: always usable, and what is kept reads back the same", "
     REQUIRE(kt::same_settings(again, q));
     REQUIRE(kt::to_page_query(again) == link);
   }
+}
+
+TEST_CASE("links keep the exact position: mode, granularity, step, tour, embed=0", "[page_query]") {
+  const PageQuery q =
+      parse("?method=textbook&views=code,stack&granularity=move&step=120&tour=3&mode=predict");
+  CHECK(q.ignored.empty());
+  CHECK(q.granularity == "move");
+  CHECK(q.step == 120);
+  CHECK(q.tour == 3);
+  CHECK(q.mode == "predict");
+  const std::string link = kt::to_page_query(q);
+  CHECK(link == "?method=textbook&views=stack,code&mode=predict&granularity=move&step=120&tour=3");
+  CHECK(kt::same_settings(parse(link), q));
+
+  // The defaults are written as nothing, so a link that names them reads back the same.
+  const PageQuery plain = parse("?mode=watch&granularity=line");
+  CHECK(plain.ignored.empty());
+  CHECK(kt::to_page_query(plain).empty());
+
+  // embed=0 is kept (the full explorer even in a small frame), apart from no embed at all.
+  const PageQuery off = parse("?embed=0");
+  CHECK(off.embed_off);
+  CHECK_FALSE(off.embed);
+  CHECK(kt::to_page_query(off) == "?embed=0");
+  CHECK_FALSE(parse("?embed=1").embed_off);
+
+  const PageQuery bad = parse("?mode=chess&granularity=page&step=0&tour=x");
+  REQUIRE(bad.ignored.size() == 4);
+  CHECK(bad.ignored[0].rfind("mode='chess': is not watch, predict or play", 0) == 0);
+  CHECK(bad.ignored[1].rfind("granularity='page': ", 0) == 0);
+  CHECK(bad.ignored[2].rfind("step='0': ", 0) == 0);
+  CHECK(bad.ignored[3].rfind("tour='x': ", 0) == 0);
+  CHECK(bad.mode.empty());
+  CHECK(bad.step == 0);
 }

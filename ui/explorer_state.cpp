@@ -218,6 +218,12 @@ const char* to_string(Click c) {
       return "selected";
     case Click::ignored:
       return "ignored";
+    case Click::played:
+      return "played";
+    case Click::refused:
+      return "refused";
+    case Click::predicted:
+      return "predicted";
   }
   return "?";
 }
@@ -347,6 +353,9 @@ bool board_editable(const ExplorerState& s) {
 
 Click click_square(ExplorerState& s, Square sq) {
   if (!s.board.geometry || !s.board.geometry->contains(sq)) return Click::ignored;
+  // The exercises take the board's clicks (play_mode.hpp, predict_mode.hpp).
+  if (s.mode == Mode::play) return play_click(s, sq) ? Click::played : Click::refused;
+  if (s.mode == Mode::predict) return predict(s, sq) ? Click::predicted : Click::ignored;
   if (!board_editable(s)) {
     if (s.view.selected == sq) {
       s.view.selected.reset();

@@ -19,6 +19,8 @@
 #include "counting/count.hpp"
 #include "pacer.hpp"
 #include "page_request.hpp"
+#include "play_mode.hpp"
+#include "predict_mode.hpp"
 #include "search_readout.hpp"
 #include "solve/solver.hpp"
 #include "teaching_run.hpp"
@@ -120,6 +122,8 @@ struct ViewOptions {
   // Embedded in a course page: the board alone fills the window; the page's compact control
   // bar holds Run, Pause, Step, Reset and the speed.
   bool board_only = false;
+  // Embedded with `views=` in the link: the open teaching panels beside the board (embed_view).
+  bool embed_views = false;
   // The square a click picked on a board that is not editable (its move is shown).
   std::optional<Square> selected;
   // Which teaching panels are open, by Panel: the code at first.
@@ -139,6 +143,10 @@ struct ExplorerState {
   ViewOptions view;
   TeachingRun teach;  // the textbook's recursion, line by line (teaching_run.hpp)
   TourList tours;
+  // The exercises (play_mode.hpp, predict_mode.hpp): what a click on the board does.
+  Mode mode = Mode::watch;
+  PlayGame play;
+  PredictScore predict;
 };
 
 // --- the problem ---------------------------------------------------------------------------
@@ -171,8 +179,9 @@ std::string clear_blocked(ExplorerState& s);
 // holds a run's work (running, paused, or finished after searching or constructing) it only
 // selects the square, or unselects it on a second click: the run is kept until Reset or an
 // edit in the panel.
-enum class Click : std::uint8_t { edited, selected, ignored };
-const char* to_string(Click c);  // "edited", "selected", "ignored"
+// In the exercises a click is a move played (or refused) or a prediction made instead.
+enum class Click : std::uint8_t { edited, selected, ignored, played, refused, predicted };
+const char* to_string(Click c);  // "edited", "selected", "ignored", "played", ...
 Click click_square(ExplorerState& s, Square sq);
 bool board_editable(const ExplorerState& s);
 // The end mode is refused (false) for closed tours.

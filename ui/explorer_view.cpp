@@ -9,6 +9,8 @@
 #include <string>
 
 #include "board/text_input.hpp"
+#include "embed_view.hpp"
+#include "mode_view.hpp"
 #include "teaching_view.hpp"
 
 namespace kt::ui {
@@ -231,7 +233,9 @@ void ExplorerView::draw(ExplorerState& s, const TickReport& tick) {
   sync_fields(s);
   const ImVec2 size = ImGui::GetMainViewport()->Size;
   if (s.view.board_only) {
-    draw_board_area(s, 0, 0, size.x, size.y);
+    const EmbedLayout l = embed_layout(size.x, size.y, embed_panes(s));
+    draw_board_area(s, l.board.x, l.board.y, l.board.w, l.board.h);
+    if (l.views.w > 0) draw_embed_views(s, rects_, l.views);
   } else if (size.x < kStackBelowWidth &&
              size.y > size.x) {  // phone portrait: board above, panel below
     const float board = std::floor(std::min(size.y * 0.6f, size.x + 90));
@@ -315,6 +319,7 @@ void ExplorerView::draw_panel(ExplorerState& s, float x, float y, float width, f
 
   draw_board_section(s);
   draw_search_section(s);
+  draw_mode_section(s, rects_);
   draw_teaching_section(s, rects_);
   draw_count_section(s);
   draw_status_section(s);
@@ -799,6 +804,12 @@ float ExplorerView::draw_banner(const ExplorerState& s, float x, float y, float 
       detail += "\n" + what + kDot + "Reset to edit the board";
     }
   }
+  // Predicting or playing: the exercise speaks instead (play_mode.hpp).
+  if (const auto exercise = mode_banner(s)) {
+    title = exercise->title;
+    detail = exercise->detail;
+    colour = tone_colour(exercise->tone);
+  }
   ImFont* heading = fonts_.heading ? fonts_.heading : ImGui::GetFont();
   ImFont* text = fonts_.text ? fonts_.text : ImGui::GetFont();
   // Both lines wrap: in a narrow window "Tour found: ..., verified" is wider than the banner.
@@ -831,6 +842,7 @@ void ExplorerView::draw_board_area(ExplorerState& s, float x, float y, float wid
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
                    ImGuiWindowFlags_NoScrollWithMouse);
   ImGui::PopStyleColor();
+  sync_mode(s);
   const ImVec2 window = ImGui::GetMainViewport()->Size;
   const bool under_share =
       !s.view.board_only && window.x <= kStackBelowWidth && y == 0 && x + width >= window.x;
@@ -843,6 +855,7 @@ void ExplorerView::draw_board_area(ExplorerState& s, float x, float y, float wid
   if (s.board.geometry) {
     const Geometry g = *s.board.geometry;
     float board_top = top + banner + 12;
+    board_top += draw_mode_bar(s, rects_, left, board_top, width - 2 * pad);
     if (large_board(s)) board_top += draw_zoom_bar(s, left, board_top, width - 2 * pad);
     const float board_w = width - 2 * pad, board_h = origin.y + y + height - board_top - pad;
     BoardScene scene;
@@ -905,10 +918,16 @@ void ExplorerView::draw_board_area(ExplorerState& s, float x, float y, float wid
       scene.path = teaching_squares;
       scene.show_current = true;
     }
+    std::vector<std::int32_t> mode_squares;  // the exercise's path; lives until the board is drawn
+    const bool exercise = mode_scene(s, scene, mode_squares);
     if (const auto clicked = board_view_.draw(scene, fonts_, left, board_top, board_w, board_h)) {
       click_square(s, *clicked);
     }
-    if (!scene.large) draw_teaching_overlay(s, board_view_);
+    if (exercise) {
+      draw_mode_overlay(s, board_view_);
+    } else if (!scene.large) {
+      draw_teaching_overlay(s, board_view_);
+    }
   }
   ImGui::End();
 }

@@ -28,14 +28,19 @@ enum Key : std::uint8_t {
   kEmbed,
   kTheme,
   kViews,
+  kMode,
+  kGranularity,
+  kStep,
+  kTour,
   kKeyCount
 };
 constexpr std::array<std::string_view, kKeyCount> kKeyNames = {
-    "size",  "rows",  "cols", "start", "end",   "blocked", "closed", "method",
-    "order", "speed", "run",  "steps", "embed", "theme",   "views"};
+    "size",   "rows",  "cols",        "start", "end",   "blocked", "closed",
+    "method", "order", "speed",       "run",   "steps", "embed",   "theme",
+    "views",  "mode",  "granularity", "step",  "tour"};
 constexpr std::string_view kKnownKeys =
     "size, rows, cols, start, end, blocked, closed, method, order, speed, run, steps, embed, "
-    "theme or views";
+    "theme, views, mode, granularity, step or tour";
 constexpr std::string_view kThemes[] = {"light", "dark"};
 
 // Speeds are kept as whole millionths of a step per second, so that the number written into a
@@ -268,10 +273,31 @@ void read_setting(Key key, const std::string& value, PageQuery& q, Messages& mes
     case kSteps:
       if (const auto v = parse_unsigned(value, name, 1, kPageMaxSteps, &why)) q.steps = *v;
       break;
+    case kStep:
+      if (const auto v = parse_unsigned(value, name, 1, kPageMaxLine, &why)) q.step = *v;
+      break;
+    case kTour:
+      if (const auto v = parse_unsigned(value, name, 1, kPageMaxTour, &why)) q.tour = *v;
+      break;
+    case kMode:
+      if (in_list(kPageModes, value)) {
+        q.mode = value == kPageModes[0] ? "" : value;  // the default is written as nothing
+      } else {
+        why = "is not watch, predict or play";
+      }
+      break;
+    case kGranularity:
+      if (in_list(kPageGranularities, value)) {
+        q.granularity = value == kPageGranularities[0] ? "" : value;
+      } else {
+        why = "is not line, move, dead-end or tour";
+      }
+      break;
     case kRun:
     case kEmbed:
       if (const auto v = parse_flag(value)) {
         (key == kRun ? q.run : q.embed) = *v;
+        if (key == kEmbed) q.embed_off = !*v;
       } else {
         why = "is not 1, 0, true or false";
       }
@@ -411,7 +437,11 @@ std::string to_page_query(const PageQuery& q) {
   }
   if (q.run) put(kRun, "1");
   if (q.steps != 0) put(kSteps, std::to_string(q.steps));
-  if (q.embed) put(kEmbed, "1");
+  if (q.embed) {
+    put(kEmbed, "1");
+  } else if (q.embed_off) {
+    put(kEmbed, "0");
+  }
   if (in_list(kThemes, q.theme)) put(kTheme, q.theme);
   std::string views;
   for (const std::string_view v : kPageViews) {
@@ -420,6 +450,12 @@ std::string to_page_query(const PageQuery& q) {
     views += v;
   }
   if (!views.empty()) put(kViews, views);
+  if (in_list(kPageModes, q.mode) && q.mode != kPageModes[0]) put(kMode, q.mode);
+  if (in_list(kPageGranularities, q.granularity) && q.granularity != kPageGranularities[0]) {
+    put(kGranularity, q.granularity);
+  }
+  if (q.step != 0) put(kStep, std::to_string(q.step));
+  if (q.tour != 0) put(kTour, std::to_string(q.tour));
   return out;
 }
 
@@ -429,7 +465,8 @@ bool same_settings(const PageQuery& a, const PageQuery& b) {
          x.end == y.end && x.blocked == y.blocked && x.closed == y.closed && x.method == y.method &&
          x.order == y.order && x.start_optional == y.start_optional && a.speed == b.speed &&
          a.run == b.run && a.steps == b.steps && a.embed == b.embed && a.theme == b.theme &&
-         a.views == b.views;
+         a.views == b.views && a.embed_off == b.embed_off && a.mode == b.mode &&
+         a.granularity == b.granularity && a.step == b.step && a.tour == b.tour;
 }
 
 }  // namespace kt

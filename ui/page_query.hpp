@@ -44,6 +44,14 @@ inline RequestText page_default_request() {
 // The panels a link may open, in the order `views` is kept in.
 inline constexpr std::string_view kPageViews[] = {"stack", "code", "tree", "estimate"};
 
+// What a click on the board does (ui::Mode) and the recursion's steps (kt::Granularity), by
+// name.
+inline constexpr std::string_view kPageModes[] = {"watch", "predict", "play"};
+inline constexpr std::string_view kPageGranularities[] = {"line", "move", "dead-end", "tour"};
+// The recursion's line a link may restore ("step"), and the tour in the search's order ("tour").
+inline constexpr std::uint64_t kPageMaxLine = kPageMaxSteps;
+inline constexpr std::uint64_t kPageMaxTour = 1'000'000;
+
 struct PageQuery {
   // Board, start, end, blocked squares, closed, method and move order as text. After
   // parse_page_query: rows and cols as plain decimals (a size is read into both), closed "1" or
@@ -54,7 +62,15 @@ struct PageQuery {
   std::uint64_t steps = 0;  // run this many steps, then pause; 0: no such stop
   bool embed = false;       // the page inside another page: board only, no panel chrome
   std::string theme;        // "", "light" or "dark"
-  std::vector<std::string> views;    // names from kPageViews, each once, in kPageViews' order
+  std::vector<std::string> views;  // names from kPageViews, each once, in kPageViews' order
+  // The exact position a link keeps: embed=0 (the full explorer even in a small frame), the
+  // board's mode (kPageModes, "" the page's own), the recursion's granularity
+  // (kPageGranularities) and the line its run stands on (0: the start), and the tour shown.
+  bool embed_off = false;
+  std::string mode;
+  std::string granularity;
+  std::uint64_t step = 0;
+  std::uint64_t tour = 0;
   std::vector<std::string> ignored;  // one message per parameter left out
 };
 
@@ -62,7 +78,9 @@ struct PageQuery {
 // key=value pairs, percent-escapes decoded and '+' read as a space.
 //  - keys: size, rows, cols, start, end, blocked (x,y;x,y or a1 h8), closed (1/0), method,
 //    order, speed (a decimal such as 2 or 0.5; digits beyond 6 decimals are rounded away),
-//    run (1/0), steps (1..kPageMaxSteps), embed (1/0), theme (light/dark), views (a comma list)
+//    run (1/0), steps (1..kPageMaxSteps), embed (1/0; 0 sets embed_off), theme (light/dark),
+//    views (a comma list), mode (watch/predict/play), granularity (line/move/dead-end/tour),
+//    step (1..kPageMaxLine), tour (1..kPageMaxTour)
 //  - a repeated key: the last one counts, as if the earlier ones were not there
 //  - an empty value ("end=") is that key's default; a key with no '=' is ignored
 //  - unknown keys, unknown view names, bad %-escapes, values over kPageMaxValueBytes and values

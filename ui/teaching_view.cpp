@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "shown_board.hpp"
+
 namespace kt::ui {
 
 namespace {
@@ -168,7 +170,9 @@ bool panel(ExplorerState& s, WidgetRects& rects, Panel p, const char* title, con
   return open;
 }
 
-void draw_code(const TryMoveMachine& m) {
+// follow: scroll the box the code is in to keep the current line in view (an embedded view's
+// own box; never the panel, which the reader scrolls).
+void draw_code(const TryMoveMachine& m, bool follow = false) {
   const int current = m.status() == Status::running ? static_cast<int>(m.line()) : -1;
   ImDrawList* dl = ImGui::GetWindowDrawList();
   for (const ListingLine& l : try_move_listing()) {
@@ -178,6 +182,7 @@ void draw_code(const TryMoveMachine& m) {
       const ImVec2 p = ImGui::GetCursorScreenPos();
       const float h = ImGui::CalcTextSize(text.c_str(), nullptr, false, w).y;
       dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), palette().code_line);
+      if (follow) ImGui::SetScrollHereY(0.35f);
     }
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(text.c_str());
@@ -273,27 +278,9 @@ void draw_estimate(const TeachingRun& t) {
 
 }  // namespace
 
-bool teaching_on_board(const ExplorerState& s) {
-  const TeachingRun& t = s.teach;
-  return t.timeline && t.built_for == s.run.generation && s.run.state == RunState::idle &&
-         (t.timeline->machine().lines() > 0 || t.playing);
-}
+bool teaching_on_board(const ExplorerState& s) { return recursion_on_board(s); }
 
 std::vector<std::int32_t> teaching_path(const TryMoveMachine& m) { return path_of(m.board()); }
-
-std::vector<std::int32_t> path_of(std::span<const std::int32_t> board) {
-  std::vector<std::int32_t> path(board.size(), -1);
-  std::size_t n = 0;
-  for (std::int32_t i = 0; i < static_cast<std::int32_t>(board.size()); ++i) {
-    const std::int32_t v = board[i];
-    if (v > 0 && static_cast<std::size_t>(v) <= path.size()) {
-      path[v - 1] = i;
-      n = std::max(n, static_cast<std::size_t>(v));
-    }
-  }
-  path.resize(n);
-  return path;
-}
 
 void draw_teaching_overlay(const ExplorerState& s, const BoardView& view) {
   if (!teaching_on_board(s)) return;
@@ -358,6 +345,29 @@ void draw_teaching_section(ExplorerState& s, WidgetRects& rects) {
   record(rects, "Tab:Order");
   ImGui::Unindent();
   if (order_open) draw_order(s);
+}
+
+}  // namespace kt::ui
+
+namespace kt::ui {
+
+void draw_teaching_pane(ExplorerState& s, Panel p) {
+  if (!teaching_available(s)) return;
+  const TryMoveMachine& m = s.teach.timeline->machine();
+  switch (p) {
+    case Panel::code:
+      draw_code(m, true);
+      break;
+    case Panel::stack:
+      draw_stack(m);
+      break;
+    case Panel::tree:
+      draw_tree(m);
+      break;
+    case Panel::estimate:
+      draw_estimate(s.teach);
+      break;
+  }
 }
 
 }  // namespace kt::ui

@@ -28,3 +28,12 @@ std::vector<std::int32_t> path_of(std::span<const std::int32_t> board);
 void draw_teaching_overlay(const ExplorerState& s, const BoardView& view);
 
 }  // namespace kt::ui
+
+namespace kt::ui {
+
+// One of the recursion's panels (code, call stack, tree, estimate) drawn where the cursor is,
+// for layouts that place them outside the panel (an embedded course view). Nothing when there
+// is no recursion to show.
+void draw_teaching_pane(ExplorerState& s, Panel p);
+
+}  // namespace kt::ui

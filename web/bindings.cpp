@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <span>
@@ -54,6 +55,12 @@ val estimate_js(const TreeEstimate& e, double placed, std::optional<double> seco
   out.set("moves", moves ? val(*moves) : val::null());
   out.set("seconds", seconds_left ? val(*seconds_left) : val::null());
   out.set("explored", moves && *moves > 0 ? std::min(1.0, placed / *moves) : 0.0);
+  return out;
+}
+
+val square_js(Square sq) {
+  val out = val::array();
+  out.call<void>("push", sq.x, sq.y);
   return out;
 }
 
@@ -444,6 +451,80 @@ class App : public SearchReadout {
     out.call<void>("push", s->x, s->y);
     return out;
   }
+  // --- the exercises (ui/play_mode.hpp, ui/predict_mode.hpp) -------------------------------
+  // What a click on the board does: "watch" (edit, then watch the runs), "predict" or "play".
+  std::string mode() const { return ui::to_string(state().mode); }
+  std::string set_mode(val name) {
+    const auto m = name.isString() ? ui::parse_mode(name.as<std::string>()) : std::nullopt;
+    if (!m) return "mode: expected \"watch\", \"predict\" or \"play\" (got " + describe(name) + ")";
+    return ui::set_mode(state(), *m);
+  }
+  // The student says where the recursion's next move goes: {right, answer: [x, y], move, why,
+  // score: {right, asked}}, the run moved on to that move; null when there is nothing to
+  // predict (no recursion, or its run has ended).
+  val predict(val x, val y) {
+    const auto sx = whole_number(x), sy = whole_number(y);
+    if (!sx || !sy || std::abs(*sx) > kMaxSide || std::abs(*sy) > kMaxSide) return val::null();
+    const auto p = ui::predict(state(), Square{static_cast<int>(*sx), static_cast<int>(*sy)});
+    if (!p) return val::null();
+    val out = val::object();
+    out.set("right", p->right);
+    out.set("answer", square_js(p->answer));
+    out.set("move", p->move);
+    out.set("why", p->why);
+    out.set("score", predict_score());
+    return out;
+  }
+  val predict_score() const {
+    val out = val::object();
+    out.set("right", static_cast<double>(state().predict.right));
+    out.set("asked", static_cast<double>(state().predict.asked));
+    return out;
+  }
+  // The game by hand: {path: [[x, y], ...], legal: [[x, y], ...], dead (no move left, or an
+  // exact search proved no tour can be finished), finishable ("yes", "no", "unknown"), done
+  // (every square visited), verified (the verifier's verdict on a finished tour), message,
+  // available, why}.
+  val play() {
+    ui::ExplorerState& s = state();
+    val out = val::object();
+    out.set("available", ui::play_available(s));
+    out.set("why", s.play.why_not);
+    const Geometry g = s.play.problem.geometry;
+    val path = val::array();
+    for (const std::int32_t i : s.play.path) path.call<void>("push", square_js(g.square(i)));
+    out.set("path", path);
+    val legal = val::array();
+    for (const Square q : ui::play_legal(s)) legal.call<void>("push", square_js(q));
+    out.set("legal", legal);
+    out.set("dead", ui::play_dead(s.play));
+    out.set("finishable", std::string(ui::to_string(s.play.finishable)));
+    out.set("done", ui::play_done(s.play));
+    out.set("verified", s.play.verdict ? s.play.verdict->ok : false);
+    out.set("message", s.play.message);
+    return out;
+  }
+  bool undo() { return ui::play_undo(state()); }
+  // Where the recursion stands, cheaply (no board): {available, lines, granularity, status},
+  // for the address bar, which follows it twice a second.
+  val recursion_position() const {
+    ui::ExplorerState& s = state();
+    val out = val::object();
+    out.set("available", ui::teaching_available(s));
+    out.set("granularity", std::string(to_string(s.teach.granularity)));
+    const bool any = s.teach.timeline != nullptr;
+    out.set("lines", any ? static_cast<double>(s.teach.timeline->machine().lines()) : 0.0);
+    out.set("status", std::string(any ? to_string(s.teach.timeline->machine().status()) : ""));
+    return out;
+  }
+  // Warnsdorff's choice: [x, y], or null without a move.
+  val hint() {
+    const auto h = ui::play_hint(state());
+    return h ? square_js(*h) : val::null();
+  }
+  // "Watch the search from this start": false when nothing was played.
+  bool watch_from_start() { return ui::watch_from_play_start(state()); }
+
   std::string set_count_kind(val kind) {
     const auto k = kind.isString() ? ui::parse_count_kind(kind.as<std::string>()) : std::nullopt;
     if (!k) {
@@ -763,6 +844,15 @@ EMSCRIPTEN_BINDINGS(knights_tour) {
       .function("setClickMode", &App::set_click_mode)
       .function("clickSquare", &App::click_square)
       .function("selected", &App::selected)
+      .function("mode", &App::mode)
+      .function("setMode", &App::set_mode)
+      .function("predict", &App::predict)
+      .function("predictScore", &App::predict_score)
+      .function("play", &App::play)
+      .function("undo", &App::undo)
+      .function("hint", &App::hint)
+      .function("watchFromStart", &App::watch_from_start)
+      .function("recursionPosition", &App::recursion_position)
       .function("setCountKind", &App::set_count_kind)
       .function("countStart", &App::count_start)
       .function("setCounter", &App::set_counter)

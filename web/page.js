@@ -79,6 +79,7 @@
   }
   function stepBack() {
     var a = app();
+    if (a.mode() === 'play') { a.undo(); return; }  // by hand, Back takes the last move back
     if (teaching(a)) { a.back(1); announceStep(true); return; }
     say(a.recursion().available ? 'Back steps the recursion: press Reset first.'
                                 : 'Back needs the textbook or wirth method.');
@@ -93,6 +94,72 @@
     if (page.stepsLeft > 0) requestAnimationFrame(stepSome);
   }
 
+  // --- the exact position a link keeps -------------------------------------------------------
+  // The recursion's line (step=), its granularity, the tour shown (tour=) and the board's mode
+  // (mode=) are restored after the problem, a slice per animation frame, so that a link to a
+  // far line or a late tour never freezes the page; page.restoring holds what is left to do
+  // (null once done) and the address bar is not rewritten meanwhile.
+  var LINES_PER_FRAME = 200000;
+  function restorePosition(s) {
+    var a = app();
+    var r = { step: s.step || 0, tour: s.tour || 0, granularity: s.granularity || 'line',
+              mode: s.mode || '', waits: 0 };
+    page.restoring = r;
+    var pace = a.speed();
+    if (r.tour > 0 && a.tour().available) {
+      a.setStepsPerSecond(MAX_SPEED, true);
+      a.run();
+    }
+    function slice() {
+      var a = app();
+      if (r.tour > 0) {
+        // The engine runs as fast as the frame allows; each tour found is verified at the next
+        // frame, and only then does nextTour go on to the next one.
+        var t = a.tour();
+        var done = !t.available || t.index >= r.tour || a.status() === 'none';
+        if (!done && a.state() === 'finished' && !a.nextTour()) done = ++r.waits > 30;
+        if (done) {
+          r.tour = 0;
+          a.setStepsPerSecond(pace.stepsPerSecond, pace.fastest);
+        }
+        requestAnimationFrame(slice);
+        return;
+      }
+      var rec = a.recursionPosition();
+      if (r.step > 0 && rec.available) {
+        a.setGranularity('line');
+        var left = r.step - rec.lines;
+        if (left > 0 && rec.status === 'running') {
+          a.forward(Math.min(left, LINES_PER_FRAME));
+          requestAnimationFrame(slice);
+          return;
+        }
+      }
+      if (rec.available) a.setGranularity(r.granularity);
+      if (r.mode) a.setMode(r.mode);
+      page.restoring = null;
+      sync();
+    }
+    slice();
+  }
+
+  // The position now, for the address bar and Copy link: the recursion's line once it has
+  // started, its granularity, a paused run's steps, the tour browsed to, the mode.
+  function readPosition(a) {
+    var rec = a.recursionPosition();
+    var st = page.settings;
+    st.granularity = rec.available ? rec.granularity : '';
+    st.step = rec.available && rec.lines > 0 ? rec.lines : 0;
+    var mode = a.mode();
+    st.mode = mode === 'watch' ? '' : mode;
+    var t = a.tour();
+    st.tour = t.available && a.state() === 'finished' && t.index > 0 ? t.index : 0;
+    if (a.state() === 'paused' && !page.stepsLeft) st.steps = a.placed() + a.erased();
+    else if (a.state() === 'idle' && !page.stepsLeft) st.steps = 0;
+    if (st.tour > 0) { st.steps = 0; st.run = false; }
+    if (a.listing) st.listing = a.listing().name;  // the course's listing, where the app has one
+  }
+
   function applyLink() {
     var s = Module.applyPageQuery(location.search);
     var messages = s.ignored.slice();
@@ -101,14 +168,19 @@
     applySpeed(s.speed);
     if (s.views.length) app().setViews(s.views);
     document.documentElement.dataset.theme = s.theme || 'dark';
-    // embed=1, or any small frame: the board first with the compact bar.
-    var framed = window.self !== window.top && innerWidth <= 800;
-    document.documentElement.classList.toggle('embed', s.embed || framed);
-    Module.setBoardOnly(!!(s.embed || framed));
+    // embed=1, or any small frame unless the link says embed=0: the board first with the
+    // compact bar, and beside it the teaching panels the link names (views=).
+    var framed = window.self !== window.top && innerWidth <= 800 && !s.embedOff;
+    var embed = !!(s.embed || framed);
+    document.documentElement.classList.toggle('embed', embed);
+    Module.setBoardOnly(embed);
+    Module.setEmbedViews(embed && s.views.length > 0);
+    page.embedded = window.self !== window.top;
     showMessages(messages);
     fitEmbedBar();
     if (s.steps > 0) { page.stepsLeft = s.steps; stepSome(); }
-    else if (s.run) app().run();
+    else if (s.run && !s.tour) app().run();
+    restorePosition(s);
   }
 
   // Embed mode: the canvas ends where the control bar (one or two rows) begins.
@@ -122,7 +194,7 @@
   // The address bar follows the app: its problem as edited, and the speed when the slider moved.
   function sync() {
     var a = app();
-    if (!a || !page.settings) return;
+    if (!a || !page.settings || page.restoring) return;
     var sp = a.speed();
     if (sp.stepsPerSecond !== page.appliedSpeed || sp.fastest !== page.appliedFastest) {
       page.settings.speed = sp.fastest ? MAX_SPEED : Math.round(sp.stepsPerSecond * 1e6) / 1e6;
@@ -132,6 +204,7 @@
     // The panels open, in the link only when they differ from the page's own.
     var views = a.views();
     page.settings.views = views.join() === DEFAULT_VIEWS.join() ? [] : views;
+    readPosition(a);
     // Re-read the problem only when the explorer's draft or the settings changed: a large
     // board's problem costs a parse.
     var key = Module.pageDraftVersion() + '|' + JSON.stringify(page.settings);
@@ -242,11 +315,21 @@
     a.remove();
     setTimeout(function () { URL.revokeObjectURL(a.href); }, 10000);
   }
-  function svgText() { return Module.boardSvg(page.settings.theme === 'dark' ? 'dark' : 'light'); }
+  // The board as it stands on screen: the game by hand or the recursion's run when the board
+  // shows one (Module.exportBoard), else the engine's run.
+  function shown(kind) {
+    return Module.exportBoard ? Module.exportBoard(kind, page.settings.theme === 'dark' ? 'dark' : 'light')
+                              : null;
+  }
+  function svgText() {
+    var own = shown('svg');
+    return own !== null ? own : Module.boardSvg(page.settings.theme === 'dark' ? 'dark' : 'light');
+  }
   function exportAs(kind) {
     var a = app();
-    if (kind === 'text') return download('knights-tour.txt', new Blob([a.text()], { type: 'text/plain' }));
-    if (kind === 'json') return download('knights-tour.json', new Blob([a.json()], { type: 'application/json' }));
+    var own = kind === 'text' || kind === 'json' ? shown(kind) : null;
+    if (kind === 'text') return download('knights-tour.txt', new Blob([own !== null ? own : a.text()], { type: 'text/plain' }));
+    if (kind === 'json') return download('knights-tour.json', new Blob([own !== null ? own : a.json()], { type: 'application/json' }));
     var svg = svgText();
     if (!svg) { say('This board is too large to draw as a picture; use text or JSON.'); return; }
     if (kind === 'svg') return download('knights-tour.svg', new Blob([svg], { type: 'image/svg+xml' }));
@@ -497,6 +580,8 @@
       case 'r': case 'R': a.reset(); break;
       case '+': case '=': changeSpeed(2); break;
       case '-': case '_': changeSpeed(0.5); break;
+      case 'u': case 'U': if (a.mode() === 'play') a.undo(); else handled = false; break;
+      case 'h': case 'H': if (a.mode() === 'play') a.hint(); else handled = false; break;
       case '?': toggleHelp(); break;
       case 'Escape': toggleHelp(false); break;
       default: handled = false;
@@ -532,6 +617,26 @@
         open.href = location.href.split('?')[0].split('#')[0] + Module.livePageQuery(s);
       });
     }
+    wireWheel();
+  }
+
+  // In a course page the wheel scrolls the page, as over any picture, unless the board has the
+  // focus (a click on it; a click elsewhere or leaving the frame gives it back); Ctrl+wheel
+  // zooms the board always. Capture phase on the window: before GLFW's listener on the canvas,
+  // which would zoom and keep the page from scrolling.
+  function wireWheel() {
+    var canvas = el('canvas');
+    if (!canvas) return;
+    page.boardFocused = false;
+    canvas.addEventListener('pointerdown', function () { page.boardFocused = true; });
+    window.addEventListener('pointerdown', function (e) {
+      if (e.target !== canvas) page.boardFocused = false;
+    }, true);
+    window.addEventListener('blur', function () { page.boardFocused = false; });
+    window.addEventListener('wheel', function (e) {
+      if (!page.embedded || e.ctrlKey || page.boardFocused) return;
+      e.stopImmediatePropagation();  // the page scrolls: the default action stays
+    }, { capture: true, passive: true });
   }
 
   // Registered as this script loads, before GLFW's listeners on the window (main() adds them),

@@ -1,7 +1,8 @@
 // The course page's bindings, a separate EMSCRIPTEN_BINDINGS block so the teaching
 // views' bindings.cpp stays untouched:
 //   Module.parsePageQuery(search) -> {rows, cols, start, end, blocked, closed, method, order,
-//     speed, run, steps, embed, theme, views, ignored: ["key=value: why", ...]}
+//     speed, run, steps, embed, theme, views, embedOff, mode, granularity, step, tour,
+//     ignored: ["key=value: why", ...]}
 //   Module.applyPageQuery(search) -> the same, after configuring the live explorer with its
 //     board (ui::configure, which also takes the move order the JS configureProblem lacks)
 //     and giving ImGui the link's theme (ui::apply_style: light or, by default, dark);
@@ -90,6 +91,11 @@ val to_js(const PageQuery& q) {
   out.set("embed", q.embed);
   out.set("theme", q.theme);
   out.set("views", string_array(q.views));
+  out.set("embedOff", q.embed_off);
+  out.set("mode", q.mode);
+  out.set("granularity", q.granularity);
+  out.set("step", static_cast<double>(q.step));
+  out.set("tour", static_cast<double>(q.tour));
   out.set("ignored", string_array(q.ignored));
   return out;
 }
@@ -121,6 +127,19 @@ void read_extras(const val& s, PageQuery& q) {
                 : 0;
   q.embed = bool_field(s, "embed");
   q.theme = string_field(s, "theme");
+  // The exact position: embed=0, the board's mode, the recursion's granularity and line, the
+  // tour shown (whole numbers; anything else is left out, as a link's would be).
+  q.embed_off = bool_field(s, "embedOff");
+  q.mode = string_field(s, "mode");
+  q.granularity = string_field(s, "granularity");
+  auto count = [&](const char* key) -> std::uint64_t {
+    const val v = s[key];
+    return v.isNumber() && v.as<double>() >= 1
+               ? static_cast<std::uint64_t>(std::min(v.as<double>(), 1e12))
+               : 0;
+  };
+  q.step = count("step");
+  q.tour = count("tour");
   const val views = s["views"];
   if (views.isArray()) {
     const int n = views["length"].as<int>();

@@ -1,0 +1,30 @@
+#include <algorithm>
+#include <cmath>
+
+#include "embed_view.hpp"
+
+namespace kt::ui {
+
+int embed_panes(ExplorerState& s) {
+  if (!s.view.embed_views || s.mode == Mode::play || !teaching_available(s)) return 0;
+  return static_cast<int>(std::count(std::begin(s.view.panels), std::end(s.view.panels), true));
+}
+
+EmbedLayout embed_layout(float width, float height, int panes) {
+  EmbedLayout out{{0, 0, width, height}, {0, 0, 0, 0}};
+  if (panes <= 0 || width <= 0 || height <= 0) return out;
+  if (width >= height) {
+    // The board keeps a square as tall as the frame, less its banner; the views take the rest,
+    // at least 44% of the width so that a listing's lines are readable.
+    const float views = std::floor(std::clamp(width * 0.5f, 220.0f, std::max(220.0f, width - 260)));
+    out.board = {0, 0, width - views, height};
+    out.views = {width - views, 0, views, height};
+  } else {
+    const float views = std::floor(height * 0.45f);
+    out.board = {0, 0, width, height - views};
+    out.views = {0, height - views, width, views};
+  }
+  return out;
+}
+
+}  // namespace kt::ui
