@@ -18,8 +18,9 @@ const char* to_string(Granularity g) {
   return "?";
 }
 
-Timeline::Timeline(const Problem& problem, const MoveOrder& order, std::size_t memory_budget)
-    : machine_(problem, order) {
+Timeline::Timeline(const Problem& problem, const MoveOrder& order, std::size_t memory_budget,
+                   Semantics semantics)
+    : machine_(problem, order, semantics) {
   // A checkpoint holds the board, the stack and the tree's shape: about 32 bytes a square.
   const std::size_t bytes = 32 * static_cast<std::size_t>(problem.geometry.size()) + 256;
   max_checkpoints_ = std::max<std::size_t>(16, memory_budget / bytes);
@@ -81,7 +82,7 @@ bool Timeline::forward(Granularity g, std::uint64_t count, std::uint64_t max_lin
 
 bool Timeline::step_over(std::uint64_t max_lines) {
   using Kind = TryMoveMachine::Goal::Kind;
-  if (machine_.line() != Line::recurse) return run({Kind::lines, 1}, max_lines);
+  if (!machine_.at_call()) return run({Kind::lines, 1}, max_lines);
   const std::uint64_t depth = machine_.frames().size();
   return run({Kind::lines, 1}, 1) && run({Kind::depth, depth}, max_lines);
 }

@@ -19,7 +19,8 @@ const char* to_string(Granularity g);  // "line", "move", "dead-end", "tour"
 class Timeline {
  public:
   Timeline(const Problem& problem, const MoveOrder& order,
-           std::size_t memory_budget = std::size_t{64} << 20);
+           std::size_t memory_budget = std::size_t{64} << 20,
+           Semantics semantics = Semantics::try_move);
 
   const TryMoveMachine& machine() const { return machine_; }
 
