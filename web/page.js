@@ -100,6 +100,10 @@
     page.settings = s;
     applySpeed(s.speed);
     if (s.views.length) app().setViews(s.views);
+    if (s.listing) {
+      var why = app().setListing(s.listing);
+      if (why) messages.push(why);
+    }
     document.documentElement.dataset.theme = s.theme || 'dark';
     // embed=1, or any small frame: the board first with the compact bar.
     var framed = window.self !== window.top && innerWidth <= 800;

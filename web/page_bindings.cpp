@@ -78,6 +78,7 @@ val to_js(const PageQuery& q) {
   out.set("embed", q.embed);
   out.set("theme", q.theme);
   out.set("views", string_array(q.views));
+  out.set("listing", q.listing);
   out.set("ignored", string_array(q.ignored));
   return out;
 }
@@ -109,6 +110,7 @@ void read_extras(const val& s, PageQuery& q) {
                 : 0;
   q.embed = bool_field(s, "embed");
   q.theme = string_field(s, "theme");
+  q.listing = string_field(s, "listing");
   const val views = s["views"];
   if (views.isArray()) {
     const int n = views["length"].as<int>();

@@ -28,14 +28,15 @@ enum Key : std::uint8_t {
   kEmbed,
   kTheme,
   kViews,
+  kListing,
   kKeyCount
 };
 constexpr std::array<std::string_view, kKeyCount> kKeyNames = {
     "size",  "rows",  "cols", "start", "end",   "blocked", "closed", "method",
-    "order", "speed", "run",  "steps", "embed", "theme",   "views"};
+    "order", "speed", "run",  "steps", "embed", "theme",   "views",  "listing"};
 constexpr std::string_view kKnownKeys =
     "size, rows, cols, start, end, blocked, closed, method, order, speed, run, steps, embed, "
-    "theme or views";
+    "theme, views or listing";
 constexpr std::string_view kThemes[] = {"light", "dark"};
 
 // Speeds are kept as whole millionths of a step per second, so that the number written into a
@@ -283,6 +284,15 @@ void read_setting(Key key, const std::string& value, PageQuery& q, Messages& mes
         why = "is not light or dark";
       }
       break;
+    case kListing:
+      // A name the page checks (the listings live above this layer): lower-case letters.
+      if (!value.empty() && value.size() <= 16 &&
+          std::all_of(value.begin(), value.end(), [](char c) { return c >= 'a' && c <= 'z'; })) {
+        q.listing = value;
+      } else {
+        why = "is not a listing name (sutcliffe, wirth, pseudocode, handout, python, java or c)";
+      }
+      break;
     case kViews: {
       // Unknown names are left out one by one; the known ones are kept in kPageViews' order.
       std::array<bool, std::size(kPageViews)> on{};
@@ -420,6 +430,7 @@ std::string to_page_query(const PageQuery& q) {
     views += v;
   }
   if (!views.empty()) put(kViews, views);
+  if (!q.listing.empty()) put(kListing, q.listing);
   return out;
 }
 
@@ -429,7 +440,7 @@ bool same_settings(const PageQuery& a, const PageQuery& b) {
          x.end == y.end && x.blocked == y.blocked && x.closed == y.closed && x.method == y.method &&
          x.order == y.order && x.start_optional == y.start_optional && a.speed == b.speed &&
          a.run == b.run && a.steps == b.steps && a.embed == b.embed && a.theme == b.theme &&
-         a.views == b.views;
+         a.views == b.views && a.listing == b.listing;
 }
 
 }  // namespace kt

@@ -53,6 +53,7 @@ struct PageQuery {
   bool embed = false;       // the page inside another page: board only, no panel chrome
   std::string theme;        // "", "light" or "dark"
   std::vector<std::string> views;    // names from kPageViews, each once, in kPageViews' order
+  std::string listing;               // the teaching run's listing ("wirth"); "" the method's own
   std::vector<std::string> ignored;  // one message per parameter left out
 };
 
@@ -60,7 +61,8 @@ struct PageQuery {
 // key=value pairs, percent-escapes decoded and '+' read as a space.
 //  - keys: size, rows, cols, start, end, blocked (x,y;x,y or a1 h8), closed (1/0), method,
 //    order, speed (a decimal such as 2 or 0.5; digits beyond 6 decimals are rounded away),
-//    run (1/0), steps (1..kPageMaxSteps), embed (1/0), theme (light/dark), views (a comma list)
+//    run (1/0), steps (1..kPageMaxSteps), embed (1/0), theme (light/dark), views (a comma list),
+//    listing (a listing's name, checked by the page)
 //  - a repeated key: the last one counts, as if the earlier ones were not there
 //  - an empty value ("end=") is that key's default; a key with no '=' is ignored
 //  - unknown keys, unknown view names, bad %-escapes, values over kPageMaxValueBytes and values

@@ -304,6 +304,18 @@ int current_line(const Listing& listing, const TryMoveMachine& m) {
   return lines.empty() ? -1 : lines.front();
 }
 
+std::uint32_t breakpoint_mask(const Listing& listing, std::span<const int> lines) {
+  std::uint32_t mask = 0;
+  for (const int i : lines) {
+    if (i < 0 || i >= static_cast<int>(listing.lines.size())) continue;
+    const ListingLine& l = listing.lines[i];
+    if (l.point < 0) continue;
+    mask |= l.candidate > 0 ? std::uint32_t{1} << (kLineCount + l.candidate - 1)
+                            : std::uint32_t{1} << l.point;
+  }
+  return mask;
+}
+
 std::vector<Local> frame_locals(const Listing& listing, const TryMoveMachine& m,
                                 std::size_t frame) {
   std::vector<Local> out;

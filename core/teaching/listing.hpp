@@ -70,6 +70,9 @@ std::vector<int> current_lines(const Listing& listing, const TryMoveMachine& m);
 // The first of them, or -1.
 int current_line(const Listing& listing, const TryMoveMachine& m);
 
+// Breakpoints on listing lines (0-based) as the machine's mask (TryMoveMachine::at_break).
+std::uint32_t breakpoint_mask(const Listing& listing, std::span<const int> lines);
+
 struct Local {
   std::string_view name;
   enum class Kind : std::uint8_t { number, boolean, unset } kind = Kind::unset;

@@ -95,6 +95,12 @@ bool TryMoveMachine::at_call() const {
   return line_ == Line::call && frames_.back().result != 1;
 }
 
+bool TryMoveMachine::at_break(std::uint32_t mask) const {
+  if (mask == 0 || status_ != Status::running) return false;
+  if ((mask >> static_cast<int>(line_)) & 1) return true;
+  return line_ == Line::call && ((mask >> (kLineCount + frames_.back().count)) & 1);
+}
+
 void TryMoveMachine::step_move_calls() {
   Frame& f = frames_.back();
   switch (line_) {
@@ -216,6 +222,7 @@ bool TryMoveMachine::run_until(Goal goal, std::uint64_t max_lines) {
   const std::uint64_t moves0 = moves(), lines0 = lines_;
   using Kind = Goal::Kind;
   auto met = [&] {
+    if (goal.breaks != 0 && lines_ > lines0 && at_break(goal.breaks)) return true;
     switch (goal.kind) {
       case Kind::lines:
         return lines_ - lines0 >= goal.n;

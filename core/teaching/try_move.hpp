@@ -112,6 +112,7 @@ class TryMoveMachine {
   struct Goal {
     enum class Kind : std::uint8_t { lines, moves, erase, depth, end } kind;
     std::uint64_t n = 0;
+    std::uint32_t breaks = 0;  // also stop before a line at_break(breaks) (after one line)
   };
   // Runs until the goal is met (true) or max_lines lines have run or the run ended (false).
   bool run_until(Goal goal, std::uint64_t max_lines);
@@ -135,6 +136,9 @@ class TryMoveMachine {
   std::uint64_t tours() const { return tours_; }
   // Whether the next line makes a recursive call (step over runs it whole).
   bool at_call() const;
+  // Whether the next line is a breakpoint of `mask`: bit l for Line l, bit kLineCount + k - 1
+  // for the pseudocode's call line of candidate k.
+  bool at_break(std::uint32_t mask) const;
   // The pseudocode's output so far: the squares it printed, the last of the path first.
   const std::vector<std::int32_t>& printed() const { return printed_; }
 
