@@ -219,3 +219,36 @@ TEST_CASE("locals as each listing names them") {
   REQUIRE(kt::format_call(py, m, 0) == "try_move(2, 0, 0)");
   REQUIRE(!kt::make_listing("basic", kt::kTextbookOrder));
 }
+
+TEST_CASE("breakpoints: a run forward stops before the line, whichever the granularity") {
+  const kt::Listing l = listing_for("sutcliffe");
+  kt::Timeline t(kt::open_problem({5, 5}, {1, 1}), *l.order);
+  // Line 13 (0-based 12): IF NOT moveOK THEN board [m, n] := 0
+  const int erase_line = 12;
+  REQUIRE(l.lines[erase_line].point == static_cast<int>(kt::Line::erase));
+  const std::vector<int> lines{erase_line};
+  t.set_breakpoints(kt::breakpoint_mask(l, lines));
+  REQUIRE(t.forward(kt::Granularity::tour, 1, 10'000'000));
+  REQUIRE(t.stopped_at_break());
+  REQUIRE(kt::current_line(l, t.machine()) == erase_line);
+  const std::uint64_t first = t.machine().lines();
+  // Again: it runs at least one line before stopping.
+  REQUIRE(t.forward(kt::Granularity::tour, 1, 10'000'000));
+  REQUIRE(t.stopped_at_break());
+  REQUIRE(t.machine().lines() > first);
+  REQUIRE(t.machine().line() == kt::Line::erase);
+  // The pseudocode's call lines stop on their own candidate only.
+  const kt::Listing p = listing_for("pseudocode");
+  kt::Timeline u(kt::open_problem({5, 5}, {1, 1}), *p.order, std::size_t{1} << 20, p.semantics);
+  int third_call = -1;
+  for (int i = 0; i < static_cast<int>(p.lines.size()); ++i) {
+    if (p.lines[i].candidate == 3) third_call = i;
+  }
+  REQUIRE(third_call > 0);
+  const std::vector<int> calls{third_call};
+  u.set_breakpoints(kt::breakpoint_mask(p, calls));
+  REQUIRE(u.forward(kt::Granularity::tour, 1, 10'000'000));
+  REQUIRE(u.stopped_at_break());
+  REQUIRE(kt::current_line(p, u.machine()) == third_call);
+  REQUIRE(u.machine().frames().back().count == 2);
+}
