@@ -52,6 +52,7 @@ struct TeachingRun {
   std::vector<int> breakpoints;    // listing lines (0-based), sorted: a run stops before them
   float code_scale = 1.0f;         // the code pane's font size, for projection
   bool stack_unfolded = false;     // the deep stack's middle shown
+  bool beside_board = false;       // the code and stack drawn beside the board (wide windows)
 };
 
 // Probes for Knuth's estimate of a board's textbook tree: a steady figure for a few ms.

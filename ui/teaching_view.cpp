@@ -164,7 +164,7 @@ void draw_listing_choice(ExplorerState& s, WidgetRects& rects) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Listing");
   ImGui::SameLine();
-  const float buttons = ImGui::GetFrameHeight() * 2 + ImGui::GetStyle().ItemSpacing.x * 2;
+  const float buttons = ImGui::GetFrameHeight() * 2 + ImGui::GetStyle().ItemSpacing.x * 4;
   ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x - buttons));
   const std::string current(t.listing->title);
   if (ImGui::BeginCombo("##Listing", current.c_str())) {
@@ -211,6 +211,7 @@ void draw_listing(ExplorerState& s, WidgetRects& rects) {
   ImGui::PopFont();
   ImGui::BeginChild("##Code", ImVec2(0, pane_h), true, ImGuiWindowFlags_HorizontalScrollbar);
   ImGui::PushFont(mono ? mono : ImGui::GetFont());
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0));
   ImGui::SetWindowFontScale(scale);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float gutter = ImGui::CalcTextSize("000 ").x + line_h;
@@ -239,6 +240,7 @@ void draw_listing(ExplorerState& s, WidgetRects& rects) {
     ImGui::SameLine(0, 0);
     ImGui::TextUnformatted(l.lines[i].text.c_str());
   }
+  ImGui::PopStyleVar();
   ImGui::PopFont();
   ImGui::EndChild();
   record(rects, "Code");
@@ -461,8 +463,21 @@ void draw_teaching_section(ExplorerState& s, WidgetRects& rects) {
   // The panels, each open or closed as the state says (a link's `views` opens them), so that
   // the code and the stack can be read side by side with the board.
   const TryMoveMachine& m = s.teach.timeline->machine();
-  if (panel(s, rects, Panel::code, "Code", "Tab:Code")) draw_code(s, rects);
-  if (panel(s, rects, Panel::stack, "Call stack", "Tab:Stack")) draw_stack(s);
+  const bool beside = s.teach.beside_board;
+  if (panel(s, rects, Panel::code, "Code", "Tab:Code")) {
+    if (beside) {
+      ImGui::TextDisabled("beside the board");
+    } else {
+      draw_code(s, rects);
+    }
+  }
+  if (panel(s, rects, Panel::stack, "Call stack", "Tab:Stack")) {
+    if (beside) {
+      ImGui::TextDisabled("beside the board");
+    } else {
+      draw_stack(s);
+    }
+  }
   if (panel(s, rects, Panel::tree, "Tree by depth", "Tab:Tree")) draw_tree(m);
   if (panel(s, rects, Panel::estimate, "Knuth's estimate", "Tab:Estimate")) draw_estimate(s.teach);
   ImGui::Indent();
@@ -470,6 +485,43 @@ void draw_teaching_section(ExplorerState& s, WidgetRects& rects) {
   record(rects, "Tab:Order");
   ImGui::Unindent();
   if (order_open) draw_order(s);
+}
+
+// Wide enough when the board keeps at least kMinBoard beside the code.
+float teaching_side_width(ExplorerState& s, float available) {
+  constexpr float kMinBoard = 480, kMinSide = 420, kMaxSide = 720;
+  const bool code = s.view.panels[static_cast<int>(Panel::code)];
+  const bool stack = s.view.panels[static_cast<int>(Panel::stack)];
+  float side = 0;
+  // While the recursion is on the board (it has started), not for the engine's runs.
+  if ((code || stack) && available >= kMinBoard + kMinSide && teaching_available(s) &&
+      teaching_on_board(s)) {
+    side = std::clamp(std::floor(available * 0.45f), kMinSide, kMaxSide);
+  }
+  s.teach.beside_board = side > 0;
+  return side;
+}
+
+void draw_teaching_side(ExplorerState& s, WidgetRects& rects, float x, float y, float width,
+                        float height) {
+  const ImVec2 origin = ImGui::GetMainViewport()->Pos;
+  ImGui::SetNextWindowPos(ImVec2(origin.x + x, origin.y + y));
+  ImGui::SetNextWindowSize(ImVec2(width, height));
+  ImGui::Begin("Recursion", nullptr,
+               ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                   ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus);
+  rects.set("Side", Rect{origin.x + x, origin.y + y, width, height});
+  if (s.view.panels[static_cast<int>(Panel::code)]) draw_code(s, rects);
+  if (s.view.panels[static_cast<int>(Panel::stack)]) {
+    ImGui::Spacing();
+    ImGui::TextUnformatted("Call stack");
+    const ImVec2 a = ImGui::GetCursorScreenPos();
+    draw_stack(s);
+    const ImVec2 b = ImGui::GetItemRectMax();
+    rects.set("Stack", Rect{a.x, a.y, width, b.y - a.y});
+  }
+  ImGui::End();
 }
 
 }  // namespace kt::ui
