@@ -252,3 +252,21 @@ TEST_CASE("breakpoints: a run forward stops before the line, whichever the granu
   REQUIRE(kt::current_line(p, u.machine()) == third_call);
   REQUIRE(u.machine().frames().back().count == 2);
 }
+
+TEST_CASE("narration: one plain sentence on the line that runs next") {
+  const kt::Listing w = listing_for("wirth");
+  kt::TryMoveMachine m(kt::open_problem({5, 5}, {1, 1}), *w.order);
+  REQUIRE(kt::narrate(w, m) == "Try candidate 1 of 8 from (1,1).");
+  m.step_line();
+  REQUIRE(kt::narrate(w, m) == "Is (3,2) on the board and not yet visited?");
+  m.step_line();
+  REQUIRE(kt::narrate(w, m) == "(3,2) is free: write move 2 on it.");
+  const kt::Listing p = listing_for("pseudocode");
+  kt::TryMoveMachine q(kt::open_problem({5, 5}, {1, 1}), *p.order, p.semantics);
+  REQUIRE(kt::narrate(p, q) == "Move(0,0) is called: is (0,0) off the board?");
+  while (q.status() == kt::Status::running) {
+    REQUIRE(!kt::narrate(p, q).empty());
+    q.step_line();
+  }
+  REQUIRE(kt::narrate(p, q) == "The outermost call returned true: the tour is complete.");
+}

@@ -600,6 +600,7 @@ class App : public SearchReadout {
     val breaks = val::array();
     for (const int i : s.teach.breakpoints) breaks.call<void>("push", i + 1);
     out.set("breakpoints", breaks);
+    out.set("narration", narrate(l, m));
     return out;
   }
   val locals() const {

@@ -414,4 +414,63 @@ std::string format_call(const Listing& listing, const TryMoveMachine& m, std::si
   return name + "(" + move + ", " + x + ", " + y + ")";
 }
 
+std::string narrate(const Listing& listing, const TryMoveMachine& m) {
+  if (m.status() == Status::found) return "The outermost call returned true: the tour is complete.";
+  if (m.status() != Status::running || m.frames().empty()) {
+    return "The outermost call returned false: there is no tour from this start.";
+  }
+  const int shift = listing.origin - 1;
+  auto at = [shift](Square q) {
+    return "(" + std::to_string(q.x + shift) + "," + std::to_string(q.y + shift) + ")";
+  };
+  const TryMoveMachine::Frame& f = m.frames().back();
+  const int k = f.count;
+  const Square cand =
+      k > 0 ? Square{f.at.x + m.order().dx[k - 1], f.at.y + m.order().dy[k - 1]} : f.at;
+  const std::string here = at(f.at), there = at(cand), move = std::to_string(f.move);
+  switch (m.line()) {
+    case Line::select:
+      return "Try candidate " + std::to_string(k + 1) + " of 8 from " + here + ".";
+    case Line::acceptable:
+      return "Is " + there + " on the board and not yet visited?";
+    case Line::record:
+      return there + " is free: write move " + move + " on it.";
+    case Line::filled:
+      return "Move " + move + " is written: is the board full?";
+    case Line::recurse:
+      return "Not full: call again from " + there + " to place move " + std::to_string(f.move + 1) +
+             ".";
+    case Line::erase:
+      return m.move_ok() ? "The call from " + there + " completed the tour: keep move " + move + "."
+                         : "Everything after " + there + " failed: take move " + move + " back.";
+    case Line::until:
+      return m.move_ok() ? "It worked: leave the loop."
+                         : "Candidate " + std::to_string(k) + " of 8 done: another one, if any.";
+    case Line::ret:
+      return std::string("Return ") + (m.move_ok() ? "true" : "false") + " to the caller.";
+    case Line::off_board:
+      return "Move" + here + " is called: is " + here + " off the board?";
+    case Line::visited:
+      return here + " is on the board: has it been visited?";
+    case Line::mark:
+      return here + " is free: mark it visited (move " + move + ").";
+    case Line::full:
+      return "Is this the last move (m = M)?";
+    case Line::result:
+      return "Not the last move: result := false, then try the eight candidates.";
+    case Line::call: {
+      const Square next{f.at.x + m.order().dx[k], f.at.y + m.order().dy[k]};
+      return f.result == 1
+                 ? "result is already true: OR does not call Move for candidate " +
+                       std::to_string(k + 1) + "."
+                 : "Call Move for candidate " + std::to_string(k + 1) + ": " + at(next) + ".";
+    }
+    case Line::check:
+      return "Did one of the eight calls complete a tour?";
+    case Line::unmark:
+      return "None did: unmark " + here + " and return false.";
+  }
+  return {};
+}
+
 }  // namespace kt

@@ -85,4 +85,8 @@ std::string format_locals(std::span<const Local> locals);
 // The call as the listing writes it: "try(5, 3, 2)", "Move(0, 2, 4)".
 std::string format_call(const Listing& listing, const TryMoveMachine& m, std::size_t frame);
 
+// One plain sentence on the line that runs next, in the listing's numbering of squares:
+// "Try candidate 3 of 8 from (2,3).", "(4,5) is free: write move 6 on it.", ...
+std::string narrate(const Listing& listing, const TryMoveMachine& m);
+
 }  // namespace kt

@@ -510,6 +510,11 @@ async function listingShots(page, tag) {
     await page.mouse.move(panel.x + panel.w / 2, panel.y + 40);
     await page.mouse.wheel(0, Math.max(0, tabRect.y - panel.y - 60));
     await frames(page, 3);
+    // The line that runs next in view (on a phone the code sits under the board).
+    const l = await app(page, () => Module.app().listing());
+    check(l.narration.length > 0, `${name}: a sentence on the next line`);
+    await reveal(page, `Gutter:${l.current}`);
+    await frames(page, 2);
     await page.screenshot({ path: join(ARTIFACTS, `listing-${name}-${tag}.png`) });
   }
 }
