@@ -284,9 +284,12 @@ void draw_code(ExplorerState& s, WidgetRects& rects) {
   draw_listing_choice(s, rects);
   draw_listing(s, rects);
   draw_locals(s.teach, rects);
-  const TryMoveMachine& m = s.teach.timeline->machine();
-  ImGui::TextDisabled("next: %s",
-                      m.status() == Status::running ? to_string(m.line()) : "(returned)");
+  // One plain sentence on what runs next.
+  const std::string said = narrate(*s.teach.listing, s.teach.timeline->machine());
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(said.c_str());
+  ImGui::PopTextWrapPos();
+  record(rects, "Narration");
 }
 
 void draw_stack(ExplorerState& s) {
