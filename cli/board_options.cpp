@@ -21,9 +21,10 @@ void add_board_options(CLI::App& cmd, RequestText& text, bool with_end) {
                  "default 1,1 (closed tours: any)");
   if (with_end) cmd.add_option("--end", text.end, "Open tours: the square to end on");
   cmd.add_option("--blocked", text.blocked, "Squares to leave out: \"1,1;8,8\" or \"a1 h8\"");
-  cmd.add_flag_function(
-      "--closed", [&text](std::int64_t) { text.closed = "1"; },
-      "Closed tour: the last square jumps back to the first");
+  // The value goes to the core's reader as typed: --closed, --closed=false, --closed=junk
+  // (refused).
+  cmd.add_flag("--closed", text.closed,
+               "Closed tour: the last square jumps back to the first (--closed=false: open)");
 }
 
 void NumberOptions::add(CLI::App& cmd, const std::string& name, std::uint64_t& target,

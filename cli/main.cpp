@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 #include <cctype>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -42,6 +43,19 @@ int unknown_command(std::string_view word, const Commands& commands) {
   return kt::cli::kExitBadInput;
 }
 
+// The first option given an empty value ("--method ''"), or "": an empty value never means the
+// default silently.
+std::string empty_value(const CLI::App& cmd) {
+  for (const CLI::Option* option : cmd.get_options()) {
+    if (option->count() == 0 || option->get_expected_max() == 0) continue;
+    for (const std::string& value : option->results()) {
+      if (value.empty())
+        return option->get_name().empty() ? option->get_name(true) : option->get_name();
+    }
+  }
+  return {};
+}
+
 int run(CLI::App& app, const Commands& commands, int argc, char** argv) {
   if (argc > 1 && argv[1][0] != '-') {
     bool known = false;
@@ -62,7 +76,12 @@ int run(CLI::App& app, const Commands& commands, int argc, char** argv) {
   }
   try {
     for (const auto& [cmd, run] : commands) {
-      if (cmd->parsed()) return run();
+      if (!cmd->parsed()) continue;
+      if (const auto empty = empty_value(*cmd); !empty.empty()) {
+        std::fprintf(stderr, "knights: %s: give a value (it is empty)\n", empty.c_str());
+        return kt::cli::kExitBadInput;
+      }
+      return run();
     }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "knights: %s\n", kt::one_line(e.what()).c_str());
@@ -85,6 +104,11 @@ int check_output(int code) {
 }  // namespace
 
 int main(int argc, char** argv) {
+#ifdef SIGPIPE
+  // A reader that closes the pipe early (head) makes writes fail with EPIPE instead of killing
+  // the process without a word: check_output then says so and exits 1.
+  std::signal(SIGPIPE, SIG_IGN);
+#endif
   CLI::App app{"Knight's Tour Explorer: find, check and count knight's tours.", "knights"};
   app.require_subcommand(1);
   Commands commands;

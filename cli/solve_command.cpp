@@ -120,6 +120,7 @@ std::string stopped_line(const Solver& solver) {
 
 int run_solve(SolveOptions& o) {
   if (auto why = o.numbers.parse(); !why.empty()) return bad_input(why);
+  if (o.limit > 0 && !o.all) return bad_input("--limit: counts the tours of --all; give --all too");
   RequestText text = o.board;
   text.method = o.method;
   if (o.all && (text.method == "auto" || text.method.empty())) text.method = "textbook";

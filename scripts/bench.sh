@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Benchmarks, natively and in WebAssembly under node, each against a baseline run in the same
-# process, then one table. Not a test: it prints figures.
+# process, then one table; then the page's first frame in Chromium (tests/browser/
+# first-frame.bench.mjs: the time on localhost and at 1.6 Mbps + 40 ms, the bytes by the first
+# frame and in all). Not a test: it prints figures.
 #   scripts/bench.sh          (takes a few minutes: the textbook's 8x8 tree has 430 million moves)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -10,4 +12,7 @@ for preset in native wasm; do
   cmake --build --preset "$preset" --target knights textbook_bench construct_bench count_bench strip_bench billion_bench frontier_bench repair_bench \
     2>/dev/null || cmake --build --preset "$preset" --target textbook_bench construct_bench count_bench strip_bench billion_bench frontier_bench repair_bench
 done
-exec python3 scripts/bench_table.py
+cmake --build --preset wasm --target kt_web
+python3 scripts/bench_table.py
+echo "$ node tests/browser/first-frame.bench.mjs build/wasm/site 3"
+node tests/browser/first-frame.bench.mjs build/wasm/site 3

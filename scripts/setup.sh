@@ -3,9 +3,11 @@
 # there it only checks and exits in about a second. Works as root (CI) or via sudo.
 #   apt:  toolchains (g++, and clang for libFuzzer), Emscripten, Catch2, CLI11, GLFW, Chromium, node/npm, python3, clang-format,
 #         DejaVu Sans + fontTools (the UI's font is cut from it at build time), terser (the
-#         page's index.js is minified with it)
+#         page's index.js is minified with it); the other browser engines for the page's tests:
+#         Firefox ESR, WebKitGTK's WebKitWebDriver with MiniBrowser, and Xvfb for them to draw in
 #   src:  Dear ImGui 1.86 from Debian's source package -> third_party/imgui (git-ignored)
-#   npm:  playwright-core (driver only; the browser is Debian's /usr/bin/chromium)
+#   npm:  the browser drivers (no browser downloads; the browsers are Debian's): playwright-core
+#         for Chromium, puppeteer-core for Firefox (WebDriver BiDi), selenium-webdriver for WebKit
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -45,7 +47,8 @@ pkg_installed() {
 missing=()
 for p in cmake ninja-build g++ emscripten catch2 libcli11-dev nlohmann-json3-dev libglfw3-dev \
     chromium python3 fonts-dejavu-core python3-fonttools \
-    clang-format clang libclang-rt-14-dev gzip node-terser; do
+    clang-format clang libclang-rt-14-dev gzip node-terser \
+    firefox-esr webkit2gtk-driver xvfb xauth; do
   pkg_installed "$p" || missing+=("$p")
 done
 # node may come from another repo (e.g. NodeSource's nodejs bundles npm, which conflicts with
@@ -105,15 +108,20 @@ else
   log "imgui: unpacked ${orig[0]##*/} into third_party/imgui"
 fi
 
-# --- 3. npm: playwright-core -----------------------------------------------------------------
-if [[ -d $ROOT/node_modules/playwright-core ]]; then
-  log "npm: playwright-core present"
+# --- 3. npm: the browser drivers ------------------------------------------------------------
+NPM_PACKAGES=(playwright-core puppeteer-core selenium-webdriver)
+npm_missing=()
+for m in "${NPM_PACKAGES[@]}"; do
+  [[ -d $ROOT/node_modules/$m ]] || npm_missing+=("$m")
+done
+if [[ ${#npm_missing[@]} -eq 0 ]]; then
+  log "npm: ${NPM_PACKAGES[*]} present"
 else
   if [[ -f $ROOT/package-lock.json ]]; then
-    log "npm ci"
+    log "npm ci (missing: ${npm_missing[*]})"
     npm ci --no-audit --no-fund --loglevel=error
   else
-    log "npm install"
+    log "npm install (missing: ${npm_missing[*]})"
     npm install --no-audit --no-fund --loglevel=error
   fi
 fi

@@ -72,9 +72,13 @@ TEST_CASE("the text reader needs no fixed widths") {
 
 TEST_CASE("the text reader skips prose lines and refuses any other text") {
   CHECK(text("Board:\n  1\nno path found.\n\n").why.empty());
+  // A stopped search's last line is prose too: the board above it is read (and is no tour).
+  CHECK(text("  1  0\n\nsearch stopped after 100 steps at depth 12, no path found yet\n")
+            .why.empty());
   const std::pair<const char*, const char*> refused[] = {
       {"1 x 3\n", "line 1, square 2: 'x' is not a move number or '.'"},
-      {"path found after 3 steps\n", "'path' is not a move number"},
+      {"path found after 3 steps\n", "no board found"},  // prose: it starts with a word
+      {"1 2\n3 path\n", "line 2, square 2: 'path' is not a move number"},
       {"1 -1\n", "'-1' is not a move number (blocked squares are written '.')"},
       {"-0\n", "'-0' is not a move number"},
       {"+1\n", "'+1' is not a move number or '.'"},
@@ -210,5 +214,6 @@ TEST_CASE("parse_board tells JSON from text by the first byte") {
   CHECK(any("{\"board\": [[1]]}").why.empty());
   CHECK(any("1\n").why.empty());
   CHECK_THAT(any("[[1] x]").why, Catch::Contains("not valid JSON"));
-  CHECK_THAT(any("x [[1]]").why, Catch::Contains("'x' is not a move number"));
+  CHECK_THAT(any("x [[1]]").why, Catch::Contains("no board found"));
+  CHECK_THAT(any("1 x [[1]]").why, Catch::Contains("'x' is not a move number"));
 }

@@ -3,6 +3,7 @@
 // A wrong answer is the worst thing the product can do; this sweep is its guard.
 #include <catch2/catch.hpp>
 #include <limits>
+#include <random>
 #include <string>
 
 #include "counting/count.hpp"
@@ -71,3 +72,58 @@ KT_SWEEP(5)
 KT_SWEEP(6)
 KT_SWEEP(7)
 KT_SWEEP(8)
+
+// Random boards a student might type: 5x5 to 12x12 and strips up to 6x40, with 0 to 4 blocked
+// squares, a random start, and an end or a closed tour in half of them. Each is answered within
+// a budget of steps (a few seconds natively; the textbook's attempt alone may take 2^26) by the
+// default method, with a tour the verifier accepts or a "none" that agrees with an exhaustive count
+// where that is quick.
+TEST_CASE("sweep: random boards up to 12x12 and strips up to 6x40 answer within the budget",
+          "[sweep]") {
+  constexpr std::uint64_t kBudget = std::uint64_t{1} << 28;
+  std::mt19937 rng(1124);
+  const int cases = kt_test::kHeavy ? 120 : 30;
+  for (int k = 0; k < cases; ++k) {
+    kt::Problem p;
+    const bool strip = k % 5 == 4;
+    const int rows = strip ? std::uniform_int_distribution<int>(3, 6)(rng)
+                           : std::uniform_int_distribution<int>(5, 12)(rng);
+    const int cols = strip ? std::uniform_int_distribution<int>(7, 40)(rng)
+                           : std::uniform_int_distribution<int>(5, 12)(rng);
+    p.geometry = {rows, cols};
+    const int n = p.geometry.size();
+    p.blocked.assign(static_cast<std::size_t>(n), 0);
+    std::uniform_int_distribution<int> any(0, n - 1);
+    const int blocked = std::uniform_int_distribution<int>(0, 4)(rng);
+    for (int b = 0; b < blocked; ++b) p.blocked[static_cast<std::size_t>(any(rng))] = 1;
+    auto free_square = [&] {
+      for (;;) {
+        if (const int i = any(rng); !p.is_blocked(i)) return p.geometry.square(i);
+      }
+    };
+    p.start = free_square();
+    const int kind = std::uniform_int_distribution<int>(0, 3)(rng);
+    if (kind == 0) p.closed = true;
+    if (kind == 1) {
+      const kt::Square end = free_square();
+      if (end != *p.start) p.end = end;
+    }
+    if (blocked == 0) p.blocked.clear();
+
+    kt::Solver solver(p, kt::Method::automatic);
+    const kt::Status status = solver.run(kBudget);
+    INFO(rows << "x" << cols << " from " << kt::format_square(*p.start)
+              << (p.end ? " to " + kt::format_square(*p.end) : "") << (p.closed ? " closed" : "")
+              << ", " << blocked << " blocked: " << kt::to_string(status) << ", "
+              << solver.reason());
+    REQUIRE(status != kt::Status::running);
+    if (status == kt::Status::found) {
+      const kt::Verdict v = solver.verify();
+      INFO(v.reason);
+      REQUIRE(v.ok);
+      REQUIRE((!p.closed || v.closed));
+    } else if (p.free_squares() <= 30) {
+      REQUIRE_FALSE(kt_test::exists_exhaustively(p));
+    }
+  }
+}

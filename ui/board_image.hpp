@@ -102,6 +102,10 @@ class BoardPicture {
   const BoardImage& image() const { return image_; }
   // A finished construction whose order is still being coloured.
   bool colouring() const { return walk_left_ > 0; }
+  // The part of the order coloured so far (0 .. 1; 1 when there is nothing to colour).
+  double coloured_fraction() const {
+    return walk_left_ > 0 ? 1.0 - static_cast<double>(walk_left_) / free_ : 1.0;
+  }
   // A construction's move numbers by square index, filled as its order is coloured (0 not yet
   // reached); empty for searches (their Solver has a board).
   std::span<const std::int32_t> moves() const { return moves_; }

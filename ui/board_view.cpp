@@ -433,7 +433,9 @@ std::optional<Square> BoardView::draw(const BoardScene& scene, const Fonts& font
     tip += "  blocked";
   } else if (!scene.board.empty()) {
     const int move = scene.board[index];
-    tip += move > 0 ? "  move " + std::to_string(move) : "  not visited";
+    tip += move > 0          ? "  move " + std::to_string(move)
+           : scene.numbering ? "  numbering..."
+                             : "  not visited";
   }
   ImGui::SetTooltip("%s", tip.c_str());
   if (clicked) return under;

@@ -43,6 +43,7 @@ struct BoardScene {
   bool texture_checkered = false;         // the texture has dark and light squares
   std::span<const std::uint8_t> blocked;  // flags by square index; empty: none
   std::span<const std::int32_t> board;    // move numbers by square index; empty: none
+  bool numbering = false;  // a finished tour's numbers still coming in (0: not reached yet)
   std::span<const std::int32_t> path;     // square indices in visiting order
   std::span<const std::uint8_t> written;  // detailed: a running construction's squares so far
   std::optional<Square> start, end;

@@ -1,6 +1,7 @@
 #include "explorer_view.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // the window under a finger, an item's disabled flag
 
 #include <algorithm>
 #include <cmath>
@@ -21,6 +22,9 @@ constexpr float kPageBarHeight = 34;     // shell.html's #kt-toolbar and its mar
 // at the top right (top 4 px, 23 px high): the board area in that corner starts its banner
 // below it, so the button covers none of the banner's text.
 constexpr float kShareButtonBottom = 31;
+// On touch screens the page's buttons are 44 px tall (shell.html, :root.kt-touch): the bar and
+// the Share button take more room.
+constexpr float kPageBarHeightTouch = 56, kShareButtonBottomTouch = 52;
 constexpr float kBannerMinHeight = 64;
 const char* const kDot = "  \xC2\xB7  ";
 
@@ -117,7 +121,16 @@ std::optional<std::int32_t> ExplorerView::move_number(const ExplorerState& s, Sq
   if (!s.board.geometry || !s.board.geometry->contains(sq)) return std::nullopt;
   const Geometry g = *s.board.geometry;
   if (m.size() != static_cast<std::size_t>(g.size())) return std::nullopt;
-  return m[g.index(sq)];
+  const std::int32_t move = m[g.index(sq)];
+  if (move != 0) return move;
+  // A huge construction's numbers come as its order is coloured: a square of the finished tour
+  // not reached yet is not "not visited", and its blocked squares are blocked.
+  const Solver* solver = s.run.solver.get();
+  if (solver && solver->status() == Status::found) {
+    if (solver->problem().is_blocked(g.index(sq))) return kBlocked;
+    return std::nullopt;
+  }
+  return move;
 }
 
 std::optional<Square> ExplorerView::go_to_move(ExplorerState& s, std::int64_t n) {
@@ -198,7 +211,8 @@ float ExplorerView::draw_zoom_bar(ExplorerState& s, float x, float y, float w) {
 
 void ExplorerView::record(const char* label) {
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-  rects_.set(label, Rect{a.x, a.y, b.x - a.x, b.y - a.y});
+  const bool enabled = !(GImGui->LastItemData.InFlags & ImGuiItemFlags_Disabled);
+  rects_.set(label, Rect{a.x, a.y, b.x - a.x, b.y - a.y}, enabled);
 }
 
 void ExplorerView::sync_fields(const ExplorerState& s) {
@@ -231,10 +245,61 @@ void ExplorerView::draw(ExplorerState& s, const TickReport& tick) {
     draw_panel(s, 0, 0, panel, size.y);
     // The page's share and export bar (shell.html) sits at the bottom right of windows wider
     // than kStackBelowWidth: the board ends above it, so it hides no coordinates.
-    const float bar = size.x > kStackBelowWidth ? kPageBarHeight : 0;
+    const float bar = size.x <= kStackBelowWidth ? 0
+                      : touch_targets()          ? kPageBarHeightTouch
+                                                 : kPageBarHeight;
     draw_board_area(s, panel, 0, size.x - panel - side, size.y - bar);
     if (side > 0) draw_teaching_side(s, rects_, size.x - side, 0, side, size.y - bar);
   }
+  draw_focus_ring();
+}
+
+// --- the page's accessible controls: focus shown on the widget each stands for --------------
+
+void ExplorerView::set_focus(std::string_view label) {
+  if (label == focus_) return;
+  focus_ = label;
+  focus_reveal_ = !focus_.empty();
+}
+
+// In the panel, once per focus change on one of its widgets: scrolls it into view (the mouse
+// wheel and touch scroll freely afterwards).
+void ExplorerView::reveal_focus() {
+  if (!focus_reveal_) return;
+  const auto r = rects_.find(focus_);
+  if (!r) return;
+  focus_reveal_ = false;
+  const ImGuiWindow* w = ImGui::GetCurrentWindow();
+  const float top = w->InnerRect.Min.y, bottom = w->InnerRect.Max.y;
+  if (r->y < top) ImGui::SetScrollY(w->Scroll.y - (top - r->y) - 8);
+  if (r->y + r->h > bottom) ImGui::SetScrollY(w->Scroll.y + (r->y + r->h - bottom) + 8);
+}
+
+void ExplorerView::draw_focus_ring() const {
+  const auto r = focus_.empty() ? std::nullopt : rects_.find(focus_);
+  if (!r) return;
+  const ImU32 ring = palette().focus_ring;
+  ImGui::GetForegroundDrawList()->AddRect(ImVec2(r->x - 3, r->y - 3),
+                                          ImVec2(r->x + r->w + 3, r->y + r->h + 3), ring, 5, 0, 3);
+}
+
+bool scroll_window_at(float x, float y, float dy) {
+  ImGuiContext* g = ImGui::GetCurrentContext();
+  if (!g) return false;
+  const ImVec2 p(x, y);
+  for (int i = g->Windows.Size - 1; i >= 0; --i) {  // front to back
+    ImGuiWindow* w = g->Windows[i];
+    if (!w->WasActive || w->Hidden || !w->OuterRectClipped.Contains(p)) continue;
+    while ((w->Flags & ImGuiWindowFlags_ChildWindow) && w->ScrollMax.y <= 0 && w->ParentWindow) {
+      w = w->ParentWindow;
+    }
+    if (w->ScrollMax.y <= 0 || (w->Flags & ImGuiWindowFlags_NoScrollWithMouse)) return false;
+    const float from = w->ScrollTarget.y < FLT_MAX ? w->ScrollTarget.y : w->Scroll.y;
+    const float to = std::clamp(from - dy, 0.0f, w->ScrollMax.y);
+    ImGui::SetScrollY(w, to);
+    return to != from;
+  }
+  return false;
 }
 
 void ExplorerView::draw_panel(ExplorerState& s, float x, float y, float width, float height) {
@@ -246,6 +311,7 @@ void ExplorerView::draw_panel(ExplorerState& s, float x, float y, float width, f
                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus);
   rects_.set("Panel", Rect{origin.x + x, origin.y + y, width, height});
+  const bool focus_elsewhere = rects_.find(focus_).has_value();  // drawn before the panel
   if (fonts_.heading) ImGui::PushFont(fonts_.heading);
   ImGui::TextUnformatted("Knight's Tour Explorer");
   if (fonts_.heading) ImGui::PopFont();
@@ -277,6 +343,7 @@ void ExplorerView::draw_panel(ExplorerState& s, float x, float y, float width, f
         "blocks.");
     ImGui::PopTextWrapPos();
   }
+  if (!focus_elsewhere) reveal_focus();
   ImGui::End();
 }
 
@@ -347,6 +414,7 @@ void ExplorerView::draw_board_section(ExplorerState& s) {
   if (text_field("##End", end_, closed_now ? "the start" : "anywhere")) {
     set_field(s, Field::end, end_);
   }
+  record("End");
   ImGui::EndDisabled();
 
   ImGui::AlignTextToFramePadding();
@@ -598,6 +666,24 @@ void ExplorerView::draw_count_section(ExplorerState& s) {
   ImGui::PopTextWrapPos();
 }
 
+// The banner, and beside it a Fit button while a detailed board is zoomed or panned (large
+// boards have theirs in the zoom bar); returns the banner's height.
+float ExplorerView::draw_banner_and_fit(const ExplorerState& s, float x, float y, float w) {
+  const bool fit = s.board.geometry && !large_board(s) && !board_view_.camera().fitted;
+  const float gap = 8;
+  // At least 44 px wide: a finger's target.
+  const float fit_w =
+      fit ? std::max(44.0f, ImGui::CalcTextSize("Fit").x + 2 * ImGui::GetStyle().FramePadding.x)
+          : 0;
+  const float h = draw_banner(s, x, y, fit ? w - fit_w - gap : w);
+  if (fit) {
+    ImGui::SetCursorScreenPos(ImVec2(x + w - fit_w, y));
+    if (ImGui::Button("Fit##Board", ImVec2(fit_w, h))) board_view_.fit();
+    record("Fit");
+  }
+  return h;
+}
+
 // The banner above the board; returns its height (it grows when the detail wraps).
 float ExplorerView::draw_banner(const ExplorerState& s, float x, float y, float w) {
   std::string title, detail;
@@ -674,7 +760,10 @@ float ExplorerView::draw_banner(const ExplorerState& s, float x, float y, float 
           char t[32];
           std::snprintf(t, sizeof t, "%.3f s", k.seconds);
           detail += kDot + std::string(t);
-          if (picture_.colouring()) detail += std::string(kDot) + "colouring the order...";
+          if (picture_.colouring()) {
+            detail += std::string(kDot) + "colouring the order " +
+                      std::to_string(static_cast<int>(100 * picture_.coloured_fraction())) + "%";
+          }
           colour = palette().found;
         } else {
           title = "Tour reported, but verification failed";
@@ -750,8 +839,11 @@ void ExplorerView::draw_board_area(ExplorerState& s, float x, float y, float wid
   const bool under_share =
       !s.view.board_only && window.x <= kStackBelowWidth && y == 0 && x + width >= window.x;
   const float pad = 16, left = origin.x + x + pad,
-              top = origin.y + y + (under_share ? kShareButtonBottom : pad);
-  const float banner = draw_banner(s, left, top, width - 2 * pad);
+              top = origin.y + y +
+                    (!under_share      ? pad
+                     : touch_targets() ? kShareButtonBottomTouch
+                                       : kShareButtonBottom);
+  const float banner = draw_banner_and_fit(s, left, top, width - 2 * pad);
   if (s.board.geometry) {
     const Geometry g = *s.board.geometry;
     float board_top = top + banner + 12;
@@ -797,7 +889,10 @@ void ExplorerView::draw_board_area(ExplorerState& s, float x, float y, float wid
         scene.texture_checkered = checker && scene.texture_factor == 1;
         scene.texture_w = picture_.image().texture_w();
         scene.texture_h = picture_.image().texture_h();
-        if (!cheap_board(solver, scene.large)) scene.board = picture_.moves();
+        if (!cheap_board(solver, scene.large)) {
+          scene.board = picture_.moves();
+          scene.numbering = picture_.colouring();
+        }
       }
     }
     std::vector<std::int32_t> tour_squares;  // a kept tour's path; lives until the board is drawn

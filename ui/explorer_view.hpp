@@ -12,6 +12,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "board_image.hpp"
 #include "board_view.hpp"
@@ -33,6 +34,10 @@ class ExplorerView {
 
   // Screen rectangles (CSS pixels) of the last frame, for tests and embedding.
   const WidgetRects& rects() const { return rects_; }
+
+  // The widget (a WidgetRects label) whose accessible twin in the page has the keyboard focus:
+  // drawn with a ring, and scrolled into view once when it changes; "" for none.
+  void set_focus(std::string_view label);
   std::optional<Rect> square_rect(const ExplorerState& s, Square sq) const;
 
   // The board's camera (zoom, pan, fit: board_view.hpp), for keys, touch and the JS API.
@@ -55,10 +60,13 @@ class ExplorerView {
   void draw_status_section(const ExplorerState& s);
   void draw_board_area(ExplorerState& s, float x, float y, float width, float height);
   float draw_banner(const ExplorerState& s, float x, float y, float w);
+  float draw_banner_and_fit(const ExplorerState& s, float x, float y, float w);
   float draw_zoom_bar(ExplorerState& s, float x, float y, float w);  // its height
   std::span<const std::int32_t> moves(const ExplorerState& s) const;
   void record(const char* label);  // the last item's rectangle
   void sync_fields(const ExplorerState& s);
+  void reveal_focus();  // in the panel's window
+  void draw_focus_ring() const;
 
   Fonts fonts_;
   BoardView board_view_;
@@ -71,7 +79,14 @@ class ExplorerView {
   char goto_move_[24] = {}, goto_square_[40] = {};
   std::string goto_message_;
   WidgetRects rects_;
+  std::string focus_;
+  bool focus_reveal_ = false;
 };
+
+// A finger's drag of dy CSS pixels at (x, y): scrolls the front window there that scrolls
+// with the wheel (the panel, an open list), as ImGui's wheel would, pixel for pixel; false
+// when there is none or it is already at that end.
+bool scroll_window_at(float x, float y, float dy);
 
 // One frame of the explorer: tick(s, dt), then view.draw.
 void frame(ExplorerState& s, ExplorerView& view, float dt_seconds);

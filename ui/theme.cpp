@@ -122,6 +122,7 @@ constexpr Palette kDarkPalette{
     .candidate_number = IM_COL32_WHITE,
     .code_line = IM_COL32(255, 196, 0, 90),
     .current_call = IM_COL32(255, 191, 51, 255),
+    .focus_ring = IM_COL32(255, 213, 79, 255),
 };
 
 constexpr Palette light_palette() {
@@ -132,17 +133,21 @@ constexpr Palette light_palette() {
   p.error_text = IM_COL32(180, 30, 24, 255);
   p.code_line = IM_COL32(255, 196, 0, 110);
   p.current_call = IM_COL32(176, 96, 0, 255);
+  p.focus_ring = IM_COL32(11, 87, 208, 255);
   return p;
 }
 constexpr Palette kLightPalette = light_palette();
 
 const Palette* g_palette = &kDarkPalette;
+Theme g_theme = Theme::dark;
+bool g_touch = false;
 
 }  // namespace
 
 const Palette& palette() { return *g_palette; }
 
 void apply_style(Theme theme) {
+  g_theme = theme;
   ImGuiStyle& s = ImGui::GetStyle();
   if (theme == Theme::light) {
     ImGui::StyleColorsLight();
@@ -162,6 +167,20 @@ void apply_style(Theme theme) {
   s.WindowBorderSize = 0;
   s.FrameRounding = 4;
   s.GrabRounding = 4;
+  if (g_touch) {  // every frame (button, field, checkbox) 15 + 2 x 14.5 = 44 px tall
+    s.FramePadding = {10, 14.5f};
+    s.ItemSpacing = {10, 10};
+    s.GrabMinSize = 28;
+    s.ScrollbarSize = 18;
+  }
 }
+
+void set_touch_targets(bool on) {
+  if (on == g_touch) return;
+  g_touch = on;
+  apply_style(g_theme);
+}
+
+bool touch_targets() { return g_touch; }
 
 }  // namespace kt::ui

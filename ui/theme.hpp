@@ -56,6 +56,7 @@ struct Palette {
   ImU32 candidate_number;
   ImU32 code_line;     // the pseudocode line being run
   ImU32 current_call;  // the innermost TryMove call of the stack
+  ImU32 focus_ring;    // the keyboard's focus (shell.html's --kt-focus)
 };
 
 // `c` with its alpha replaced (0..255).
@@ -69,5 +70,10 @@ const Palette& palette();
 // Spacing and colours: ImGui's dark or light theme, roomier for mouse and touch; palette()
 // follows. Called at start-up and whenever the page's theme changes.
 void apply_style(Theme theme = Theme::dark);
+
+// Touch screens: frames (buttons, fields, checkboxes) at least 44 CSS px tall and roomier
+// spacing, kept across theme changes; off again for a mouse.
+void set_touch_targets(bool on);
+bool touch_targets();
 
 }  // namespace kt::ui

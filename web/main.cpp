@@ -1,6 +1,6 @@
-// The browser host: a WebGL2 context through Emscripten's GLFW, ImGui's GLFW and OpenGL3
-// backends, and one explorer (state + view, ui/explorer_state.hpp) ticked and drawn every
-// animation frame.
+// The browser host: input through Emscripten's GLFW, drawing through a WebGL context (WebGL2,
+// else WebGL1), ImGui's GLFW and OpenGL3 backends, and one explorer (state + view,
+// ui/explorer_state.hpp) ticked and drawn every animation frame.
 //
 // Sizing: the canvas fills the window through CSS (shell.html). Each frame its backing store
 // is set to CSS size x devicePixelRatio with Browser.setCanvasSize (glfwSetWindowSize would
@@ -11,6 +11,7 @@
 #include <GLES3/gl3.h>
 #include <GLFW/glfw3.h>
 #include <emscripten.h>
+#include <emscripten/html5_webgl.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
@@ -35,8 +36,14 @@ std::vector<double> g_frame_ms;  // since the last reset, for the percentiles (a
 constexpr std::size_t kFrameWindow = 10000;
 
 // Textures for large boards (ui/board_image.hpp): RGBA8, nearest texel when magnified (crisp
-// squares), linear when a texel is smaller than a pixel.
+// squares), linear when a texel is smaller than a pixel. Allocated as WebGL1 allows too (no
+// glTexStorage2D, an unsized format), with no mipmaps, so any size works there. Past the
+// context's largest side (WebGL1 promises less than ui/board_image.hpp's 2048, though browsers
+// give more), none: the board is then drawn plain.
 void* create_texture(int w, int h) {
+  GLint max_side = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_side);
+  if (w > max_side || h > max_side) return nullptr;
   GLuint tex = 0;
   glGenTextures(1, &tex);
   if (!tex) return nullptr;
@@ -45,7 +52,7 @@ void* create_texture(int w, int h) {
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-  glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, w, h);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
   return reinterpret_cast<void*>(static_cast<std::intptr_t>(tex));
 }
 
@@ -229,19 +236,36 @@ int main() {
     notify_error("Could not initialise GLFW.");
     return 1;
   }
-  glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  glfwWindowHint(GLFW_CLIENT_API, GLFW_NO_API);  // the context is made below
   const double dpr = pixel_ratio();
   // At least 1x1: GLFW refuses empty windows (a page opened in a hidden frame).
   g_window = glfwCreateWindow(std::max(1, static_cast<int>(std::lround(css_width() * dpr))),
                               std::max(1, static_cast<int>(std::lround(css_height() * dpr))),
                               "Knight's Tour Explorer", nullptr, nullptr);
-  if (!g_window) {
-    notify_error("This browser could not create a WebGL2 context, which the explorer needs.");
+  // WebGL2 where the browser has it, else WebGL1 (old school computers, remote desktops, GPUs
+  // the browser distrusts), drawn alike through ImGui's OpenGL ES 2 path. (Emscripten's GLFW
+  // asks for WebGL2 alone wherever the browser knows its name, and gives up when that fails.)
+  // No depth, stencil or alpha: ImGui draws none, and an opaque canvas composites faster.
+  EmscriptenWebGLContextAttributes attributes;
+  emscripten_webgl_init_context_attributes(&attributes);
+  attributes.alpha = attributes.depth = attributes.stencil = attributes.antialias = false;
+  attributes.majorVersion = 2;
+  const char* glsl_version = "#version 300 es";
+  EMSCRIPTEN_WEBGL_CONTEXT_HANDLE gl = emscripten_webgl_create_context("#canvas", &attributes);
+  if (gl <= 0) {
+    attributes.majorVersion = 1;
+    glsl_version = "#version 100";
+    gl = emscripten_webgl_create_context("#canvas", &attributes);
+    // The ES 2 path binds vertex array objects, which WebGL1 has through this extension.
+    if (gl > 0 && !emscripten_webgl_enable_OES_vertex_array_object(gl)) gl = 0;
+  }
+  if (!g_window || gl <= 0 ||
+      emscripten_webgl_make_context_current(gl) != EMSCRIPTEN_RESULT_SUCCESS) {
+    notify_error(
+        "This browser has no WebGL (or it is turned off), which Knight's Tour Explorer "
+        "needs to draw.");
     return 1;
   }
-  glfwMakeContextCurrent(g_window);
   drop_glfw_touch_listeners();
   install_board_touch();
 
@@ -251,7 +275,7 @@ int main() {
   kt::ui::apply_style();
   ImGui_ImplGlfw_InitForOpenGL(g_window, true);
   glfwSetScrollCallback(g_window, scroll_callback);
-  ImGui_ImplOpenGL3_Init("#version 300 es");
+  ImGui_ImplOpenGL3_Init(glsl_version);
 
   g_app = std::make_unique<kt::web::LiveApp>();
   g_app->view.set_texture_host(&g_textures);

@@ -75,11 +75,11 @@
   }
   function stepForward() {
     var a = app();
-    if (teaching(a)) a.forward(1); else a.step();
+    if (teaching(a)) { a.forward(1); announceStep(true); } else a.step();
   }
   function stepBack() {
     var a = app();
-    if (teaching(a)) { a.back(1); return; }
+    if (teaching(a)) { a.back(1); announceStep(true); return; }
     say(a.recursion().available ? 'Back steps the recursion: press Reset first.'
                                 : 'Back needs the textbook or wirth method.');
   }
@@ -139,6 +139,7 @@
     // Re-read the problem only when the explorer's draft or the settings changed: a large
     // board's problem costs a parse.
     var key = Module.pageDraftVersion() + '|' + JSON.stringify(page.settings);
+    access.refresh();
     if (key === page.syncedKey) { updateStatus(a); return; }
     page.syncedKey = key;
     var q = Module.livePageQuery(page.settings);
@@ -156,10 +157,12 @@
   function statusText(a) {
     var st = a.status(), state = a.state();
     if (st === 'invalid') return 'Problem not accepted: ' + a.error();
-    if (st === 'found') return 'Tour found: ' + a.depth() + ' squares.';
+    // depth() is the last move's index: move depth() + 1 is on the board.
+    var moves = a.depth() + 1;
+    if (st === 'found') return 'Tour found: ' + moves + ' squares.';
     if (st === 'none') return 'No tour: ' + a.reason();
-    return state === 'running' ? 'Searching, depth ' + a.depth() + '.'
-         : state === 'paused' ? 'Paused at depth ' + a.depth() + '.' : 'Ready.';
+    return state === 'running' ? 'Searching, move ' + moves + '.'
+         : state === 'paused' ? 'Paused at move ' + moves + '.' : 'Ready.';
   }
 
   function updateStatus(a) {
@@ -264,6 +267,207 @@
     img.src = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
   }
 
+  // --- the accessible layer ------------------------------------------------------------------
+  // Every control of the explorer's panel as a real HTML element, in the panel's order, in
+  // #kt-a11y (visually hidden): Tab reaches them, screen readers name them, and each calls the
+  // same state function as its ImGui widget (through Module.app() and the page bindings). The
+  // widget it stands for (its WidgetRects label) gets a focus ring on the canvas. Entries:
+  // [kind, accessible name, widget, what it calls, what it reads back, options]; kinds: h a
+  // group's heading, b button, t text field, n number field, s select, c checkbox. What it
+  // calls: a function, a problem field (Module.setPanelField), a teaching panel (its view), or
+  // the name of an app() method (then a Module one) given the control's value; read back: the
+  // name of an app() method or a function.
+  var OPT = function (list) { return list.split(' ').map(function (o) { return [o, o]; }); };
+  var CONTROLS = [['h', 'Board']].concat([5, 6, 7, 8].map(function (n) {
+    return ['b', n + 'x' + n, n + 'x' + n, function () { Module.setBoardSize(n); }];
+  }), [
+    ['t', 'Rows', 'Rows', 'rows'], ['t', 'Cols', 'Cols', 'cols'], ['s', 'Method', 'Method', 'method'],
+    ['c', 'Closed tour', 'Closed', 'closed'], ['t', 'Start', 'Start', 'start'], ['t', 'End', 'End', 'end'],
+    ['s', 'Click on the board sets', 'Click:start', 'setClickMode', 'clickMode', OPT('start end block')],
+    ['b', 'Clear blocked', 'ClearBlocked', 'clearBlocked'],
+    ['h', 'Search'], ['b', 'Run', 'Run', 'run'], ['b', 'Pause', 'Pause', 'pause'],
+    ['b', 'Step', 'Step', 'step'], ['b', 'Reset', 'Reset', 'reset'],
+    ['n', 'Speed, steps per second', 'Speed', function (v) { applySpeed(Number(v)); },
+     function (a) { return a.speed().stepsPerSecond; }],
+    ['c', 'As fast as the frame allows', 'Fastest', function (on) {
+      var a = app(); a.setStepsPerSecond(a.speed().stepsPerSecond, on); },
+     function (a) { return a.speed().fastest; }],
+    ['b', 'Previous tour', 'PreviousTour', 'previousTour'], ['b', 'Next tour', 'NextTour', 'nextTour'],
+    ['h', 'Watch the recursion'],
+    ['s', 'Step the recursion by', 'Granularity', 'setGranularity', 'granularity',
+     OPT('line move dead-end tour')],
+    ['b', 'Back', 'TeachBack', stepBack],
+    ['b', 'Step the recursion', 'TeachStep', function () { app().forward(1); announceStep(true); }],
+    ['b', 'Play or pause the recursion', 'TeachPlay', function () {
+      var a = app(); a.teachPlay(!a.recursion().playing); }],
+    ['b', 'Step over', 'StepOver', 'stepOver'], ['b', 'Step out', 'StepOut', 'stepOut'],
+    ['b', 'Restart the recursion', 'TeachRestart', 'teachRestart'],
+    ['c', 'Show the code', 'Tab:Code', 'code'], ['c', 'Show the call stack', 'Tab:Stack', 'stack'],
+    ['c', 'Show the tree by depth', 'Tab:Tree', 'tree'],
+    ['c', 'Show Knuth\'s estimate', 'Tab:Estimate', 'estimate'],
+    ['h', 'Count tours (exact)'],
+    ['s', 'Tours to count', 'CountKind', 'setCountKind', function (a) { return a.countState().kind; },
+     OPT('from-start all-open closed')],
+    ['s', 'Counter', 'Counter', 'setCounter', 0, OPT('auto search rows')],
+    ['b', 'Count', 'Count', 'countStart'], ['b', 'Stop', 'Stop', 'countStop'],
+    ['h', 'The board'], ['b', 'Fit', 'Fit', 'fitView'],
+  ]);
+  var FIELDS = { rows: 1, cols: 1, start: 1, end: 1, method: 1, closed: 1 };
+  var PANELS = { code: 1, stack: 1, tree: 1, estimate: 1 };
+
+  var access = {
+    items: [],
+    // Until a key, a touch or a focus here, the controls show the link's problem only: what
+    // they read then is in the page's second part (web/split_loader.js), which the first
+    // frame and a mouse user's visit need not wait for.
+    live: false,
+    later: function () {
+      if (access.live || !access.items.length) return;
+      access.live = true;
+      var methods = el('kt-a11y').querySelector('[data-widget=Method]');
+      Module.methodNames().forEach(function (m) { methods.add(new Option(m, m)); });
+      access.refresh();
+      setInterval(announceStep, 250);
+    },
+    build: function () {
+      var box = el('kt-a11y');
+      if (!box) return;
+      CONTROLS.forEach(function (c) {
+        var kind = c[0], does = c[3], node = document.createElement(
+          { h: 'h2', b: 'button', s: 'select' }[kind] || 'input');
+        if (kind === 'h' || kind === 'b') node.textContent = c[1];
+        else node.setAttribute('aria-label', c[1]);
+        box.appendChild(node);
+        if (kind === 'h') return;
+        if (kind === 'b') node.type = 'button';
+        else if (kind !== 's') node.type = { c: 'checkbox', n: 'number' }[kind] || 'text';
+        (c[5] || []).forEach(function (o) { node.add(new Option(o[1], o[0])); });
+        node.dataset.widget = c[2];
+        node.kt = c;
+        var act = function () {
+          var v = kind === 'c' ? node.checked : node.value, a = app();
+          if (node.getAttribute('aria-disabled') === 'true') return;
+          if (typeof does === 'function') does(v);
+          else if (FIELDS[does]) { var why = Module.setPanelField(does, v); if (why) say(why); }
+          else if (PANELS[does]) {  // a teaching panel: open or closed
+            var views = a.views().filter(function (n) { return n !== does; });
+            a.setViews(v ? views.concat([does]) : views);
+          } else if (kind === 'b') (a[does] ? a : Module)[does]();  // Embind counts arguments
+          else (a[does] ? a : Module)[does](v);
+          sync();
+          access.refresh();
+        };
+        node.addEventListener(kind === 'b' ? 'click' : 'change', act);
+        node.addEventListener('focus', function () {
+          access.later();
+          Module.setFocusWidget(c[2]);
+          access.refresh();
+        });
+        node.addEventListener('blur', function () { Module.setFocusWidget(''); });
+        access.items.push(node);
+      });
+    },
+    // The controls follow the explorer: values (but the one being edited), and greyed out
+    // where the panel greys out its widget or does not draw it (aria-disabled keeps the focus).
+    refresh: function () {
+      var a = app(), live = access.live;
+      if (!a) return;
+      var cfg = live ? a.config() : page.settings || {}, views = a.views();
+      access.items.forEach(function (node) {
+        var c = node.kt, read = live && c[4];
+        if (live) node.setAttribute('aria-disabled', String(!Module.widgetEnabled(c[2])));
+        if (node === document.activeElement && node.tagName !== 'BUTTON') return;
+        var v = FIELDS[c[3]] ? cfg[c[3]] : PANELS[c[3]] ? views.indexOf(c[3]) >= 0
+              : typeof read === 'function' ? read(a) : read ? a[read]() : undefined;
+        if (v === undefined) return;
+        if (node.type === 'checkbox') node.checked = !!v;
+        else if (String(node.value) !== String(v)) node.value = v;
+      });
+    },
+  };
+
+  // --- the recursion said aloud ---------------------------------------------------------------
+  // Each step of the watched recursion in words (Module.recursionWords) in #kt-steps: at once
+  // after a step asked for, else (playing) at most every 1.5 s, so a fast run is not a flood.
+  var spoken = { text: '', at: 0 };
+  function announceStep(now) {
+    var box = el('kt-steps');
+    if (!box || !app()) return;
+    var text = Module.recursionWords();
+    var t = performance.now();
+    if (now !== true && (text === spoken.text || t - spoken.at < 1500)) return;
+    // A step asked for is said even when its words are the last ones (a screen reader
+    // announces a change only): a trailing no-break space alternates.
+    if (text === spoken.text && box.textContent === text) text += '\u00a0';
+    spoken.text = text.trim();
+    spoken.at = t;
+    box.textContent = text;
+  }
+
+  // --- touch ----------------------------------------------------------------------------------
+  // A finger's drag off the board scrolls the ImGui window under it (the panel, an open list)
+  // pixel for pixel, then glides on with the release's speed; the board's own gestures are
+  // web/main.cpp's. After a tap the browser leaves ImGui's mouse where the finger was, which
+  // would keep a hover highlight or tooltip: a few frames later (the tap's click is seen by
+  // then) the mouse is moved off the canvas. Frames grow to touch size while the last pointer
+  // was a finger (or the screen's pointer is coarse).
+  var touch = {
+    install: function () {
+      var c = Module.canvas, g = null, glide = 0;
+      var coarse = !!(window.matchMedia && matchMedia('(pointer: coarse)').matches);
+      var size = function (on) {  // the explorer's frames and the page's buttons alike
+        Module.setTouchTargets(on);
+        document.documentElement.classList.toggle('kt-touch', on);
+      };
+      size(coarse);  // before the first frame: no jump under a finger
+      // After a few frames: the press that changed the pointer lands on the layout it saw.
+      var later = function (f) {
+        var a = app(), f0 = a ? a.frames() : 0;
+        (function wait() { if (a && a.frames() < f0 + 4) requestAnimationFrame(wait); else f(); })();
+      };
+      window.addEventListener('pointerup', function (e) {
+        var fingers = e.pointerType === 'touch' || (e.pointerType !== 'mouse' && coarse);
+        later(function () { size(fingers); });
+      }, true);
+      var at = function (e) {
+        var r = c.getBoundingClientRect(), p = e.touches[0] || e.changedTouches[0];
+        return { x: p.clientX - r.left, y: p.clientY - r.top, t: performance.now() };
+      };
+      c.addEventListener('touchstart', function (e) {
+        access.later();
+        cancelAnimationFrame(glide);
+        var a = app(), p = at(e);
+        g = a && e.touches.length === 1 && !a.overBoard(p.x, p.y) ? { p: p, v: 0, moved: 0 } : null;
+      }, { passive: true });
+      c.addEventListener('touchmove', function (e) {
+        if (!g || e.touches.length !== 1) return;
+        var p = at(e), dy = p.y - g.p.y, dt = Math.max(1, p.t - g.p.t);
+        g.moved += Math.abs(dy);
+        if (g.moved < 8) return;  // a tap's wobble
+        e.preventDefault();
+        Module.touchScroll(p.x, p.y, dy);
+        g.v = 0.8 * (dy / dt) + 0.2 * g.v;
+        g.p = p;
+      }, { passive: false });
+      var end = function () {
+        later(function () {  // the hover left by a tap
+          c.dispatchEvent(new MouseEvent('mousemove', { clientX: -1e4, clientY: -1e4, bubbles: true }));
+        });
+        if (!g || g.moved < 8 || performance.now() - g.p.t > 100) { g = null; return; }
+        var v = g.v, x = g.p.x, y = g.p.y, last = performance.now();
+        g = null;
+        (function step(t) {  // momentum: the speed decays by 5% every 16 ms
+          var dt = Math.min(50, t - last || 16);
+          last = t;
+          v *= Math.pow(0.95, dt / 16);
+          if (Math.abs(v) > 0.02 && Module.touchScroll(x, y, v * dt)) glide = requestAnimationFrame(step);
+        })(performance.now());
+      };
+      c.addEventListener('touchend', end);
+      c.addEventListener('touchcancel', end);
+    },
+  };
+
   // --- keyboard ---------------------------------------------------------------------------------
   function toggleHelp(show) {
     var h = el('kt-help');
@@ -332,13 +536,30 @@
         open.href = location.href.split('?')[0].split('#')[0] + Module.livePageQuery(s);
       });
     }
-    // Capture phase: before GLFW's listeners on the window see Space and the arrows.
-    window.addEventListener('keydown', onKey, true);
   }
+
+  // Registered as this script loads, before GLFW's listeners on the window (main() adds them),
+  // so that they run first: the shortcuts, and keys meant for the page's own controls (Tab
+  // included: GLFW would cancel it and keep the focus in the page body) never reach ImGui.
+  var started = false;
+  function earlyKey(e) {
+    if (started && e.type === 'keydown') onKey(e);
+    if (started) access.later();  // keyboard users: the accessible controls follow the app
+    var t = e.target;
+    if (e.defaultPrevented || e.key === 'Tab' ||
+        (t && t.closest && t.closest('#kt-a11y, .kt-bar, #kt-help, #kt-messages, textarea'))) {
+      e.stopImmediatePropagation();
+    }
+  }
+  ['keydown', 'keypress', 'keyup'].forEach(function (k) {
+    window.addEventListener(k, earlyKey, true);
+  });
 
   function start() {
     try {
       wire();
+      started = true;
+      access.build();
       applyLink();
       sync();
       setInterval(sync, 500);
@@ -349,9 +570,11 @@
     }
   }
 
-  var ready = Module.onAppReady;
-  Module.onAppReady = function () {
-    if (ready) ready();
+  // The link is applied as soon as main() has made the app, before the first frame and before
+  // any script can call Module.app(): a configureProblem() or run() called that early comes
+  // after the link and is kept.
+  Module.postRun = [].concat(Module.postRun || [], function () {
+    touch.install();
     if (Module.applyPageQuery && document.getElementById('kt-toolbar')) start();
-  };
+  });
 })();

@@ -13,6 +13,17 @@
 //   Module.boardSvg(theme) -> the live board as an SVG document ("" when none can be drawn)
 //   Module.imguiWantsText() -> whether an ImGui text field has the keyboard
 //   Module.pageDraftVersion() -> changes whenever the explorer's problem is edited
+// The page's accessible controls and touch (page.js), each through the same state function as
+// the panel's widget:
+//   Module.setPanelField(name, value) -> "" or the field's message: rows, cols, start, end (text),
+//     closed (boolean), method (a name from kMethods)
+//   Module.methodNames() -> kMethods' names, in the panel's order
+//   Module.setBoardSize(n), Module.clearBlocked(), Module.teachRestart()
+//   Module.setFocusWidget(label) -> rings the widget (a WidgetRects label), "" for none
+//   Module.widgetEnabled(label) -> drawn last frame, not greyed out
+//   Module.touchScroll(x, y, dy) -> a finger's drag scrolled the window under (x, y)
+//   Module.setTouchTargets(on) -> 44 px frames for touch screens (ui::set_touch_targets)
+//   Module.recursionWords() -> the recursion's last step in words ("" when not watched)
 // The URL is read by the core's parse_page_query (fuzzed, unit-tested): the JS glue (page.js)
 // only applies what it returns, so a link can never reach the app unparsed.
 #include <emscripten/bind.h>
@@ -26,6 +37,7 @@
 #include "formats/svg.hpp"
 #include "live_app.hpp"
 #include "page_request.hpp"
+#include "recursion_words.hpp"
 #include "theme.hpp"
 
 namespace kt::web {
@@ -177,6 +189,70 @@ void set_board_only(bool on) {
 // Whether ImGui is typing into a text field: the page's shortcuts then leave the keys alone.
 bool imgui_wants_text() { return ImGui::GetCurrentContext() && ImGui::GetIO().WantTextInput; }
 
+// --- the accessible controls and touch ----------------------------------------------------
+
+std::string set_panel_field(const std::string& name, val value) {
+  LiveApp* app = live_app();
+  if (!app) return "no app yet";
+  ui::ExplorerState& s = app->state;
+  if (name == "closed") return ui::set_closed(s, value.isTrue());
+  const std::string text = val::global("String")(value).as<std::string>();
+  if (name == "method") {
+    for (const MethodInfo& m : kMethods) {
+      if (m.name == text) return ui::set_method(s, m.method);
+    }
+    return "method: unknown (" + text + ")";
+  }
+  const ui::Field fields[] = {ui::Field::rows, ui::Field::cols, ui::Field::start, ui::Field::end};
+  const char* names[] = {"rows", "cols", "start", "end"};
+  for (int i = 0; i < 4; ++i) {
+    if (name == names[i]) return ui::set_field(s, fields[i], text);
+  }
+  return "field: unknown (" + name + ")";
+}
+
+val method_names() {
+  val out = val::array();
+  for (const MethodInfo& m : kMethods) out.call<void>("push", std::string(m.name));
+  return out;
+}
+
+std::string set_board_size(int n) {
+  LiveApp* app = live_app();
+  return app ? ui::set_board(app->state, n, n) : std::string("no app yet");
+}
+
+void clear_blocked() {
+  if (LiveApp* app = live_app()) ui::clear_blocked(app->state);
+}
+
+void teach_restart() {
+  if (LiveApp* app = live_app()) ui::teach_restart(app->state);
+}
+
+void set_focus_widget(const std::string& label) {
+  if (LiveApp* app = live_app()) app->view.set_focus(label);
+}
+
+bool widget_enabled(const std::string& label) {
+  const LiveApp* app = live_app();
+  return app && app->view.rects().enabled(label);
+}
+
+bool touch_scroll(double x, double y, double dy) {
+  return ui::scroll_window_at(static_cast<float>(x), static_cast<float>(y), static_cast<float>(dy));
+}
+
+void set_touch_targets(bool on) {
+  if (ImGui::GetCurrentContext()) ui::set_touch_targets(on);
+}
+
+std::string recursion_words() {
+  LiveApp* app = live_app();
+  if (!app || !ui::teaching_available(app->state) || !app->state.teach.timeline) return {};
+  return ui::recursion_words(app->state.teach.timeline->machine());
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(knights_tour_page) {
@@ -188,6 +264,16 @@ EMSCRIPTEN_BINDINGS(knights_tour_page) {
   emscripten::function("imguiWantsText", &imgui_wants_text);
   emscripten::function("pageDraftVersion", &page_draft_version);
   emscripten::function("setBoardOnly", &set_board_only);
+  emscripten::function("setPanelField", &set_panel_field);
+  emscripten::function("setBoardSize", &set_board_size);
+  emscripten::function("methodNames", &method_names);
+  emscripten::function("clearBlocked", &clear_blocked);
+  emscripten::function("teachRestart", &teach_restart);
+  emscripten::function("setFocusWidget", &set_focus_widget);
+  emscripten::function("widgetEnabled", &widget_enabled);
+  emscripten::function("touchScroll", &touch_scroll);
+  emscripten::function("setTouchTargets", &set_touch_targets);
+  emscripten::function("recursionWords", &recursion_words);
 }
 
 }  // namespace kt::web

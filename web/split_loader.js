@@ -1,4 +1,4 @@
-// The page's code in two parts (issue 9, "fast on a school network"; web/CMakeLists.txt,
+// The page's code in two parts ("fast on a school network"; web/CMakeLists.txt,
 // KT_WEB_SPLIT): index.wasm holds what a visit needs to draw and run a search
 // (web/page_start_funcs.txt), index.deferred.wasm the rest (counting, the recursion's panels,
 // exports, readers, messages). The first frame waits only for the first part; the second is
@@ -11,18 +11,24 @@
 // each byte in the low 8 bits).
 // Loaded once: JS keeps some table entries it read before the load (Embind's invokers), and
 // these placeholders then only forward to the real function.
+// Module.splitLoad says how the second part came (tests/browser/first-frame.test.mjs reads it):
+// 'idle' after the first frame, or 'call' with the placeholder (a table index; wasm-split's
+// --placeholdermap names its function) that needed it, and whether the first frame was on screen.
 // --pre-js: runs inside index.js, after Module is set and before the runtime reads printErr.
 (function () {
   var FILE = 'index.deferred.wasm';
   var loaded = null;
+  var drawn = false;  // the app's first frame is on screen: the animation frame after onAppReady
 
   function instantiate(module) {
     if (!loaded) loaded = [new WebAssembly.Instance(module, { 'primary': Module['asm'] }), module];
     return loaded;
   }
 
-  Module['loadSplitModule'] = function (file) {
+  Module['loadSplitModule'] = function (file, imports, placeholder) {
     if (loaded) return loaded;
+    Module['splitLoad'] = { 'by': 'call', 'placeholder': String(placeholder),
+                            'afterFirstFrame': drawn };
     var xhr = new XMLHttpRequest();
     xhr.open('GET', file, false);
     xhr.overrideMimeType('text/plain; charset=x-user-defined');
@@ -43,11 +49,15 @@
         return response.arrayBuffer();
       })
       .then(function (buffer) { return WebAssembly.compile(buffer); })
-      .then(instantiate)
+      .then(function (module) {
+        if (!loaded) Module['splitLoad'] = { 'by': 'idle', 'afterFirstFrame': true };
+        return instantiate(module);
+      })
       .catch(function () {});  // the synchronous path above fetches it when needed
   }
   var ready = Module['onAppReady'];
   Module['onAppReady'] = function () {
+    requestAnimationFrame(function () { drawn = true; });
     if (ready) ready();
     if (typeof requestIdleCallback == 'function') requestIdleCallback(prefetch, { timeout: 1000 });
     else setTimeout(prefetch, 100);

@@ -128,10 +128,10 @@ std::string parse_request(const RequestText& in, Request& out, const RequestLimi
            std::to_string(p.rows * p.cols) + " squares, more than " +
            std::to_string(limits.max_squares) + std::string(limits.why);
   }
-  if (in.closed == "1" || in.closed == "true") {
-    p.closed = true;
-  } else if (!in.closed.empty() && in.closed != "0" && in.closed != "false") {
-    return "closed: " + excerpt(in.closed) + " is not 1, 0, true or false";
+  if (!in.closed.empty()) {
+    const auto closed = parse_boolean(in.closed, "closed", &why);
+    if (!closed) return why;
+    p.closed = *closed;
   }
   p.start = in.start;
   p.end = in.end;

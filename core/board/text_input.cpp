@@ -1,5 +1,6 @@
 #include "board/text_input.hpp"
 
+#include <cctype>
 #include <limits>
 
 namespace kt {
@@ -124,6 +125,19 @@ std::string excerpt(std::string_view text, std::size_t max_chars) {
     return "'" + shown.substr(0, cut) + "'" + shown.substr(cut);
   }
   return "'" + shown + "'";
+}
+
+std::optional<bool> parse_boolean(std::string_view text, std::string_view field,
+                                  std::string* error) {
+  std::string word(text);
+  for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (word == "true" || word == "1" || word == "yes" || word == "on") return true;
+  if (word == "false" || word == "0" || word == "no" || word == "off") return false;
+  if (error) {
+    *error = std::string(field) + ": " + excerpt(text) +
+             " is not true or false (1/0, yes/no and on/off also do)";
+  }
+  return std::nullopt;
 }
 
 }  // namespace kt

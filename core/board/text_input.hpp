@@ -21,6 +21,11 @@ std::optional<std::uint64_t> parse_unsigned(std::string_view text, std::string_v
                                             std::uint64_t min, std::uint64_t max,
                                             std::string* error = nullptr);
 
+// Parses a yes/no value: true, 1, yes, on or false, 0, no, off (any case). On failure returns
+// nullopt and, if `error` is given, "<field>: <excerpt> is not true or false (...)".
+std::optional<bool> parse_boolean(std::string_view text, std::string_view field,
+                                  std::string* error = nullptr);
+
 // `text` safe to print on one line: at most max_bytes of it (then "... (N bytes)"), control
 // bytes (C0, DEL, C1), the byte-order mark and bytes that are not UTF-8 shown as \xNN; with
 // quote, single quotes and backslashes escaped too.

@@ -477,6 +477,13 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
   Tables& t = *tables_;
   const int W = plan.window;
   std::uint64_t left = std::max<std::uint64_t>(max_steps, 1);
+  // Every way out of this call adds the steps it spent (the caller's budgets count them).
+  struct Tally {
+    std::uint64_t& total;
+    const std::uint64_t& left;
+    std::uint64_t budget;
+    ~Tally() { total += budget - left; }
+  } tally{steps_, left, left};
   while (left > 0) {
     if (t.square >= plan.stop && plan.stop <= plan.last_free) {
       return status_ = Status::none;  // the window's states are the result, in the tables
@@ -589,6 +596,7 @@ struct Work {
   std::uint64_t bottom_bytes = 0;  // the bottom's states, held until the join ends
   std::uint64_t join_peak = 0;     // both halves' states and the join's index
   std::unique_ptr<Join> join;
+  std::uint64_t join_pairs = 0;  // the pairs the join checked, once it is done
   std::uint64_t memory_limit = 0;
   int threads = 1;
 };
@@ -713,12 +721,22 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
     w.join_peak = w.bottom_bytes + w.top->tables().bytes() + w.join->bytes();
   }
   if (w.join->run(max_steps) == Status::none) {
+    w.join_pairs = w.join->pairs_done();
     stop_with({}, w.join->count());
     w.join.reset();
     w.top->release();
     w.bottom->release();
   }
   return status_;
+}
+
+std::uint64_t FrontierCounter::steps() const {
+  const frontier_detail::Work& w = *work_;
+  std::uint64_t n = 0;
+  for (const frontier_detail::Dp* dp : {w.whole.get(), w.bottom.get(), w.top.get()}) {
+    if (dp != nullptr) n += dp->steps();
+  }
+  return n + w.join_pairs + (w.join ? w.join->pairs_done() : 0);
 }
 
 FrontierProgress FrontierCounter::progress() const {

@@ -119,6 +119,9 @@ class FrontierCounter {
   const BigCount& count() const { return count_; }  // tours: exact once finished
   const std::string& error() const { return error_; }
   FrontierProgress progress() const;
+  // Steps spent so far (states expanded, pairs of the halves checked): run() may return before
+  // its max_steps are spent, when a phase ends.
+  std::uint64_t steps() const;
   Geometry geometry() const;
 
  private:

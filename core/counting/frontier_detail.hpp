@@ -290,8 +290,9 @@ class Dp {
   const std::string& error() const { return error_; }
   const Plan& plan() const { return *plan_; }
   const Tables& tables() const { return *tables_; }
-  double fraction() const;  // squares done, the one being taken in part
-  void release();           // frees the tables
+  double fraction() const;                        // squares done, the one being taken in part
+  std::uint64_t steps() const { return steps_; }  // spent by run() so far
+  void release();                                 // frees the tables
   // Prunes the states past the cut that the bottom half cannot meet (set before running).
   void set_filter(const CutFilter* filter) { filter_ = filter; }
   // Long strips in tables of moves (class Period; on by default; off: every square by the
@@ -310,6 +311,7 @@ class Dp {
   BigCount count_;
   std::string error_;
   Status status_ = Status::running;
+  std::uint64_t steps_ = 0;
 };
 
 // Counting in two halves. The top half's run takes the squares before the cut and then the
@@ -335,6 +337,7 @@ class Join {
   Status run(std::uint64_t max_steps);  // a step: one pair of states checked
   const BigCount& count() const { return count_; }
   double fraction() const;  // pairs checked, of all
+  std::uint64_t pairs_done() const { return pairs_done_; }
   std::uint64_t bytes() const;
 
  private:

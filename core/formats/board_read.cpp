@@ -75,13 +75,18 @@ bool for_each_token(std::string_view line, Visit&& visit) {
   return true;
 }
 
-// A board row holds a digit or a token of dots ("." is a blocked square; ".." is read as a row
-// to be refused, not as prose); other lines ("path found!", "no path found.", blank) are prose.
+// A board row starts with a token holding a digit or made of dots ("." is a blocked square;
+// ".." is read as a row to be refused, not as prose); other lines ("path found!", "no path
+// found.", "search stopped after 100 steps at depth 12, ...", blank) are prose. A row with a
+// stray word inside is still a row, and refused.
 bool is_board_row(std::string_view line) {
-  return !for_each_token(line, [](std::string_view t) {
-    return t.find_first_of("0123456789") == std::string_view::npos &&
-           t.find_first_not_of('.') != std::string_view::npos;
+  bool row = false;
+  for_each_token(line, [&row](std::string_view t) {
+    row = t.find_first_of("0123456789") != std::string_view::npos ||
+          t.find_first_not_of('.') == std::string_view::npos;
+    return false;  // the first token decides
   });
+  return row;
 }
 
 // One text token: "." (blocked) or a move number in 0..kMaxSquares. Empty, or a reason, which

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "formats/board_read.hpp"
 #include "formats/json_line.hpp"
 
 #include <algorithm>
@@ -44,6 +45,16 @@ std::string check_output_size(Geometry g, std::string_view format) {
   // nlohmann values, about 104 bytes) and the line printed.
   const std::int64_t per_square = format == "text" ? std::max<std::int64_t>(5, digits + 1) + 8
                                                    : 104 + (digits + 2) + (2 * digits + 6);
+  // What is written must read back: `knights verify` takes at most kMaxBoardInputBytes.
+  const std::int64_t written = format == "text"
+                                   ? squares * std::max<std::int64_t>(5, digits + 1) + 2 * g.rows
+                                   : squares * ((digits + 2) + (2 * digits + 6));
+  if (written > static_cast<std::int64_t>(kMaxBoardInputBytes)) {
+    return "format: the " + std::string(format) + " of a " + std::to_string(g.rows) + "x" +
+           std::to_string(g.cols) + " board would take about " + std::to_string(written >> 20) +
+           " MiB, more than the " + std::to_string(kMaxBoardInputBytes >> 20) +
+           " MiB knights verify reads back; use --format summary";
+  }
   if (squares * per_square <= kMaxOutputBytes) return {};
   return "format: the " + std::string(format) + " of a " + std::to_string(g.rows) + "x" +
          std::to_string(g.cols) + " board would take about " +

@@ -29,7 +29,20 @@ std::string ends_text(const Problem& p) {
 
 }  // namespace
 
+// Whether counting by rows can settle `p` within the Solver's bounds (narrow, small forecast).
+bool rows_count_fits(const Problem& p) {
+  const Geometry g = p.geometry;
+  return std::min(g.rows, g.cols) <= kRowsCountMaxWidth && check_frontier_problem(p).empty() &&
+         estimate_frontier_bytes(p) <= kRowsCountMemory;
+}
+
 std::string check_size(const Problem& p, Method method) {
+  if (method == Method::construct && settle(p).answer != Answer::none && !strip_applies(p) &&
+      !end_tour_applies(p) && !repair_applies(p) && !construction_refusal(p).empty() &&
+      !rows_count_fits(p)) {
+    return "method: the construction does not take this board (" + construction_refusal(p) +
+           ") and it is too wide to count by rows; --method auto or warnsdorff searches it";
+  }
   const std::int64_t squares = p.geometry.size();
   if (squares <= kMaxSearchSquares) return {};
   const bool constructible =
@@ -121,7 +134,7 @@ void Solver::set_time_limit(double seconds) {
 }
 
 bool Solver::can_continue() const {
-  return status_ == Status::running && !stopped_by_time_ &&
+  return status_ == Status::running && !stopped_by_time_ && !construction_gave_up_ &&
          (search_ || construction_ || strip_pending_ || end_tour_pending_ || repair_pending_ ||
           rows_count_pending_);
 }
@@ -180,15 +193,23 @@ void Solver::run_repair() {
 // settle the question in well under a second, else (or then, when tours exist) Warnsdorff's
 // search, which may not end (progress and the time limit bound it).
 void Solver::start_fallback() {
-  const Geometry g = problem_.geometry;
-  if (!rows_count_tried_ && std::min(g.rows, g.cols) <= kRowsCountMaxWidth &&
-      check_frontier_problem(problem_).empty() &&
-      estimate_frontier_bytes(problem_) <= kRowsCountMemory) {
+  if (!rows_count_tried_ && rows_count_fits(problem_)) {
     method_ = Method::construct;
     search_.reset();
     rows_count_pending_ = true;
     rows_count_tried_ = true;
     status_ = Status::running;
+    return;
+  }
+  start_fallback_search();
+}
+
+// Warnsdorff's search, which may not end; asked for the construction alone, the run stops here
+// instead and says why (a search is what the other methods are for).
+void Solver::start_fallback_search() {
+  if (requested_ == Method::construct) {
+    search_.reset();
+    construction_gave_up_ = true;
     return;
   }
   start_search(Method::warnsdorff);
@@ -202,10 +223,15 @@ std::uint64_t Solver::run_rows_count(std::uint64_t max_steps) {
   const auto t0 = std::chrono::steady_clock::now();
   if (!rows_counter_) rows_counter_ = std::make_unique<FrontierCounter>(problem_, kRowsCountMemory);
   const std::uint64_t slice = std::min(max_steps, kRowsCountSteps - rows_count_steps_);
+  const std::uint64_t before = rows_counter_->steps();
   const Status counted = rows_counter_->run(slice);
-  rows_count_steps_ += slice;
+  // The steps really spent: a run stops early where a phase ends (the two halves, the join),
+  // and the budget must not depend on how the caller slices it.
+  const std::uint64_t spent = std::clamp<std::uint64_t>(rows_counter_->steps() - before, 1,
+                                                        std::max<std::uint64_t>(slice, 1));
+  rows_count_steps_ += spent;
   one_shot_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (counted == Status::running && rows_count_steps_ < kRowsCountSteps) return slice;
+  if (counted == Status::running && rows_count_steps_ < kRowsCountSteps) return spent;
 
   rows_count_pending_ = false;
   const std::string note = gave_up_.empty() ? std::string() : gave_up_ + "; ";
@@ -219,7 +245,7 @@ std::uint64_t Solver::run_rows_count(std::uint64_t max_steps) {
       gave_up_ = note + "counting by rows finds no tour" + what +
                  " (an exhaustive count of every way a tour can cross each row)";
       rows_counter_.reset();
-      return slice;
+      return spent;
     }
     gave_up_ = note + "counting by rows finds " + count.to_string() + " tour" +
                (count == BigCount(1) ? "" : "s") + what;
@@ -229,8 +255,8 @@ std::uint64_t Solver::run_rows_count(std::uint64_t max_steps) {
                (rows_counter_->error().empty() ? "" : " (" + rows_counter_->error() + ")");
   }
   rows_counter_.reset();
-  start_search(Method::warnsdorff);
-  return slice;
+  start_fallback_search();
+  return spent;
 }
 
 Status Solver::run(std::uint64_t max_steps) {
@@ -330,6 +356,8 @@ std::string Solver::reason() const {
       now = "the column-by-column programme: " + strip_->reason;
     } else if (rows_count_pending_) {
       now = "counting by rows (" + std::to_string(rows_count_steps_) + " steps)";
+    } else if (construction_gave_up_) {
+      now = "the construction stops here; --method auto goes on with Warnsdorff's search";
     } else if (search_ || construction_ || gave_up_.empty()) {
       now = std::string(to_string(method_)) + " search";
     }
@@ -393,6 +421,12 @@ void Solver::materialize() const {
   const CompactTour* tour = built_tour();
   if (!tour || !built_board_.empty()) return;
   built_board_ = compact_to_board(*tour);
+  // A compact tour cannot tell a blocked square from an unvisited one: the problem can.
+  if (!problem_.blocked.empty()) {
+    for (std::size_t i = 0; i < built_board_.size(); ++i) {
+      if (problem_.blocked[i] != 0) built_board_[i] = kBlocked;
+    }
+  }
   for (const Square s : compact_to_path(*tour)) {
     built_path_.push_back(problem_.geometry.index(s));
   }

@@ -53,11 +53,12 @@ class Solver {
   // to it by rotations (construction/end_tours.hpp); else the linear-time construction. Where
   // the repair or the steering gives up, counting by rows (counting/frontier_count.hpp) settles
   // narrow boards exhaustively when it can within kRowsCountSteps (none: the answer; tours:
-  // their number goes into the reason), and then Warnsdorff's search with backtracking goes on
-  // (with progress and the time limit).
+  // their number goes into the reason); then the run stops (can_continue() false, the reason
+  // says why). check_size refuses construct at once where none of this applies.
   // automatic: theory; then, on full boards of up to 7x7 asking for an open tour, the
   // textbook search for a bounded number of steps (so a teacher sees the book's tour); then
-  // as construct.
+  // as construct, and where that stops, Warnsdorff's search with backtracking (with progress
+  // and the time limit).
   // `order`: the move order of the backtracking searches (textbook: its tree; warnsdorff: its
   // ties; automatic: its textbook attempt); by default the method's own (Sutcliffe's, or
   // Wirth's for wirth).
@@ -74,7 +75,8 @@ class Solver {
   void set_time_limit(double seconds);
   bool stopped_by_time() const { return stopped_by_time_; }
   // Whether another run() can make progress: false when finished, stopped by the time limit,
-  // or when the strip programme stopped at its memory budget.
+  // when the strip programme stopped at its memory budget, or when construct was asked for and
+  // gave up.
   bool can_continue() const;
   Status status() const { return status_; }
   // After a tour, go on to the next one in the search's order (the handout's Try_All): the
@@ -115,6 +117,7 @@ class Solver {
   void run_end_tour();
   void run_repair();
   void start_fallback();
+  void start_fallback_search();
   std::uint64_t run_rows_count(std::uint64_t max_steps);
   bool time_up() const;
   const CompactTour* built_tour() const;  // construction, strip programme, end walk or repair
@@ -136,9 +139,10 @@ class Solver {
   std::uint64_t rows_count_steps_ = 0;
   bool rows_count_pending_ = false;  // counting by rows runs (in slices) at the next run()
   bool rows_count_tried_ = false;
-  bool rows_count_none_ = false;  // counting by rows found no tour: the answer is none
-  std::string gave_up_;           // what the methods that handed over tried, for reason()
-  bool strip_pending_ = false;    // the strip programme is to run at the next run()
+  bool rows_count_none_ = false;       // counting by rows found no tour: the answer is none
+  std::string gave_up_;                // what the methods that handed over tried, for reason()
+  bool strip_pending_ = false;         // the strip programme is to run at the next run()
+  bool construction_gave_up_ = false;  // construct asked for, and no part of it answered
   std::optional<std::chrono::steady_clock::time_point> deadline_;
   double time_limit_ = 0;
   double one_shot_seconds_ = 0;  // strip programme, end walk, repair, counting by rows

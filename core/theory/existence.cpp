@@ -177,7 +177,13 @@ Existence settle_by_graph(const Problem& p) {
   const Geometry g = p.geometry;
   const Graph graph = free_graph(p);
   int ones = 0;
+  std::vector<int> forced_ends;  // squares with a single jump, neither the start nor the end
+  int dark = 0, free = 0;
   for (int i = 0; i < g.size(); ++i) {
+    if (graph.degree[i] >= 0) {
+      ++free;
+      dark += colour_of(g.square(i)) == Colour::dark;
+    }
     if (graph.degree[i] == 0) {
       return none("square " + at(g.square(i)) + " has no knight's jump to another free square");
     }
@@ -193,6 +199,23 @@ Existence settle_by_graph(const Problem& p) {
                     " has a single jump to another free square, so the tour must end there");
       }
       ++ones;
+      if (!at_start && !at_end) forced_ends.push_back(i);
+    }
+  }
+  // With the start given, a square with a single jump (other than the start) can only be the
+  // end: two of them, or one on a colour the tour cannot end on, leave no tour.
+  if (!p.closed && p.start && !p.end && !forced_ends.empty()) {
+    const std::string single = " a single jump to another free square";
+    if (forced_ends.size() > 1) {
+      return none("squares " + at(g.square(forced_ends[0])) + " and " +
+                  at(g.square(forced_ends[1])) + " each have" + single +
+                  ", so both would have to end a tour that starts at " + at(*p.start));
+    }
+    const Square end = g.square(forced_ends[0]);
+    if (auto e = settle_by_colour(false, p.start, end, dark, free - dark);
+        e.answer == Answer::none) {
+      return none("square " + at(end) + " has" + single + ", so the tour must end there; " +
+                  e.reason);
     }
   }
   if (ones > 2) {

@@ -596,11 +596,11 @@ const tests = [
     await page.screenshot({ path: join(ARTIFACTS, 'browser-8-phone.png') });
   }],
 
-  ['no WebGL2: a clear message instead of the app', 'nowebgl', async (page) => {
+  ['no WebGL: a clear message instead of the app', 'nowebgl', async (page) => {
     await page.waitForFunction(() => document.getElementById('note').className === 'error', null,
                                { timeout: 20000 });
     const text = await page.evaluate(() => document.getElementById('note').textContent);
-    check(/WebGL2/.test(text), `message: ${text}`);
+    check(/no WebGL/.test(text), `message: ${text}`);
     await page.screenshot({ path: join(ARTIFACTS, 'browser-9-no-webgl.png') });
   }],
 ];

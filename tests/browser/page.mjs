@@ -80,7 +80,7 @@ async function clickRect(page, rect, what) {
 // The widget's rect once it is on screen: the panel is scrolled with the mouse wheel when the
 // widget lies below (or above) the visible part.
 export async function reveal(page, label) {
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < 60; i++) {  // touch-sized frames make a phone's panel long
     const [r, panel, height] = await page.evaluate((l) =>
       [Module.app().widgetRect(l), Module.app().widgetRect('Panel'), innerHeight], label);
     if (!r) throw new Error(`no rect for ${label}`);

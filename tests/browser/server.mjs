@@ -1,5 +1,7 @@
 // A static file server for the built site on 127.0.0.1 and a free port: just enough for the
-// page (the .wasm must be served as application/wasm for streaming compilation).
+// page (the .wasm must be served as application/wasm for streaming compilation). `prelude`:
+// JavaScript run first in every HTML page served, before the page's own scripts (how a test
+// watches or changes a browser that has no hook to run a script before the page's).
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
@@ -12,7 +14,7 @@ const TYPES = {
   '.css': 'text/css; charset=utf-8',
 };
 
-export async function serve(root) {
+export async function serve(root, { prelude = '' } = {}) {
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     const file = normalize(join(root, path.endsWith('/') ? path + 'index.html' : path));
@@ -21,7 +23,11 @@ export async function serve(root) {
       return;
     }
     try {
-      const body = await readFile(file);
+      let body = await readFile(file);
+      if (prelude && extname(file) === '.html') {
+        body = body.toString()
+          .replace(/<head(\s[^>]*)?>/i, (head) => `${head}<script>${prelude}</script>`);
+      }
       res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
       res.end(body);
     } catch {

@@ -1,0 +1,240 @@
+// The page in each browser engine: Chromium, Firefox and WebKit (tests/browser/engines.mjs), with
+// the checks every engine must pass: the page loads and draws with no message and no console
+// error, a 5x5 tour solved through the JS API reads back as a tour, a real click on Run solves
+// the live board, and a screenshot (test-artifacts/engine-<engine>.png) shows it. Then the same
+// page where WebGL2 is missing (getContext('webgl2') answers null, as on old school computers
+// and remote desktops): it draws with WebGL1 and says nothing, its board's pixels read back as
+// in WebGL2, and Run still solves (test-artifacts/engine-<engine>-webgl1.png).
+//
+//   node tests/browser/engines.test.mjs <site dir> chromium|firefox|webkit
+//
+// Firefox and WebKit run under xvfb-run (started here when needed). Prints
+// "engines <engine>: N passed, M failed" and exits non-zero on failure; a browser that is not
+// installed fails the run at once, naming its package.
+import { spawnSync } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import { ENGINES, waitFor } from './engines.mjs';
+import { ARTIFACTS, check, checkEqual, exitWith, inspect, runTests, SITE } from './page.mjs';
+import { serve } from './server.mjs';
+
+const NAME = process.argv[3] ?? 'chromium';
+const ENGINE = ENGINES[NAME];
+const LABEL = `engines ${NAME}`;
+const WIDTH = 1280, HEIGHT = 800;
+
+// Run first in the page: collects errors (uncaught, rejected, console.error) in __ktErrors and,
+// when the page is opened with #no-webgl2, answers null to getContext('webgl2'). In a function:
+// a global const would clash with the page's own globals.
+const PRELUDE = `(() => {
+  window.__ktErrors = [];
+  addEventListener('error', (e) => __ktErrors.push(String(e.message)));
+  addEventListener('unhandledrejection', (e) => __ktErrors.push('unhandled: ' + e.reason));
+  const consoleError = console.error;
+  console.error = function (...args) {
+    __ktErrors.push(args.join(' '));
+    return consoleError.apply(this, args);
+  };
+  if (location.hash === '#no-webgl2') {
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+      return type === 'webgl2' ? null : getContext.call(this, type, ...rest);
+    };
+  }
+})();`;
+
+// The board's 25 squares on 5x5, [x, y] from (1,1).
+const SQUARES = Array.from({ length: 25 }, (_, i) => [1 + (i % 5), 1 + Math.floor(i / 5)]);
+
+// A knight's tour: 1..rows*cols once each, and each move a knight's jump from the one before.
+function checkTour(board, what) {
+  const at = new Map();
+  board.forEach((row, y) => row.forEach((n, x) => at.set(n, [x, y])));
+  const n = board.length * board[0].length;
+  for (let k = 1; k <= n; k++) {
+    check(at.has(k), `${what}: move ${k} missing from ${JSON.stringify(board)}`);
+    if (k === 1) continue;
+    const [[x0, y0], [x1, y1]] = [at.get(k - 1), at.get(k)];
+    const d = [Math.abs(x1 - x0), Math.abs(y1 - y0)].sort().join();
+    check(d === '1,2', `${what}: move ${k - 1} to ${k} is not a knight's jump`);
+  }
+  check(at.size === n, `${what}: ${at.size} distinct numbers on ${n} squares`);
+}
+
+async function checkNoErrors(page) {
+  const errors = await page.evaluate(() => window.__ktErrors);
+  check(errors.length === 0, `page errors: ${errors.join('; ')}`);
+}
+
+// The WebGL version of the app's context (after its first frame: asking earlier would create one).
+const glVersion = (page) => page.evaluate(() => {
+  const c = Module.canvas;
+  return c.getContext('webgl2') ? 2 : c.getContext('webgl') ? 1 : 0;
+});
+
+// The [r, g, b] at `at` of each square's width and height from its top-left corner (0.2: away
+// from numbers and the path), read from the app's drawing buffer in the animation frame right
+// after the app drew it.
+const squarePixels = (page, squares, at = 0.2) => page.evaluate(([squares, at]) =>
+  new Promise((resolve) => {
+  requestAnimationFrame(() => {
+    const c = Module.canvas;
+    const gl = c.getContext('webgl2') || c.getContext('webgl');
+    const s = c.width / c.getBoundingClientRect().width;
+    resolve(squares.map(([x, y]) => {
+      const r = Module.app().squareRect(x, y);
+      const px = new Uint8Array(4);
+      gl.readPixels(Math.round((r.x + at * r.w) * s), Math.round(c.height - (r.y + at * r.h) * s),
+                    1, 1, gl.RGBA, gl.UNSIGNED_BYTE, px);
+      return [px[0], px[1], px[2]];
+    }));
+  });
+}), [squares, at]);
+
+// Waits until the app has drawn `n` more frames.
+const frames = (page, n = 3) => page.evaluate((n) => new Promise((resolve) => {
+  const end = Module.app().frames() + n;
+  const tick = () => (Module.app().frames() >= end ? resolve(true) : requestAnimationFrame(tick));
+  requestAnimationFrame(tick);
+}), n);
+
+// Opens the page (url + hash) and waits for the app's first frames; the note (loading or an
+// error message) must be gone.
+async function openApp(browser, url) {
+  const page = await browser.open(url);
+  await waitFor(page, () => globalThis.Module?.app?.()?.frames() > 3 ||
+                            document.getElementById('note').className === 'error', null,
+                { what: 'the first frames' });
+  const note = await page.evaluate(() => {
+    const n = document.getElementById('note');
+    return n.hidden ? null : n.textContent;
+  });
+  check(note === null, `the page shows a note: ${note}`);
+  return page;
+}
+
+// The idle 5x5 board from (1,1), textbook: the state both pages' pixels are compared in.
+async function idle5x5(page) {
+  checkEqual(await page.evaluate(() =>
+    Module.app().configureProblem({ size: 5, start: '1,1', method: 'textbook' })), '',
+             'configureProblem 5x5');
+  await frames(page, 5);
+}
+
+// A real mouse click on the Run widget of the canvas; the live board is then a tour.
+async function clickRun(page, shot) {
+  await idle5x5(page);
+  await page.evaluate(() => Module.app().setSpeed(1, true));  // as fast as frames allow
+  const rect = await page.evaluate(() => Module.app().widgetRect('Run'));
+  check(rect && rect.y + rect.h <= HEIGHT, `Run is not on screen: ${JSON.stringify(rect)}`);
+  await page.click(rect.x + rect.w / 2, rect.y + rect.h / 2);
+  await waitFor(page, () => Module.app().state() === 'finished', null,
+                { what: 'the run to finish' });
+  checkEqual(await page.evaluate(() => Module.app().status()), 'found', 'status after Run');
+  checkTour(await page.evaluate(() => Module.app().board()), 'the live board');
+  const verdict = await page.evaluate(() => Module.app().verify());
+  check(verdict.ok, `the page's verify() says ${JSON.stringify(verdict)}`);
+  await frames(page);
+  const png = await page.screenshot(join(ARTIFACTS, shot));
+  const { colours } = await inspect(page, png);
+  check(colours > 100, `screenshot has only ${colours} colours`);
+}
+
+async function main() {
+  check(ENGINE, `no engine "${NAME}": one of ${Object.keys(ENGINES).join(', ')}`);
+  await mkdir(ARTIFACTS, { recursive: true });
+  const server = await serve(SITE, { prelude: PRELUDE });
+  const browser = await ENGINE.launch({ width: WIDTH, height: HEIGHT }).catch((e) => {
+    server.close();
+    throw e;
+  });
+  console.log(`${LABEL}: ${browser.version}`);
+  let page = null, webgl2Pixels = null;
+  const tests = [
+    ['loads and draws with WebGL2, no message', async () => {
+      page = await openApp(browser, server.url);
+      checkEqual(await glVersion(page), 2, 'WebGL version');
+      await idle5x5(page);
+      webgl2Pixels = await squarePixels(page, SQUARES);
+    }],
+    ['a 5x5 tour through the JS API', async () => {
+      const board = await page.evaluate(() => {
+        const s = new Module.Search();
+        try {
+          const refused = s.configure(5, 5, '1,1', 'textbook');
+          if (refused) return refused;
+          while (s.run(100000) === 'running') {}
+          return s.board();
+        } finally {
+          s.delete();
+        }
+      });
+      checkTour(board, 'Search.board()');
+    }],
+    ['a click on Run solves the live board', () => clickRun(page, `engine-${NAME}.png`)],
+    ['no WebGL2: drawn with WebGL1, same pixels, no message', async () => {
+      await page.close();
+      page = null;
+      page = await openApp(browser, `${server.url}#no-webgl2`);
+      checkEqual(await glVersion(page), 1, 'WebGL version');
+      await idle5x5(page);
+      const pixels = await squarePixels(page, SQUARES);
+      const far = pixels.findIndex((p, i) =>
+        p.some((v, c) => Math.abs(v - webgl2Pixels[i][c]) > 2));
+      check(far < 0, `square ${SQUARES[far]}: WebGL1 ${pixels[far]}, WebGL2 ${webgl2Pixels[far]}`);
+      // Squares are drawn: neighbours differ (light and dark), and none is the background.
+      check(pixels[12].some((v, c) => Math.abs(v - pixels[13][c]) > 20),
+            `squares (3,3) and (4,3) look alike: ${pixels[12]} ${pixels[13]}`);
+      const background = [28, 31, 36];  // the clear colour, web/main.cpp
+      check(pixels.every((p) => p.some((v, c) => Math.abs(v - background[c]) > 8)),
+            `some square is background: ${JSON.stringify(pixels)}`);
+    }],
+    ['no WebGL2: a click on Run solves', () => clickRun(page, `engine-${NAME}-webgl1.png`)],
+    ['no WebGL2: a large board is drawn as its picture (a texture)', async () => {
+      checkEqual(await page.evaluate(() => {
+        const a = Module.app();
+        a.setSpeed(1, true);
+        const refused = a.configureProblem({ size: 300, start: '1,1', method: 'construct' });
+        if (!refused) a.run();
+        return refused;
+      }), '', 'configureProblem 300x300');
+      await waitFor(page, () => Module.app().state() === 'finished', null,
+                    { what: 'the construction to finish' });
+      await frames(page, 5);
+      // The tour's squares are coloured by when the knight got there: blue first, red last.
+      const along = [[1, 1], [150, 150], [300, 300], [1, 300], [300, 1], [75, 225], [225, 75]];
+      const pixels = await squarePixels(page, along, 0.5);
+      const distinct = new Set(pixels.map((p) => p.join()));
+      check(distinct.size >= 4, `only ${distinct.size} colours on the board: ${JSON.stringify(pixels)}`);
+      check(pixels.some(([r, , b]) => b > r + 40) && pixels.some(([r, , b]) => r > b + 40),
+            `no blue and red squares: ${JSON.stringify(pixels)}`);
+      await page.screenshot(join(ARTIFACTS, `engine-${NAME}-webgl1-300x300.png`));
+    }],
+  ];
+  try {
+    return await runTests(LABEL, tests.map((t) => [t[0], t[1]]), async ([, fn]) => {
+      check(page || fn === tests[0][1], 'no page (an earlier test failed to open it)');
+      await fn();
+      await checkNoErrors(page);
+    });
+  } finally {
+    await page?.close().catch(() => {});
+    await browser.close();
+    server.close();
+  }
+}
+
+// Firefox and WebKit need a display: the script runs itself again under xvfb-run.
+if (ENGINE?.display && !process.env.KT_XVFB) {
+  const run = spawnSync('xvfb-run', ['-a', '-s', `-screen 0 ${WIDTH}x${HEIGHT + 224}x24`,
+                                     process.execPath, ...process.argv.slice(1)],
+                        { stdio: 'inherit', env: { ...process.env, KT_XVFB: '1' } });
+  if (run.error) {
+    console.log(`${LABEL}: setup failed: xvfb-run: ${run.error.message} ` +
+                '(install Debian\'s xvfb and xauth: scripts/setup.sh does)');
+  }
+  process.exitCode = run.error ? 1 : run.status ?? 1;
+} else {
+  await exitWith(LABEL, main);
+}

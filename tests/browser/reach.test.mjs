@@ -1,0 +1,272 @@
+// Every learner reaches the explorer, in Chromium: a finger's swipe scrolls the panel on a
+// 390x844 phone (the widgets' rects move up) and its frames grow to touch size, a tap leaves
+// no hover behind, a Fit button brings a zoomed board back; the keyboard's Tab reaches the
+// panel's controls as HTML (a ring on the canvas widget each stands for) and Enter runs;
+// Chromium's accessibility tree names them; the recursion's steps are said in words; the status
+// counts every square; a configureProblem() and run() called before the first frame are kept.
+// Screenshots: test-artifacts/reach-*.png at 390x844 and 1280x800.
+//
+//   node tests/browser/reach.test.mjs [site dir]     (default: build/wasm/site)
+//   KT_ONLY=text runs only the tests whose name contains `text`.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import { app, ARTIFACTS, check, checkEqual, clickWidget, exitWith, frames, inspect, runOnSite }
+  from './page.mjs';
+
+const GROUPS = {
+  phone: { width: 390, height: 844, hasTouch: true },
+  desktop: { width: 1280, height: 800 },
+};
+
+const rect = (page, label) => app(page, (l) => Module.app().widgetRect(l), label);
+
+// One finger from (x, y0) to (x, y1) in `n` moves, through the DevTools protocol.
+async function swipe(page, x, y0, y1, n = 12) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: y0 }] });
+  for (let i = 1; i <= n; i++) {
+    const y = y0 + ((y1 - y0) * i) / n;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+    await page.waitForTimeout(16);
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+async function tap(page, r) {
+  const cdp = await page.context().newCDPSession(page);
+  const p = { x: r.x + r.w / 2, y: r.y + r.h / 2 };
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [p] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+// The HTML twin of a widget: focused and activated from the keyboard, or set as a select is.
+const twin = (widget) => `#kt-a11y [data-widget="${widget}"]`;
+async function press(page, widget) {
+  await page.focus(twin(widget));
+  await page.keyboard.press('Enter');
+}
+async function choose(page, widget, value) {
+  await page.$eval(twin(widget), (s, v) => {
+    s.focus();
+    s.value = v;
+    s.dispatchEvent(new Event('change'));
+  }, value);
+}
+
+// Tabs forward until the focused element's accessible name is `name`.
+async function tabTo(page, name, limit = 60) {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    const at = await page.evaluate(() => {
+      const e = document.activeElement;
+      return e && (e.getAttribute('aria-label') || e.textContent);
+    });
+    if (at === name) return i + 1;
+  }
+  throw new Error(`Tab never reached ${name}`);
+}
+
+const tests = [
+  ['a finger swipe scrolls the panel, with touch-sized frames', 'phone', async (page) => {
+    const panel = await rect(page, 'Panel');
+    check(panel && panel.y > 300, `the panel is under the board: ${JSON.stringify(panel)}`);
+    await tap(page, { x: panel.x + panel.w / 2, y: panel.y + 4, w: 0, h: 0 });  // no widget there
+    await frames(page, 8);
+    const before = await rect(page, 'Run');
+    await swipe(page, 195, 820, 520);
+    await frames(page, 30);
+    const after = await rect(page, 'Run');
+    check(after.y < before.y - 250, `Run moved from y ${before.y} to ${after.y}, not up by 250+`);
+    // A tap switched the panel to touch size (the first touch above, at the latest).
+    check(after.h >= 44, `Run is ${after.h} px tall on a touch screen`);
+    const step = await rect(page, 'Step');
+    check(step.h >= 44 && step.w >= 44, `Step is ${step.w}x${step.h}`);
+    await page.screenshot({ path: join(ARTIFACTS, 'reach-phone-scrolled.png') });
+    // Back down: the swipe the other way.
+    await swipe(page, 195, 520, 820);
+    await frames(page, 30);
+    const back = await rect(page, 'Run');
+    check(back.y > after.y + 250, `Run went back down from ${after.y} to ${back.y} only`);
+  }],
+
+  ['a tap leaves no hover behind', 'phone', async (page) => {
+    const r = await rect(page, '7x7');
+    const point = [r.x + 4, r.y + r.h / 2];  // inside the button, left of its text
+    const normal = (await inspect(page, await page.screenshot(), [point])).samples[0];
+    await tap(page, r);
+    await frames(page, 12);
+    checkEqual((await app(page, () => Module.app().config())).rows, 7, 'the tap pressed 7x7');
+    const r2 = await rect(page, '7x7');  // touch size may have moved it
+    const shown = (await inspect(page, await page.screenshot(),
+                                 [[r2.x + 4, r2.y + r2.h / 2]])).samples[0];
+    checkEqual(shown, normal, 'the 7x7 button\'s colour after the tap (no hover highlight)');
+    await page.screenshot({ path: join(ARTIFACTS, 'reach-phone.png') });
+  }],
+
+  ['Fit brings a zoomed board back', 'phone', async (page) => {
+    check(!(await rect(page, 'Fit')), 'no Fit button while the board is fitted');
+    await app(page, () => Module.app().zoomBy(2.5));
+    await frames(page, 3);
+    const fit = await rect(page, 'Fit');
+    check(fit && fit.h >= 44 && fit.w >= 44, `Fit button: ${JSON.stringify(fit)}`);
+    await page.screenshot({ path: join(ARTIFACTS, 'reach-phone-zoomed.png') });
+    await tap(page, fit);
+    await frames(page, 10);
+    check((await app(page, () => Module.app().zoom())).fitted, 'the board is fitted again');
+  }],
+
+  ['Tab reaches Run, shows its ring, and Enter runs', 'desktop', async (page) => {
+    const presses = await tabTo(page, 'Run');
+    check(presses > 5, `Run reached after ${presses} Tabs: the board controls come first`);
+    await frames(page, 3);
+    const r = await rect(page, 'Run');
+    const png = await page.screenshot({ path: join(ARTIFACTS, 'reach-desktop-focus.png') });
+    const ring = (await inspect(page, png, [[r.x + r.w / 2, r.y - 2]])).samples[0];
+    checkEqual(ring, [255, 213, 79], 'the focus ring above Run');
+    checkEqual(await app(page, () => Module.app().state()), 'idle', 'before Enter');
+    await page.keyboard.press('Enter', { delay: 50 });
+    await frames(page, 3);
+    check(await app(page, () => Module.app().state()) !== 'idle', 'Enter on Run started the run');
+    // Shift+Tab goes back to the field before.
+    await page.keyboard.press('Shift+Tab');
+    checkEqual(await page.evaluate(() => document.activeElement.textContent), 'Clear blocked',
+               'Shift+Tab from Run');
+  }],
+
+  ['the HTML controls drive and follow the panel', 'desktop', async (page) => {
+    await page.focus(twin('Rows'));
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('6');
+    await page.keyboard.press('Tab');
+    await frames(page, 3);
+    checkEqual((await app(page, () => Module.app().config())).rows, 6, 'Rows typed in the HTML');
+    await choose(page, 'Method', 'warnsdorff');
+    checkEqual((await app(page, () => Module.app().config())).method, 'warnsdorff', 'Method');
+    // A click on the canvas's 8x8: the HTML fields follow.
+    await clickWidget(page, '8x8');
+    await page.waitForFunction(() =>
+      document.querySelector('#kt-a11y [data-widget="Cols"]').value === '8', null,
+    { timeout: 5000 });
+    // Greyed out as on the canvas: Pause while idle.
+    checkEqual(await page.getAttribute(twin('Pause'), 'aria-disabled'),
+      'true', 'Pause is disabled while idle');
+    // Buttons, each through its state function.
+    await press(page, 'Step');
+    checkEqual(await app(page, () => Module.app().state()), 'paused', 'Step from the HTML');
+    await press(page, 'Reset');
+    checkEqual(await app(page, () => Module.app().state()), 'idle', 'Reset from the HTML');
+    await press(page, 'Count');
+    check(await app(page, () => Module.app().countState().state) !== 'idle', 'Count from the HTML');
+  }],
+
+  ['the accessibility tree names the controls and the canvas', 'desktop', async (page) => {
+    const cdp = await page.context().newCDPSession(page);
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    await cdp.detach();
+    const have = new Set(nodes.filter((n) => !n.ignored)
+      .map((n) => `${n.role?.value}:${n.name?.value}`));
+    const want = ['button:Run', 'button:Pause', 'button:Step', 'button:Back', 'button:Reset',
+      'button:Next tour', 'button:Count', 'combobox:Method', 'textbox:Rows', 'textbox:Cols',
+      'textbox:Start', 'textbox:End'];
+    const missing = want.filter((w) => !have.has(w));
+    check(missing.length === 0, `missing from the accessibility tree: ${missing.join(', ')}`);
+    check([...have].some((h) => /^(img|image):Knight's Tour Explorer/.test(h)),
+      'the canvas has no label');
+  }],
+
+  ['the status counts every square', 'desktop', async (page) => {
+    await app(page, () => {
+      const a = Module.app();
+      a.configureProblem({ rows: 5, cols: 5, start: '1,1', method: 'warnsdorff' });
+      a.setSpeed(1000, true);
+      a.run();
+    });
+    await page.waitForFunction(() => Module.app().status() === 'found', null, { timeout: 20000 });
+    await page.waitForFunction(() => /Tour found/.test(document.getElementById('kt-live')
+      .textContent), null, { timeout: 5000 });
+    checkEqual(await page.textContent('#kt-live'), 'Tour found: 25 squares.', 'the status');
+  }],
+
+  ['the recursion is said in words', 'desktop', async (page) => {
+    await app(page, () => {
+      const a = Module.app();
+      a.configureProblem({ rows: 5, cols: 5, start: '1,1', method: 'textbook' });
+      a.setGranularity('move');
+    });
+    await frames(page, 2);
+    await press(page, 'TeachStep');
+    const said = await page.textContent('#kt-steps');
+    check(/^TryMove\(2, a1\): candidate [1-8] of 8, \(\d,\d\) free; move 2 placed$/.test(said),
+      `after one move: "${said}"`);
+    checkEqual(await page.getAttribute('#kt-steps', 'aria-live'), 'polite', 'a live region');
+    // Line by line, the candidates off the board and visited are said too.
+    await choose(page, 'Granularity', 'line');
+    const heard = await app(page, () => {
+      const out = [];
+      for (let i = 0; i < 400; i++) {
+        Module.app().forward(1);
+        out.push(Module.recursionWords());
+      }
+      return out;
+    });
+    check(heard.some((t) => / off the board; next$/.test(t)), 'no candidate off the board');
+    check(heard.some((t) => /\(\d,\d\) visited; next$/.test(t)), 'no visited candidate');
+    check(heard.some((t) => / led to a dead end; move \d+ taken back$/.test(t)), 'no dead end');
+    await choose(page, 'Granularity', 'move');
+    await press(page, 'TeachStep');
+    const next = await page.textContent('#kt-steps');
+    await press(page, 'TeachBack');
+    const back = await page.textContent('#kt-steps');
+    check(back !== next && back !== '', `Back says the step before: "${back}" after "${next}"`);
+  }],
+
+  ['configureProblem and run before the first frame are kept', 'desktop', async (page) => {
+    const early = await page.context().newPage();
+    try {
+      await early.addInitScript(() => {
+        // As in a browser whose first animation frame comes late (WebKit): no frame is drawn
+        // before the call below.
+        const raf = window.requestAnimationFrame.bind(window);
+        window.requestAnimationFrame = (f) => {
+          if (globalThis.__early) return raf(f);
+          setTimeout(() => window.requestAnimationFrame(f), 5);
+          return 0;
+        };
+        const poll = () => {
+          const m = globalThis.Module, a = m && m.app && m.app();
+          if (!a) { setTimeout(poll, 0); return; }
+          globalThis.__early = {
+            frames: a.frames(),
+            why: a.configureProblem({ rows: 6, cols: 6, start: '1,1', method: 'warnsdorff' }),
+          };
+          a.run();
+        };
+        poll();
+      });
+      await early.goto(page.url());
+      await early.waitForFunction(() => globalThis.Module?.app?.()?.frames() > 5, null,
+                                  { timeout: 20000 });
+      const r = await early.evaluate(() => ({ early: globalThis.__early,
+        config: Module.app().config(), state: Module.app().state() }));
+      checkEqual(r.early, { frames: 0, why: '' }, 'called before the first frame');
+      checkEqual([r.config.rows, r.config.cols, r.config.method], [6, 6, 'warnsdorff'],
+                 'the early problem');
+      check(r.state !== 'idle', `the early run() was dropped: ${r.state}`);
+    } finally {
+      await early.close();
+    }
+  }],
+
+  ['screenshots at 1280x800', 'desktop', async (page) => {
+    await app(page, () => Module.app().configureProblem({ rows: 6, cols: 6, start: '1,1' }));
+    await frames(page, 3);
+    await page.screenshot({ path: join(ARTIFACTS, 'reach-desktop.png') });
+    await writeFile(join(ARTIFACTS, 'reach-a11y.html'),
+      await page.evaluate(() => document.getElementById('kt-a11y').outerHTML));
+  }],
+];
+
+await exitWith('reach', () => runOnSite('reach', GROUPS, tests));

@@ -1,0 +1,47 @@
+# Every output reads back, every yes/no option takes yes and no, and a closed pipe is reported.
+# Included from CMakeLists.txt (RUN, EXPECT and KT_PYTHON come from there).
+
+# Text, JSON and SVG of every method, with blocked squares, ends and closed tours.
+if(KT_PYTHON)
+  add_test(NAME cli.outputs_read_back COMMAND ${KT_PYTHON}
+    ${CMAKE_CURRENT_SOURCE_DIR}/read_back.py $<TARGET_FILE:knights>)
+  set_tests_properties(cli.outputs_read_back PROPERTIES PASS_REGULAR_EXPRESSION "cases read back")
+endif()
+
+# A stopped search's text reads as "not a tour" (exit 1), as its JSON does.
+find_program(KT_BASH bash)
+if(KT_BASH)
+  add_test(NAME cli.stopped_text_not_a_tour COMMAND ${KT_BASH} -c
+    [=["$0" solve --size 8 --method textbook --max-steps 100 2>/dev/null | "$0" verify; echo "exit=$?"]=]
+    $<TARGET_FILE:knights>)
+  set_tests_properties(cli.stopped_text_not_a_tour PROPERTIES
+    PASS_REGULAR_EXPRESSION "not a knight's tour[^\n]*\nexit=1\n")
+  # A reader that stops early: one line and exit 1, not a silent death by SIGPIPE (141).
+  add_test(NAME cli.closed_pipe COMMAND ${KT_BASH} -c
+    [=["$0" solve --size 300 --format json 2>err.txt | head -c 10 >/dev/null; echo "exit=${PIPESTATUS[0]}"; cat err.txt]=]
+    $<TARGET_FILE:knights>)
+  set_tests_properties(cli.closed_pipe PROPERTIES
+    PASS_REGULAR_EXPRESSION "exit=1\n(.*\n)*knights: cannot write the output")
+endif()
+
+# --closed=false is an open tour; --closed=junk is refused by every command that takes it.
+add_test(NAME cli.closed_false COMMAND ${RUN} -DARGS=solve|--size|5|--closed=false|--format|summary
+  "-DEXPECT_STDOUT=\"closed\": false" -DEXPECT_CODE=0 ${EXPECT})
+add_test(NAME cli.closed_off COMMAND ${RUN} -DARGS=solve|--size|6|--closed=off|--format|summary
+  "-DEXPECT_STDOUT=\"closed\": false" -DEXPECT_CODE=0 ${EXPECT})
+add_test(NAME cli.closed_yes COMMAND ${RUN} -DARGS=solve|--size|6|--closed=yes|--format|summary
+  "-DEXPECT_STDOUT=\"closed\": true" -DEXPECT_CODE=0 ${EXPECT})
+foreach(command solve count estimate trace)
+  add_test(NAME cli.closed_junk_${command} COMMAND ${RUN} -DARGS=${command}|--size|5|--closed=junk
+    "-DEXPECT_STDERR=closed: 'junk' is not true or false" -DEXPECT_CODE=2 -DEXPECT_ONE_LINE=1
+    ${EXPECT})
+endforeach()
+
+# A tour with a blocked square, piped back: the blocked square reads as '.', not 0.
+if(KT_BASH)
+  add_test(NAME cli.blocked_text_verifies COMMAND ${KT_BASH} -c
+    [=["$0" solve --size 5 --start 1,1 --blocked 3,3 2>/dev/null | "$0" verify; echo "exit=$?"]=]
+    $<TARGET_FILE:knights>)
+  set_tests_properties(cli.blocked_text_verifies PROPERTIES
+    PASS_REGULAR_EXPRESSION "an open knight's tour[^\n]*\nexit=0\n")
+endif()

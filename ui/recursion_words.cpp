@@ -1,0 +1,59 @@
+#include "recursion_words.hpp"
+
+#include <algorithm>
+
+namespace kt::ui {
+
+namespace {
+
+// The call's square as the stack shows it: "d1" on lettered boards, else "(x,y)".
+std::string call_square(Geometry g, std::int32_t index) {
+  const Square sq = g.square(index);
+  if (g.cols <= 26) return std::string(1, static_cast<char>('a' + sq.x - 1)) + std::to_string(sq.y);
+  return "(" + format_square(sq) + ")";
+}
+
+std::string square(Geometry g, std::int32_t index) {
+  return "(" + format_square(g.square(index)) + ")";
+}
+
+}  // namespace
+
+std::string recursion_words(const TryMoveMachine& m) {
+  if (m.lines() == 0) return {};
+  const Geometry g = m.geometry();
+  if (m.status() == Status::found) {
+    const std::int32_t last = *std::max_element(m.board().begin(), m.board().end());
+    return "Tour found: all " + std::to_string(last) + " squares numbered.";
+  }
+  if (m.status() == Status::none || m.frames().empty()) {
+    return "No tour: every candidate of the first call failed.";
+  }
+  const TryMoveMachine::Frame& f = m.frames().back();
+  const std::string call =
+      "TryMove(" + std::to_string(f.move) + ", " + call_square(g, f.square) + ")";
+  if (f.count == 0) return call + ": called";
+  const std::string k = "candidate " + std::to_string(f.count) + " of 8";
+  const std::string move = "move " + std::to_string(f.move);
+  switch (m.last_effect()) {
+    case Effect::placed:
+      return call + ": " + k + ", " + square(g, m.effect_square()) + " free; " + move + " placed";
+    case Effect::erased:
+      return call + ": " + k + ", " + square(g, m.effect_square()) + " led to a dead end; " + move +
+             " taken back";
+    case Effect::none:
+      break;
+  }
+  const std::string then = f.count == 8 ? "; all 8 tried, return" : "; next";
+  if (m.target() < 0) return call + ": " + k + " off the board" + then;
+  switch (m.candidates()[f.count - 1]) {
+    case Candidate::visited:
+      return call + ": " + k + ", " + square(g, m.target()) + " visited" + then;
+    case Candidate::failed:
+      return call + ": " + k + ", " + square(g, m.target()) + " failed" + then;
+    default:
+      return call + ": " + k + ", " + square(g, m.target()) + " free";
+  }
+}
+
+}  // namespace kt::ui
