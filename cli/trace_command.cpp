@@ -1,6 +1,9 @@
 // knights trace: the textbook's procedure step by step, as JSON lines, for handouts and tests.
 // Move granularity: one line per square recorded ("place") or erased ("erase"); line
-// granularity: one line per line of TryMove run, named as the page's pseudocode names it.
+// granularity: one line per line run, named as the page's pseudocode names it, with its number
+// in the listing; call granularity: one line per call entered, with its result once known.
+// --listing picks the course's program (core/teaching/listing.hpp): its order unless --order
+// says otherwise, and for the recursive pseudocode its own semantics.
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <memory>
@@ -11,7 +14,7 @@
 #include "board_options.hpp"
 #include "commands.hpp"
 #include "formats/json_line.hpp"
-#include "teaching/try_move.hpp"
+#include "teaching/listing.hpp"
 
 namespace kt::cli {
 
@@ -25,12 +28,60 @@ struct TraceOptions {
   RequestText board;
   std::string steps;
   std::string granularity = "move";
+  std::string listing = "sutcliffe";
 };
 
 Json square_json(Geometry g, std::int32_t index) {
   if (index < 0) return nullptr;
   const Square s = g.square(index);
   return {s.x, s.y};
+}
+
+// One JSON line per call entered, in the order entered: {step, square, m (the pseudocode's move
+// number, 0 at the start) or move (the number TryMove writes), depth, result once the call has
+// returned}. Stops after `max_calls` calls.
+int print_calls(TryMoveMachine& m, std::uint64_t max_calls) {
+  struct Call {
+    Square at;
+    int move;
+    std::size_t depth;
+    int result = -1;
+  };
+  std::vector<Call> calls;
+  std::vector<std::size_t> open;  // indices in `calls` of the frames on the stack
+  auto entered = [&] {
+    const auto& f = m.frames().back();
+    calls.push_back({f.at, f.move, m.frames().size()});
+    open.push_back(calls.size() - 1);
+  };
+  entered();
+  while (m.status() == Status::running) {
+    const std::uint64_t before = m.calls();
+    if (before >= max_calls && m.at_call()) break;
+    m.step_line();
+    if (m.returned() >= 0) {
+      calls[open.back()].result = m.returned();
+      open.pop_back();
+    }
+    if (m.calls() > before) entered();
+  }
+  const bool pseudocode = m.semantics() == Semantics::move_calls;
+  std::uint64_t step = 0;
+  for (const Call& c : calls) {
+    Json j;
+    j["step"] = ++step;
+    j["square"] = {c.at.x, c.at.y};
+    j[pseudocode ? "m" : "move"] = pseudocode ? c.move - 1 : c.move;
+    j["depth"] = c.depth;
+    if (c.result >= 0) j["result"] = c.result == 1;
+    std::printf("%s\n", json_line(j).c_str());
+  }
+  std::fprintf(stderr, "trace: %llu calls, %s; placed %llu, erased %llu%s\n",
+               static_cast<unsigned long long>(calls.size()), to_string(m.status()),
+               static_cast<unsigned long long>(m.placed()),
+               static_cast<unsigned long long>(m.erased()),
+               m.status() == Status::running ? " (stopped at --steps)" : "");
+  return kExitOk;
 }
 
 int run_trace(TraceOptions o) {
@@ -52,24 +103,33 @@ int run_trace(TraceOptions o) {
     if (!n) return bad_input(why);
     max_steps = *n;
   }
+  const MoveOrder order = request.order.value_or(kTextbookOrder);
+  const auto own = make_listing(o.listing, order);
+  if (!own) return bad_input("listing: unknown listing \"" + o.listing + "\"");
+  const MoveOrder run_order = request.order ? order : own->order ? *own->order : kTextbookOrder;
+  const Listing listing = *make_listing(o.listing, run_order);
+  TryMoveMachine m(p, run_order, listing.semantics);
+  if (o.granularity == "call") return print_calls(m, max_steps);
   const bool lines = o.granularity == "line";
   const Geometry g = p.geometry;
-  TryMoveMachine m(p, request.order.value_or(kTextbookOrder));
   std::uint64_t step = 0;
   while (step < max_steps && m.status() == Status::running) {
     const Line line = m.line();
     const int move = m.frames().back().move;
     const int count = m.frames().back().count;
+    const int at = current_line(listing, m);
     m.step_line();
     const Effect e = m.last_effect();
     if (!lines && e == Effect::none) continue;
     Json j;
     j["step"] = ++step;
-    if (lines) j["line"] = to_string(line);
+    if (lines) {
+      j["line"] = to_string(line);
+      j["at"] = at + 1;  // the listing's line number
+    }
     if (e != Effect::none) {
       j["action"] = e == Effect::placed ? "place" : "erase";
-      j["move"] =
-          m.board()[m.effect_square()] > 0 ? m.board()[m.effect_square()] : m.frames().back().move;
+      j["move"] = m.board()[m.effect_square()] > 0 ? m.board()[m.effect_square()] : move;
       j["square"] = square_json(g, m.effect_square());
       j["candidate"] = m.effect_candidate();
     } else {
@@ -77,7 +137,7 @@ int run_trace(TraceOptions o) {
       j["move"] = move;
       // A call enters its square: the recurse line names the square the new call jumps from.
       j["square"] = square_json(g, line == Line::recurse ? m.frames().back().square : m.target());
-      j["candidate"] = line == Line::select ? count + 1 : count;
+      j["candidate"] = line == Line::select || line == Line::call ? count + 1 : count;
     }
     std::printf("%s\n", json_line(j).c_str());
   }
@@ -98,8 +158,15 @@ Runner add_trace_command(CLI::App& app) {
   add_board_options(*cmd, o->board, /*with_end=*/false);
   add_order_option(*cmd, o->board);
   cmd->add_option("--steps", o->steps, "Print at most this many steps (default 1000000)");
-  cmd->add_option("--granularity", o->granularity, "move (place and erase) or line")
-      ->check(CLI::IsMember({"move", "line"}))
+  cmd->add_option("--granularity", o->granularity,
+                  "move (place and erase), line, or call (one line per call entered)")
+      ->check(CLI::IsMember({"move", "line", "call"}))
+      ->capture_default_str();
+  std::vector<std::string> names(listing_names().begin(), listing_names().end());
+  cmd->add_option("--listing", o->listing,
+                  "The course's program: sutcliffe, wirth, pseudocode (its own semantics), "
+                  "handout, python, java or c; its own move order unless --order is given")
+      ->check(CLI::IsMember(names))
       ->capture_default_str();
   return [o] { return run_trace(*o); };
 }

@@ -43,7 +43,7 @@ void draw_embed_views(ExplorerState& s, WidgetRects& rects, const Rect& area) {
     ImGui::TextDisabled("%s", p.title);
     const float h = std::max(40.0f, std::floor(body * p.weight / total));
     ImGui::BeginChild(p.label, ImVec2(0, h), true, ImGuiWindowFlags_HorizontalScrollbar);
-    draw_teaching_pane(s, p.panel);
+    draw_teaching_pane(s, p.panel, rects);
     // The stack's innermost call, the current one, is its last line: keep it in view.
     if (p.panel == Panel::stack) ImGui::SetScrollHereY(1.0f);
     ImGui::EndChild();

@@ -232,6 +232,7 @@ void ExplorerView::draw(ExplorerState& s, const TickReport& tick) {
   quiet_frame_ = tick.verified;
   sync_fields(s);
   const ImVec2 size = ImGui::GetMainViewport()->Size;
+  s.teach.beside_board = false;  // until the wide layout below puts them there
   if (s.view.board_only) {
     const EmbedLayout l = embed_layout(size.x, size.y, embed_panes(s));
     draw_board_area(s, l.board.x, l.board.y, l.board.w, l.board.h);
@@ -243,13 +244,16 @@ void ExplorerView::draw(ExplorerState& s, const TickReport& tick) {
     draw_panel(s, 0, board, size.x, size.y - board);
   } else {
     const float panel = std::min(kPanelWidth, std::floor(size.x * 0.5f));
+    // Wide windows: the recursion's code and stack beside the board, not in the panel.
+    const float side = teaching_side_width(s, size.x - panel);
     draw_panel(s, 0, 0, panel, size.y);
     // The page's share and export bar (shell.html) sits at the bottom right of windows wider
     // than kStackBelowWidth: the board ends above it, so it hides no coordinates.
     const float bar = size.x <= kStackBelowWidth ? 0
                       : touch_targets()          ? kPageBarHeightTouch
                                                  : kPageBarHeight;
-    draw_board_area(s, panel, 0, size.x - panel, size.y - bar);
+    draw_board_area(s, panel, 0, size.x - panel - side, size.y - bar);
+    if (side > 0) draw_teaching_side(s, rects_, size.x - side, 0, side, size.y - bar);
   }
   draw_focus_ring();
 }

@@ -32,15 +32,16 @@ enum Key : std::uint8_t {
   kGranularity,
   kStep,
   kTour,
+  kListing,
   kKeyCount
 };
 constexpr std::array<std::string_view, kKeyCount> kKeyNames = {
     "size",   "rows",  "cols",        "start", "end",   "blocked", "closed",
     "method", "order", "speed",       "run",   "steps", "embed",   "theme",
-    "views",  "mode",  "granularity", "step",  "tour"};
+    "views",  "mode",  "granularity", "step",  "tour",  "listing"};
 constexpr std::string_view kKnownKeys =
     "size, rows, cols, start, end, blocked, closed, method, order, speed, run, steps, embed, "
-    "theme, views, mode, granularity, step or tour";
+    "theme, views, mode, granularity, step, tour or listing";
 constexpr std::string_view kThemes[] = {"light", "dark"};
 
 // Speeds are kept as whole millionths of a step per second, so that the number written into a
@@ -309,6 +310,15 @@ void read_setting(Key key, const std::string& value, PageQuery& q, Messages& mes
         why = "is not light or dark";
       }
       break;
+    case kListing:
+      // A name the page checks (the listings live above this layer): lower-case letters.
+      if (!value.empty() && value.size() <= 16 &&
+          std::all_of(value.begin(), value.end(), [](char c) { return c >= 'a' && c <= 'z'; })) {
+        q.listing = value;
+      } else {
+        why = "is not a listing name (sutcliffe, wirth, pseudocode, handout, python, java or c)";
+      }
+      break;
     case kViews: {
       // Unknown names are left out one by one; the known ones are kept in kPageViews' order.
       std::array<bool, std::size(kPageViews)> on{};
@@ -456,6 +466,7 @@ std::string to_page_query(const PageQuery& q) {
   }
   if (q.step != 0) put(kStep, std::to_string(q.step));
   if (q.tour != 0) put(kTour, std::to_string(q.tour));
+  if (!q.listing.empty()) put(kListing, q.listing);
   return out;
 }
 
@@ -466,7 +477,8 @@ bool same_settings(const PageQuery& a, const PageQuery& b) {
          x.order == y.order && x.start_optional == y.start_optional && a.speed == b.speed &&
          a.run == b.run && a.steps == b.steps && a.embed == b.embed && a.theme == b.theme &&
          a.views == b.views && a.embed_off == b.embed_off && a.mode == b.mode &&
-         a.granularity == b.granularity && a.step == b.step && a.tour == b.tour;
+         a.granularity == b.granularity && a.step == b.step && a.tour == b.tour &&
+         a.listing == b.listing;
 }
 
 }  // namespace kt

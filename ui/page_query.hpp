@@ -71,6 +71,7 @@ struct PageQuery {
   std::string granularity;
   std::uint64_t step = 0;
   std::uint64_t tour = 0;
+  std::string listing;  // the teaching run's listing ("wirth"); "" the method's own
   std::vector<std::string> ignored;  // one message per parameter left out
 };
 
@@ -80,7 +81,8 @@ struct PageQuery {
 //    order, speed (a decimal such as 2 or 0.5; digits beyond 6 decimals are rounded away),
 //    run (1/0), steps (1..kPageMaxSteps), embed (1/0; 0 sets embed_off), theme (light/dark),
 //    views (a comma list), mode (watch/predict/play), granularity (line/move/dead-end/tour),
-//    step (1..kPageMaxLine), tour (1..kPageMaxTour)
+//    step (1..kPageMaxLine), tour (1..kPageMaxTour), listing (a listing's name, checked by the
+//    page)
 //  - a repeated key: the last one counts, as if the earlier ones were not there
 //  - an empty value ("end=") is that key's default; a key with no '=' is ignored
 //  - unknown keys, unknown view names, bad %-escapes, values over kPageMaxValueBytes and values

@@ -47,8 +47,15 @@ void rebuild(ExplorerState& s) {
     t.why_not = "the textbook's procedure is for open tours without an end square";
     return;
   }
-  // The problem's move order (the method's own unless one was set): the engine run's tree.
-  t.timeline = std::make_unique<Timeline>(p, solver->order(), kTimelineMemory);
+  // The listing's own order unless one was set (the method's own for listings without one).
+  const std::string name(listing_name(s));
+  const auto own = make_listing(name, solver->order());
+  const MoveOrder order =
+      s.draft.text.order.empty() && own && own->order ? *own->order : solver->order();
+  t.listing = make_listing(name, order);
+  if (!t.listing) t.listing = make_listing("sutcliffe", order);
+  t.breakpoints.clear();
+  t.timeline = std::make_unique<Timeline>(p, order, kTimelineMemory, t.listing->semantics);
   t.fade.assign(static_cast<std::size_t>(p.geometry.rows) * p.geometry.cols, 0.0f);
   t.estimate = estimate_tree(p, estimate_probes(p.geometry));
 }
@@ -62,6 +69,58 @@ void mark_take_back(TeachingRun& t) {
 }
 
 }  // namespace
+
+std::string_view listing_name(const ExplorerState& s) {
+  const TeachingRun& t = s.teach;
+  if (!t.listing_choice.empty()) return t.listing_choice;
+  const Solver* solver = s.run.solver.get();
+  return solver && solver->method() == Method::wirth ? "wirth" : "sutcliffe";
+}
+
+std::string set_listing(ExplorerState& s, std::string_view name) {
+  const auto names = listing_names();
+  if (std::find(names.begin(), names.end(), name) == names.end()) {
+    return "listing: expected sutcliffe, wirth, pseudocode, handout, python, java or c (got \"" +
+           std::string(name.substr(0, 40)) + "\")";
+  }
+  TeachingRun& t = s.teach;
+  t.listing_choice = std::string(name);
+  if (!teaching_available(s)) return {};
+  const TryMoveMachine& m = t.timeline->machine();
+  const auto own = make_listing(name, m.order());
+  const MoveOrder& order = s.draft.text.order.empty() && own->order ? *own->order : m.order();
+  const bool same_machine =
+      own->semantics == m.semantics() && order.dx == m.order().dx && order.dy == m.order().dy;
+  if (same_machine) {  // the same run, read in another language: it keeps its place
+    t.listing = make_listing(name, m.order());
+    t.breakpoints.clear();
+    t.timeline->set_breakpoints(0);
+  } else {
+    t.built_for = ~std::uint64_t{0};
+    sync_teaching(s);
+  }
+  return {};
+}
+
+void toggle_breakpoint(ExplorerState& s, int line) {
+  if (!teaching_available(s)) return;
+  TeachingRun& t = s.teach;
+  const auto& lines = t.listing->lines;
+  while (line >= 0 && line < static_cast<int>(lines.size()) && lines[line].point < 0) ++line;
+  if (line < 0 || line >= static_cast<int>(lines.size())) return;
+  auto it = std::lower_bound(t.breakpoints.begin(), t.breakpoints.end(), line);
+  if (it != t.breakpoints.end() && *it == line) {
+    t.breakpoints.erase(it);
+  } else {
+    t.breakpoints.insert(it, line);
+  }
+  t.timeline->set_breakpoints(breakpoint_mask(*t.listing, t.breakpoints));
+}
+
+void set_code_scale(ExplorerState& s, float scale) {
+  if (!std::isfinite(scale)) scale = 1.0f;
+  s.teach.code_scale = std::clamp(scale, kMinCodeScale, kMaxCodeScale);
+}
 
 std::optional<Granularity> parse_granularity(std::string_view name) {
   for (Granularity g :
@@ -156,7 +215,7 @@ void teach_tick(ExplorerState& s, double dt) {
   mark_take_back(t);
   t.seconds += dt;
   t.played_lines += tl.machine().lines() - before;
-  if (tl.machine().status() != Status::running) t.playing = false;
+  if (tl.machine().status() != Status::running || tl.stopped_at_break()) t.playing = false;
 }
 
 double teaching_lines_per_second(const TeachingRun& t) {

@@ -16,6 +16,7 @@
 
 #include "counting/estimate.hpp"
 #include "pacer.hpp"
+#include "teaching/listing.hpp"
 #include "teaching/timeline.hpp"
 
 namespace kt::ui {
@@ -43,6 +44,15 @@ struct TeachingRun {
   std::uint64_t played_lines = 0;
   std::vector<float> fade;  // by square index: what is left (1 .. 0) of a take-back's mark
   std::optional<TreeEstimate> estimate;  // Knuth's, once per timeline
+  // The course's program (core/teaching/listing.hpp): "" for the method's own (Wirth's for
+  // the wirth method, else Sutcliffe's). Listings that share the machine and the order switch
+  // in place; another one makes a new timeline.
+  std::string listing_choice;
+  std::optional<Listing> listing;  // the one shown, made with the timeline
+  std::vector<int> breakpoints;    // listing lines (0-based), sorted: a run stops before them
+  float code_scale = 1.0f;         // the code pane's font size, for projection
+  bool stack_unfolded = false;     // the deep stack's middle shown
+  bool beside_board = false;       // the code and stack drawn beside the board (wide windows)
 };
 
 // Probes for Knuth's estimate of a board's textbook tree: a steady figure for a few ms.
@@ -64,6 +74,15 @@ void teach_step_out(ExplorerState& s);
 void teach_seek(ExplorerState& s, std::uint64_t line);  // clamped to furthest()
 void teach_play(ExplorerState& s, bool playing);
 void teach_restart(ExplorerState& s);  // back to the first line (the scrubber keeps the rest)
+// The listing by name (listing_names()): "" or why not.
+std::string set_listing(ExplorerState& s, std::string_view name);
+// The listing's name that is shown, or the one that will be.
+std::string_view listing_name(const ExplorerState& s);
+// A breakpoint on the listing line (0-based), on or off; lines that never run put it on the
+// next line that does. Play, steps and step over stop before a breakpoint's line.
+void toggle_breakpoint(ExplorerState& s, int line);
+inline constexpr float kMinCodeScale = 0.75f, kMaxCodeScale = 3.0f;
+void set_code_scale(ExplorerState& s, float scale);  // clamped
 // One frame: plays the steps the time `dt` earned, and fades the take-back marks.
 void teach_tick(ExplorerState& s, double dt_seconds);
 

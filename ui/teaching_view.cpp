@@ -1,5 +1,7 @@
 #include "teaching_view.hpp"
 
+#include "theme.hpp"
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -15,18 +17,7 @@ namespace kt::ui {
 
 namespace {
 
-std::string square_name(Geometry g, std::int32_t index) {
-  const Square sq = g.square(index);
-  char buf[48];
-  if (g.cols <= 26) {
-    std::snprintf(buf, sizeof buf, "%c%d (%d,%d)", 'a' + sq.x - 1, sq.y, sq.x, sq.y);
-  } else {
-    std::snprintf(buf, sizeof buf, "(%d,%d)", sq.x, sq.y);
-  }
-  return buf;
-}
-
-void record(WidgetRects& rects, const char* label) {
+void record(WidgetRects& rects, std::string_view label) {
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
   rects.set(label, Rect{a.x, a.y, b.x - a.x, b.y - a.y});
 }
@@ -170,44 +161,171 @@ bool panel(ExplorerState& s, WidgetRects& rects, Panel p, const char* title, con
   return open;
 }
 
-// follow: scroll the box the code is in to keep the current line in view (an embedded view's
-// own box; never the panel, which the reader scrolls).
-void draw_code(const TryMoveMachine& m, bool follow = false) {
-  const int current = m.status() == Status::running ? static_cast<int>(m.line()) : -1;
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  for (const ListingLine& l : try_move_listing()) {
-    const std::string text(l.text);
-    const float w = ImGui::GetContentRegionAvail().x;
-    if (l.line >= 0 && l.line == current) {
-      const ImVec2 p = ImGui::GetCursorScreenPos();
-      const float h = ImGui::CalcTextSize(text.c_str(), nullptr, false, w).y;
-      dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), palette().code_line);
-      if (follow) ImGui::SetScrollHereY(0.35f);
+void draw_listing_choice(ExplorerState& s, WidgetRects& rects) {
+  TeachingRun& t = s.teach;
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Listing");
+  ImGui::SameLine();
+  const float buttons = ImGui::GetFrameHeight() * 2 + ImGui::GetStyle().ItemSpacing.x * 4;
+  ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x - buttons));
+  const std::string current(t.listing->title);
+  if (ImGui::BeginCombo("##Listing", current.c_str())) {
+    for (const std::string_view name : listing_names()) {
+      const auto l = make_listing(name, t.timeline->machine().order());
+      const std::string title(l->title);
+      if (ImGui::Selectable(title.c_str(), name == t.listing->name)) set_listing(s, name);
+      record(rects, "Listing:" + std::string(name));
     }
+    ImGui::EndCombo();
+  }
+  record(rects, "Listing");
+  // The font size, for a projector at the back of the room.
+  ImGui::SameLine();
+  if (ImGui::Button("A-##Code", ImVec2(ImGui::GetFrameHeight(), 0))) {
+    set_code_scale(s, t.code_scale / 1.25f);
+  }
+  record(rects, "CodeSmaller");
+  ImGui::SameLine();
+  if (ImGui::Button("A+##Code", ImVec2(ImGui::GetFrameHeight(), 0))) {
+    set_code_scale(s, t.code_scale * 1.25f);
+  }
+  record(rects, "CodeLarger");
+  if (!t.listing->note.empty()) {
     ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(text.c_str());
+    ImGui::TextDisabled("%.*s", static_cast<int>(t.listing->note.size()), t.listing->note.data());
     ImGui::PopTextWrapPos();
   }
-  ImGui::TextDisabled("next: %s", current >= 0 ? to_string(m.line()) : "(returned)");
 }
 
-void draw_stack(const TryMoveMachine& m) {
+// The listing in a monospace font, unwrapped (a scrollbar when wider than the pane), with line
+// numbers, the line that runs next highlighted and breakpoints toggled by a click on a number.
+// follow: a box of the height left, scrolled to keep the current line in view (an embedded
+// view's own box); else as tall as the listing, in the panel the reader scrolls.
+void draw_listing(ExplorerState& s, WidgetRects& rects, bool follow = false) {
+  TeachingRun& t = s.teach;
+  const Listing& l = *t.listing;
+  const TryMoveMachine& m = t.timeline->machine();
+  const std::vector<int> current = current_lines(l, m);
+  ImFont* mono = code_font();
+  ImGui::PushFont(mono ? mono : ImGui::GetFont());
+  const float scale = t.code_scale;
+  const float line_h = ImGui::GetTextLineHeight() * scale;
+  const float full_h = line_h * static_cast<float>(l.lines.size()) +
+                       ImGui::GetStyle().ScrollbarSize + 2 * ImGui::GetStyle().WindowPadding.y;
+  const float pane_h =
+      follow ? std::min(full_h, std::max(4 * line_h, ImGui::GetContentRegionAvail().y - 3 * line_h))
+             : full_h;
+  ImGui::PopFont();
+  ImGui::BeginChild("##Code", ImVec2(0, pane_h), true, ImGuiWindowFlags_HorizontalScrollbar);
+  ImGui::PushFont(mono ? mono : ImGui::GetFont());
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0));
+  ImGui::SetWindowFontScale(scale);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float gutter = ImGui::CalcTextSize("000 ").x + line_h;
+  const float width = std::max(ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionMax().x);
+  for (int i = 0; i < static_cast<int>(l.lines.size()); ++i) {
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const bool here = std::find(current.begin(), current.end(), i) != current.end();
+    if (here) {
+      dl->AddRectFilled(p, ImVec2(p.x + std::max(width, 2000.0f), p.y + line_h),
+                        palette().code_line);
+      if (follow) ImGui::SetScrollHereY(0.35f);
+    }
+    // The number: a click sets or clears a breakpoint (a dot before it).
+    char num[8];
+    std::snprintf(num, sizeof num, "%3d", i + 1);
+    ImGui::PushID(i);
+    if (ImGui::InvisibleButton("##Gutter", ImVec2(gutter, line_h))) toggle_breakpoint(s, i);
+    ImGui::PopID();
+    record(rects, "Gutter:" + std::to_string(i + 1));
+    const bool brk = std::binary_search(t.breakpoints.begin(), t.breakpoints.end(), i);
+    if (brk) {
+      dl->AddCircleFilled(ImVec2(p.x + line_h * 0.4f, p.y + line_h * 0.5f), line_h * 0.3f,
+                          palette().error_text);
+    }
+    dl->AddText(ImVec2(p.x + line_h * 0.8f, p.y),
+                ImGui::GetColorU32(here ? ImGuiCol_Text : ImGuiCol_TextDisabled), num);
+    ImGui::SameLine(0, 0);
+    ImGui::TextUnformatted(l.lines[i].text.c_str());
+  }
+  ImGui::PopStyleVar();
+  ImGui::PopFont();
+  ImGui::EndChild();
+  record(rects, "Code");
+}
+
+// The current call's locals beside (or under) the code, in the listing's names.
+void draw_locals(const TeachingRun& t, WidgetRects& rects) {
+  const TryMoveMachine& m = t.timeline->machine();
+  if (m.frames().empty() || m.status() != Status::running) {
+    ImGui::TextDisabled("The outermost call has returned.");
+    return;
+  }
+  const std::size_t top = m.frames().size() - 1;
+  ImGui::BeginGroup();
+  ImGui::Text("Locals of %s", format_call(*t.listing, m, top).c_str());
+  ImFont* mono = code_font();
+  if (mono) ImGui::PushFont(mono);
+  ImGui::SetWindowFontScale(t.code_scale);
+  for (const Local& v : frame_locals(*t.listing, m, top)) {
+    const std::string text = format_locals(std::span<const Local>(&v, 1));
+    ImGui::TextUnformatted(text.c_str());
+  }
+  ImGui::SetWindowFontScale(1.0f);
+  if (mono) ImGui::PopFont();
+  if (!m.printed().empty()) {  // the pseudocode's output, the path in reverse
+    std::string out = "printed:";
+    for (const std::int32_t sq : m.printed()) {
+      const Square q = m.geometry().square(sq);
+      const int shift = t.listing->origin - 1;
+      out += " (" + std::to_string(q.x + shift) + "," + std::to_string(q.y + shift) + ")";
+    }
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(out.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  ImGui::EndGroup();
+  record(rects, "Locals");
+}
+
+void draw_code(ExplorerState& s, WidgetRects& rects) {
+  draw_listing_choice(s, rects);
+  draw_listing(s, rects);
+  draw_locals(s.teach, rects);
+  // One plain sentence on what runs next.
+  const std::string said = narrate(*s.teach.listing, s.teach.timeline->machine());
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(said.c_str());
+  ImGui::PopTextWrapPos();
+  record(rects, "Narration");
+}
+
+void draw_stack(ExplorerState& s) {
+  TeachingRun& t = s.teach;
+  const TryMoveMachine& m = t.timeline->machine();
   const auto& frames = m.frames();
   const std::size_t n = frames.size();
-  // Deep stacks: the first calls and the current ones, the middle folded.
+  // Deep stacks: the first calls and the current ones, the middle folded until clicked.
   constexpr std::size_t kHead = 2, kTail = 6;
   ImGui::TextDisabled("%zu call%s, outermost first", n, n == 1 ? "" : "s");
   for (std::size_t i = 0; i < n; ++i) {
-    if (n > kHead + kTail + 1 && i == kHead) {
-      ImGui::TextDisabled("   ... %zu calls folded ...", n - kHead - kTail);
+    if (!t.stack_unfolded && n > kHead + kTail + 1 && i == kHead) {
+      char label[64];
+      std::snprintf(label, sizeof label, "   ... %zu calls folded (show) ...", n - kHead - kTail);
+      if (ImGui::Selectable(label)) t.stack_unfolded = true;
       i = n - kTail - 1;
       continue;
     }
-    const auto& f = frames[i];
-    const std::string sq = square_name(m.geometry(), f.square);
+    const std::string call = format_call(*t.listing, m, i);
+    const std::string locals = format_locals(frame_locals(*t.listing, m, i));
     if (i + 1 == n) ImGui::PushStyleColor(ImGuiCol_Text, palette().current_call);
-    ImGui::Text("TryMove(%d, %s)  k %d of 8", f.move, sq.c_str(), f.count);
+    ImGui::TextUnformatted(call.c_str());
     if (i + 1 == n) ImGui::PopStyleColor();
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", locals.c_str());
+  }
+  if (t.stack_unfolded && n > kHead + kTail + 1 && ImGui::SmallButton("fold the middle")) {
+    t.stack_unfolded = false;
   }
 }
 
@@ -297,8 +415,10 @@ void draw_teaching_overlay(const ExplorerState& s, const BoardView& view) {
     }
   }
   if (m.frames().empty() || m.status() != Status::running) return;
+  const std::size_t focus = m.focus();
+  if (focus >= m.frames().size() || m.frames()[focus].square < 0) return;
   const auto cand = m.candidates();
-  const Square from = g.square(m.frames().back().square);
+  const Square from = g.square(m.frames()[focus].square);
   for (int k = 0; k < 8; ++k) {
     const Square to{from.x + m.order().dx[k], from.y + m.order().dy[k]};
     if (cand[k] == Candidate::off_board) continue;
@@ -336,8 +456,21 @@ void draw_teaching_section(ExplorerState& s, WidgetRects& rects) {
   // The panels, each open or closed as the state says (a link's `views` opens them), so that
   // the code and the stack can be read side by side with the board.
   const TryMoveMachine& m = s.teach.timeline->machine();
-  if (panel(s, rects, Panel::code, "Code", "Tab:Code")) draw_code(m);
-  if (panel(s, rects, Panel::stack, "Call stack", "Tab:Stack")) draw_stack(m);
+  const bool beside = s.teach.beside_board;
+  if (panel(s, rects, Panel::code, "Code", "Tab:Code")) {
+    if (beside) {
+      ImGui::TextDisabled("beside the board");
+    } else {
+      draw_code(s, rects);
+    }
+  }
+  if (panel(s, rects, Panel::stack, "Call stack", "Tab:Stack")) {
+    if (beside) {
+      ImGui::TextDisabled("beside the board");
+    } else {
+      draw_stack(s);
+    }
+  }
   if (panel(s, rects, Panel::tree, "Tree by depth", "Tab:Tree")) draw_tree(m);
   if (panel(s, rects, Panel::estimate, "Knuth's estimate", "Tab:Estimate")) draw_estimate(s.teach);
   ImGui::Indent();
@@ -347,19 +480,57 @@ void draw_teaching_section(ExplorerState& s, WidgetRects& rects) {
   if (order_open) draw_order(s);
 }
 
+// Wide enough when the board keeps at least kMinBoard beside the code.
+float teaching_side_width(ExplorerState& s, float available) {
+  constexpr float kMinBoard = 480, kMinSide = 420, kMaxSide = 720;
+  const bool code = s.view.panels[static_cast<int>(Panel::code)];
+  const bool stack = s.view.panels[static_cast<int>(Panel::stack)];
+  float side = 0;
+  // While the recursion is on the board (it has started), not for the engine's runs.
+  if ((code || stack) && available >= kMinBoard + kMinSide && teaching_available(s) &&
+      teaching_on_board(s)) {
+    side = std::clamp(std::floor(available * 0.45f), kMinSide, kMaxSide);
+  }
+  s.teach.beside_board = side > 0;
+  return side;
+}
+
+void draw_teaching_side(ExplorerState& s, WidgetRects& rects, float x, float y, float width,
+                        float height) {
+  const ImVec2 origin = ImGui::GetMainViewport()->Pos;
+  ImGui::SetNextWindowPos(ImVec2(origin.x + x, origin.y + y));
+  ImGui::SetNextWindowSize(ImVec2(width, height));
+  ImGui::Begin("Recursion", nullptr,
+               ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                   ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus);
+  rects.set("Side", Rect{origin.x + x, origin.y + y, width, height});
+  if (s.view.panels[static_cast<int>(Panel::code)]) draw_code(s, rects);
+  if (s.view.panels[static_cast<int>(Panel::stack)]) {
+    ImGui::Spacing();
+    ImGui::TextUnformatted("Call stack");
+    const ImVec2 a = ImGui::GetCursorScreenPos();
+    draw_stack(s);
+    const ImVec2 b = ImGui::GetItemRectMax();
+    rects.set("Stack", Rect{a.x, a.y, width, b.y - a.y});
+  }
+  ImGui::End();
+}
+
 }  // namespace kt::ui
 
 namespace kt::ui {
 
-void draw_teaching_pane(ExplorerState& s, Panel p) {
+void draw_teaching_pane(ExplorerState& s, Panel p, WidgetRects& rects) {
   if (!teaching_available(s)) return;
   const TryMoveMachine& m = s.teach.timeline->machine();
   switch (p) {
     case Panel::code:
-      draw_code(m, true);
+      draw_listing(s, rects, /*follow=*/true);
+      draw_locals(s.teach, rects);
       break;
     case Panel::stack:
-      draw_stack(m);
+      draw_stack(s);
       break;
     case Panel::tree:
       draw_tree(m);

@@ -18,6 +18,12 @@ namespace kt::ui {
 
 void draw_teaching_section(ExplorerState& s, WidgetRects& rects);
 
+// Wide windows: the width the code and the stack take beside the board (0: they stay in the
+// panel), out of `available` beside the panel; and their window there.
+float teaching_side_width(ExplorerState& s, float available);
+void draw_teaching_side(ExplorerState& s, WidgetRects& rects, float x, float y, float width,
+                        float height);
+
 // Whether the main board shows the teaching run (it has started and the engine run is idle):
 // its move numbers, its path in move order, and, drawn over the board by
 // draw_teaching_overlay, the current call's candidates and the fading take-back marks.
@@ -34,6 +40,6 @@ namespace kt::ui {
 // One of the recursion's panels (code, call stack, tree, estimate) drawn where the cursor is,
 // for layouts that place them outside the panel (an embedded course view). Nothing when there
 // is no recursion to show.
-void draw_teaching_pane(ExplorerState& s, Panel p);
+void draw_teaching_pane(ExplorerState& s, Panel p, WidgetRects& rects);
 
 }  // namespace kt::ui

@@ -9,6 +9,12 @@ extern const unsigned char kt_font_ttf[];
 extern const unsigned int kt_font_ttf_size;
 extern const ImWchar kt_font_glyphs[];
 #endif
+#if KT_UI_EMBEDDED_CODE_FONT
+// The code pane's monospace font: DejaVu Sans Mono cut to ASCII the same way.
+extern const unsigned char kt_code_font_ttf[];
+extern const unsigned int kt_code_font_ttf_size;
+extern const ImWchar kt_code_font_glyphs[];
+#endif
 
 namespace kt::ui {
 
@@ -34,7 +40,25 @@ ImFont* add_font(float css_px, float scale, const ImWchar* glyphs) {
 #endif
 }
 
+ImFont* g_code_font = nullptr;
+
+// The code pane's font, a little larger than the text: it is read from the back of a room.
+ImFont* add_code_font([[maybe_unused]] float scale) {
+#if KT_UI_EMBEDDED_CODE_FONT
+  ImFontConfig cfg;
+  cfg.FontDataOwnedByAtlas = false;
+  cfg.OversampleH = 2;
+  void* data = const_cast<unsigned char*>(kt_code_font_ttf);
+  return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(data, static_cast<int>(kt_code_font_ttf_size),
+                                                    kTextPx * scale, &cfg, kt_code_font_glyphs);
+#else
+  return nullptr;
+#endif
+}
+
 }  // namespace
+
+ImFont* code_font() { return g_code_font; }
 
 ImFont* Fonts::for_numbers(float px) const { return px <= kDigitsPx[0] ? digits[0] : digits[1]; }
 
@@ -51,6 +75,7 @@ Fonts load_fonts(float pixel_scale) {
   f.heading = add_font(kHeadingPx, pixel_scale, text_glyphs);
   f.digits[0] = add_font(kDigitsPx[0], pixel_scale, kDigitGlyphs);
   f.digits[1] = add_font(kDigitsPx[1], pixel_scale, kDigitGlyphs);
+  g_code_font = add_code_font(pixel_scale);
   io.Fonts->Build();
   io.FontDefault = f.text;
   io.FontGlobalScale = 1.0f / pixel_scale;

@@ -22,6 +22,9 @@ inline constexpr float kTextPx = 15, kHeadingPx = 20, kDigitsPx[2] = {32, 64};
 // Rebuilds the font atlas for `pixel_scale` device pixels per CSS pixel. The renderer must
 // re-upload the atlas texture afterwards.
 Fonts load_fonts(float pixel_scale);
+// The monospace font of the code pane (a subset of DejaVu Sans Mono, ASCII) baked by the last
+// load_fonts, or null when the build has none (the text font is used then).
+ImFont* code_font();
 
 // The page's themes (its theme=dark|light URL parameter).
 enum class Theme { dark, light };

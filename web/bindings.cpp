@@ -47,6 +47,26 @@ std::string line_after_moves(const Solver& s, Action last) {
   return to_string(Line::select);
 }
 
+// A frame's locals as {name: number | boolean | null (unset)}.
+val locals_js(const std::vector<Local>& locals) {
+  val out = val::object();
+  for (const Local& l : locals) {
+    const std::string name(l.name);
+    switch (l.kind) {
+      case Local::Kind::number:
+        out.set(name, l.value);
+        break;
+      case Local::Kind::boolean:
+        out.set(name, l.value != 0);
+        break;
+      case Local::Kind::unset:
+        out.set(name, val::null());
+        break;
+    }
+  }
+  return out;
+}
+
 // Knuth's estimate for the textbook's tree: {moves (to exhaust it), seconds (left at the
 // speed measured so far, or null), explored (share of its moves placed so far)}.
 val estimate_js(const TreeEstimate& e, double placed, std::optional<double> seconds_left) {
@@ -613,17 +633,64 @@ class App : public SearchReadout {
     ui::ExplorerState& s = state();
     if (!ui::teaching_available(s)) return out;
     const TryMoveMachine& m = s.teach.timeline->machine();
-    for (const auto& f : m.frames()) {
-      const Square sq = m.geometry().square(f.square);
+    for (std::size_t i = 0; i < m.frames().size(); ++i) {
+      const auto& f = m.frames()[i];
       val o = val::object();
       o.set("move", f.move);
-      o.set("x", sq.x);
-      o.set("y", sq.y);
+      o.set("x", f.at.x);  // the page's numbering (the pseudocode's calls may be off the board)
+      o.set("y", f.at.y);
       o.set("candidate", f.count);
+      o.set("call", format_call(*s.teach.listing, m, i));
+      o.set("locals", locals_js(frame_locals(*s.teach.listing, m, i)));
       out.call<void>("push", o);
     }
     return out;
   }
+
+  // The course's listing (core/teaching/listing.hpp): setListing(name) -> "" or why not;
+  // listing() -> {name, title, note, lines: [text, ...], current (1-based, 0 once returned),
+  // currentLines, breakpoints (1-based), names}; locals() -> the current call's locals by the
+  // listing's names (null when unset), {} without a run; toggleBreakpoint(line) (1-based);
+  // codeScale()/setCodeScale(x): the code pane's font size.
+  std::string set_listing(val name) {
+    if (!name.isString()) return "listing: expected a name such as \"wirth\"";
+    return ui::set_listing(state(), name.as<std::string>());
+  }
+  val listing() const {
+    ui::ExplorerState& s = state();
+    val out = val::object();
+    out.set("name", std::string(ui::listing_name(s)));
+    val names = val::array();
+    for (const std::string_view n : listing_names()) names.call<void>("push", std::string(n));
+    out.set("names", names);
+    if (!ui::teaching_available(s)) return out;
+    const Listing& l = *s.teach.listing;
+    const TryMoveMachine& m = s.teach.timeline->machine();
+    out.set("title", std::string(l.title));
+    out.set("note", std::string(l.note));
+    val lines = val::array();
+    for (const ListingLine& line : l.lines) lines.call<void>("push", line.text);
+    out.set("lines", lines);
+    out.set("current", current_line(l, m) + 1);
+    val current = val::array();
+    for (const int i : current_lines(l, m)) current.call<void>("push", i + 1);
+    out.set("currentLines", current);
+    val breaks = val::array();
+    for (const int i : s.teach.breakpoints) breaks.call<void>("push", i + 1);
+    out.set("breakpoints", breaks);
+    out.set("narration", narrate(l, m));
+    return out;
+  }
+  val locals() const {
+    ui::ExplorerState& s = state();
+    if (!ui::teaching_available(s)) return val::object();
+    const TryMoveMachine& m = s.teach.timeline->machine();
+    if (m.frames().empty()) return val::object();
+    return locals_js(frame_locals(*s.teach.listing, m, m.frames().size() - 1));
+  }
+  void toggle_breakpoint(int line) { ui::toggle_breakpoint(state(), line - 1); }
+  double code_scale() const { return state().teach.code_scale; }
+  void set_code_scale(double scale) { ui::set_code_scale(state(), static_cast<float>(scale)); }
   std::string line() const {
     ui::ExplorerState& s = state();
     return ui::teaching_available(s) ? to_string(s.teach.timeline->machine().line()) : "";
@@ -861,6 +928,12 @@ EMSCRIPTEN_BINDINGS(knights_tour) {
       .function("largeBoard", &App::large_board)
       .function("recursion", &App::recursion)
       .function("teachStack", &App::teach_stack)
+      .function("setListing", &App::set_listing)
+      .function("listing", &App::listing)
+      .function("locals", &App::locals)
+      .function("toggleBreakpoint", &App::toggle_breakpoint)
+      .function("codeScale", &App::code_scale)
+      .function("setCodeScale", &App::set_code_scale)
       .function("line", &App::line)
       .function("forward", &App::forward)
       .function("back", &App::back)

@@ -167,6 +167,10 @@
     page.settings = s;
     applySpeed(s.speed);
     if (s.views.length) app().setViews(s.views);
+    if (s.listing) {
+      var why = app().setListing(s.listing);
+      if (why) messages.push(why);
+    }
     document.documentElement.dataset.theme = s.theme || 'dark';
     // embed=1, or any small frame unless the link says embed=0: the board first with the
     // compact bar, and beside it the teaching panels the link names (views=).

@@ -18,8 +18,9 @@ const char* to_string(Granularity g) {
   return "?";
 }
 
-Timeline::Timeline(const Problem& problem, const MoveOrder& order, std::size_t memory_budget)
-    : machine_(problem, order) {
+Timeline::Timeline(const Problem& problem, const MoveOrder& order, std::size_t memory_budget,
+                   Semantics semantics)
+    : machine_(problem, order, semantics) {
   // A checkpoint holds the board, the stack and the tree's shape: about 32 bytes a square.
   const std::size_t bytes = 32 * static_cast<std::size_t>(problem.geometry.size()) + 256;
   max_checkpoints_ = std::max<std::size_t>(16, memory_budget / bytes);
@@ -41,10 +42,12 @@ bool Timeline::run(TryMoveMachine::Goal goal, std::uint64_t max_lines) {
   const std::uint64_t lines0 = machine_.lines(), moves0 = machine_.moves();
   std::uint64_t left = max_lines;
   bool met = false;
+  broke_ = false;
   while (left > 0 && machine_.status() == Status::running) {
     const std::uint64_t to_checkpoint = spacing_ - machine_.lines() % spacing_;
     const std::uint64_t piece = std::min(left, to_checkpoint);
     TryMoveMachine::Goal g = goal;
+    g.breaks = breaks_;
     if (goal.kind == Kind::lines) g.n = goal.n - (machine_.lines() - lines0);
     if (goal.kind == Kind::moves) g.n = goal.n - (machine_.moves() - moves0);
     const std::uint64_t before = machine_.lines();
@@ -53,6 +56,10 @@ bool Timeline::run(TryMoveMachine::Goal goal, std::uint64_t max_lines) {
     if (machine_.lines() > furthest_) {
       keep_checkpoint();
       furthest_ = machine_.lines();
+    }
+    if (machine_.lines() > lines0 && machine_.at_break(breaks_)) {
+      broke_ = true;
+      break;
     }
     if (met || machine_.lines() == before) break;
   }
@@ -70,6 +77,7 @@ bool Timeline::forward(Granularity g, std::uint64_t count, std::uint64_t max_lin
       for (std::uint64_t i = 0; i < count; ++i) {
         const std::uint64_t before = machine_.lines();
         if (!run({Kind::erase, 0}, max_lines)) return false;
+        if (broke_) return true;
         max_lines -= std::min(max_lines, machine_.lines() - before);
       }
       return true;
@@ -81,9 +89,9 @@ bool Timeline::forward(Granularity g, std::uint64_t count, std::uint64_t max_lin
 
 bool Timeline::step_over(std::uint64_t max_lines) {
   using Kind = TryMoveMachine::Goal::Kind;
-  if (machine_.line() != Line::recurse) return run({Kind::lines, 1}, max_lines);
+  if (!machine_.at_call()) return run({Kind::lines, 1}, max_lines);
   const std::uint64_t depth = machine_.frames().size();
-  return run({Kind::lines, 1}, 1) && run({Kind::depth, depth}, max_lines);
+  return run({Kind::lines, 1}, 1) && !broke_ && run({Kind::depth, depth}, max_lines);
 }
 
 bool Timeline::step_out(std::uint64_t max_lines) {

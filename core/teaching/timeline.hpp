@@ -19,7 +19,8 @@ const char* to_string(Granularity g);  // "line", "move", "dead-end", "tour"
 class Timeline {
  public:
   Timeline(const Problem& problem, const MoveOrder& order,
-           std::size_t memory_budget = std::size_t{64} << 20);
+           std::size_t memory_budget = std::size_t{64} << 20,
+           Semantics semantics = Semantics::try_move);
 
   const TryMoveMachine& machine() const { return machine_; }
 
@@ -37,6 +38,10 @@ class Timeline {
   // Any line in 0..furthest(): the state after that many lines.
   void seek(std::uint64_t line);
   std::uint64_t furthest() const { return furthest_; }
+  // Breakpoints (TryMoveMachine::at_break's mask): every run forward stops before them, after
+  // at least one line; whether the last one did.
+  void set_breakpoints(std::uint32_t mask) { breaks_ = mask; }
+  bool stopped_at_break() const { return broke_; }
 
  private:
   struct Checkpoint {
@@ -56,6 +61,8 @@ class Timeline {
   std::uint64_t spacing_ = 1024;         // lines between checkpoints
   std::size_t max_checkpoints_;
   std::uint64_t furthest_ = 0;
+  std::uint32_t breaks_ = 0;
+  bool broke_ = false;
 };
 
 }  // namespace kt

@@ -3,38 +3,13 @@
 namespace kt {
 
 const char* to_string(Line line) {
-  static constexpr const char* kNames[kLineCount] = {"select",  "acceptable", "record", "filled",
-                                                     "recurse", "erase",      "until",  "return"};
+  static constexpr const char* kNames[kLineCount] = {
+      "select",    "acceptable", "record", "filled", "recurse", "erase", "until", "return",
+      "off-board", "visited",    "mark",   "full",   "result",  "call",  "check", "unmark"};
   return kNames[static_cast<int>(line)];
 }
 
-std::span<const ListingLine> try_move_listing() {
-  static constexpr int S = static_cast<int>(Line::select), A = static_cast<int>(Line::acceptable),
-                       R = static_cast<int>(Line::record), F = static_cast<int>(Line::filled),
-                       C = static_cast<int>(Line::recurse), E = static_cast<int>(Line::erase),
-                       U = static_cast<int>(Line::until), X = static_cast<int>(Line::ret);
-  static constexpr ListingLine kListing[] = {
-      {"PROCEDURE TryMove (moveNumber, x, y : INTEGER; VAR moveOK : BOOLEAN);", -1},
-      {"BEGIN", -1},
-      {"  count := 0;", -1},
-      {"  REPEAT", -1},
-      {"    INC (count); moveOK := FALSE;", S},
-      {"    m := x + dX [count]; n := y + dY [count];", S},
-      {"    IF (m >= 1) & (m <= size) & (n >= 1) & (n <= size)", A},
-      {"       & (board [m, n] = 0) THEN", A},
-      {"      board [m, n] := moveNumber; moveOK := TRUE;", R},
-      {"      IF moveNumber < totalSquares THEN", F},
-      {"        TryMove (moveNumber + 1, m, n, moveOK);", C},
-      {"        IF NOT moveOK THEN board [m, n] := 0; END;", E},
-      {"      END;", -1},
-      {"    END;", -1},
-      {"  UNTIL moveOK OR (count = 8);", U},
-      {"END TryMove;", X},
-  };
-  return kListing;
-}
-
-TryMoveMachine::TryMoveMachine(const Problem& problem, const MoveOrder& order)
+TryMoveMachine::TryMoveMachine(const Problem& problem, const MoveOrder& order, Semantics semantics)
     : geometry_(problem.geometry),
       order_(order),
       total_(problem.free_squares()),
@@ -44,7 +19,13 @@ TryMoveMachine::TryMoveMachine(const Problem& problem, const MoveOrder& order)
   for (int i = 0; i < geometry_.size(); ++i) {
     if (problem.is_blocked(i)) board_[i] = kBlocked;
   }
+  semantics_ = semantics;
   const std::int32_t start = geometry_.index(*problem.start);
+  frames_.reserve(static_cast<std::size_t>(total_) + 1);
+  if (semantics_ == Semantics::move_calls) {
+    enter(*problem.start, 1);  // Move(x0, y0, 0): the start is marked by the call itself
+    return;
+  }
   board_[start] = 1;  // board [x0, y0] := 1; TryMove (2, x0, y0, ok)
   reached_[1] = 1;
   if (total_ <= 1) {
@@ -52,8 +33,31 @@ TryMoveMachine::TryMoveMachine(const Problem& problem, const MoveOrder& order)
     line_ = Line::ret;
     return;
   }
-  frames_.reserve(static_cast<std::size_t>(total_));
-  frames_.push_back({2, start, 0});
+  calls_ = 1;
+  frames_.push_back({2, start, 0, *problem.start});
+}
+
+void TryMoveMachine::enter(Square at, int move) {
+  const std::int32_t square = geometry_.contains(at) ? geometry_.index(at) : -1;
+  frames_.push_back({move, square, 0, at});
+  ++calls_;
+  target_ = square;
+  line_ = Line::off_board;
+}
+
+void TryMoveMachine::leave(bool result) {
+  returned_ = result ? 1 : 0;
+  move_ok_ = result;
+  frames_.pop_back();
+  if (frames_.empty()) {
+    status_ = result ? Status::found : Status::none;
+    target_ = -1;
+    return;
+  }
+  Frame& caller = frames_.back();
+  caller.result = result ? 1 : 0;  // result := result OR Move(...): it was false to make the call
+  target_ = caller.square;
+  line_ = caller.count == 8 ? Line::check : Line::call;
 }
 
 std::int32_t TryMoveMachine::jump(std::int32_t from, int k) const {
@@ -76,6 +80,91 @@ bool TryMoveMachine::step_line() {
   if (status_ != Status::running) return false;
   ++lines_;
   effect_ = Effect::none;
+  returned_ = -1;
+  if (semantics_ == Semantics::move_calls) {
+    step_move_calls();
+  } else {
+    step_try_move();
+  }
+  return true;
+}
+
+bool TryMoveMachine::at_call() const {
+  if (status_ != Status::running) return false;
+  if (semantics_ == Semantics::try_move) return line_ == Line::recurse;
+  return line_ == Line::call && frames_.back().result != 1;
+}
+
+bool TryMoveMachine::at_break(std::uint32_t mask) const {
+  if (mask == 0 || status_ != Status::running) return false;
+  if ((mask >> static_cast<int>(line_)) & 1) return true;
+  return line_ == Line::call && ((mask >> (kLineCount + frames_.back().count)) & 1);
+}
+
+void TryMoveMachine::step_move_calls() {
+  Frame& f = frames_.back();
+  switch (line_) {
+    case Line::off_board:  // IF x, y off the board THEN return false
+      if (f.square < 0) return leave(false);
+      line_ = Line::visited;
+      break;
+    case Line::visited:  // IF visited[x, y] THEN return false (blocked squares count as visited)
+      if (board_[f.square] != 0) return leave(false);
+      line_ = Line::mark;
+      break;
+    case Line::mark: {  // visited[x, y] := true (numbered m + 1 on the board)
+      board_[f.square] = f.move;
+      ++placed_;
+      ++reached_[f.move];
+      if (f.move == total_) ++tours_;
+      effect_ = Effect::placed;
+      effect_square_ = f.square;
+      effect_candidate_ = frames_.size() > 1 ? frames_[frames_.size() - 2].count : 0;
+      line_ = Line::full;
+      break;
+    }
+    case Line::full:  // IF m = M THEN print x, y; return true
+      if (f.move == total_) {
+        printed_.push_back(f.square);
+        return leave(true);
+      }
+      line_ = Line::result;
+      break;
+    case Line::result:  // result := false
+      f.result = 0;
+      line_ = Line::call;
+      break;
+    case Line::call: {  // result := result OR Move(x + dx[k], y + dy[k], m + 1)
+      ++f.count;
+      if (f.result == 1) {  // OR stops at the first true: no call
+        line_ = f.count == 8 ? Line::check : Line::call;
+        break;
+      }
+      const Square at{f.at.x + order_.dx[f.count - 1], f.at.y + order_.dy[f.count - 1]};
+      enter(at, f.move + 1);  // f is not used past this point
+      break;
+    }
+    case Line::check:  // IF result THEN print x, y; return true
+      if (f.result == 1) {
+        printed_.push_back(f.square);
+        return leave(true);
+      }
+      line_ = Line::unmark;
+      break;
+    case Line::unmark:  // ELSE visited[x, y] := false; return false
+      board_[f.square] = 0;
+      ++erased_;
+      ++dead_ends_[f.move];
+      effect_ = Effect::erased;
+      effect_square_ = f.square;
+      effect_candidate_ = frames_.size() > 1 ? frames_[frames_.size() - 2].count : 0;
+      return leave(false);
+    default:  // TryMove's lines are not this procedure's
+      break;
+  }
+}
+
+void TryMoveMachine::step_try_move() {
   Frame& f = frames_.back();
   switch (line_) {
     case Line::select:  // INC (count); moveOK := FALSE; m := x + dX [count]; ...
@@ -90,14 +179,16 @@ bool TryMoveMachine::step_line() {
     case Line::record:  // board [m, n] := moveNumber; moveOK := TRUE
       move_ok_ = true;
       write(f, Effect::placed);
+      if (f.move == total_) ++tours_;
       line_ = Line::filled;
       break;
     case Line::filled:  // IF moveNumber < totalSquares
       line_ = f.move < total_ ? Line::recurse : Line::until;
       break;
     case Line::recurse: {  // TryMove (moveNumber + 1, m, n, moveOK)
-      const Frame child{f.move + 1, target_, 0};
+      const Frame child{f.move + 1, target_, 0, geometry_.square(target_)};
       frames_.push_back(child);  // f is not used past this point
+      ++calls_;
       target_ = -1;
       line_ = Line::select;
       break;
@@ -111,6 +202,7 @@ bool TryMoveMachine::step_line() {
       break;
     case Line::ret: {  // END TryMove: back in the caller, at the line after the call
       const std::int32_t square = f.square;
+      returned_ = move_ok_ ? 1 : 0;
       frames_.pop_back();
       if (frames_.empty()) {
         status_ = move_ok_ ? Status::found : Status::none;
@@ -121,14 +213,16 @@ bool TryMoveMachine::step_line() {
       }
       break;
     }
+    default:  // the pseudocode's lines are not this procedure's
+      break;
   }
-  return true;
 }
 
 bool TryMoveMachine::run_until(Goal goal, std::uint64_t max_lines) {
   const std::uint64_t moves0 = moves(), lines0 = lines_;
   using Kind = Goal::Kind;
   auto met = [&] {
+    if (goal.breaks != 0 && lines_ > lines0 && at_break(goal.breaks)) return true;
     switch (goal.kind) {
       case Kind::lines:
         return lines_ - lines0 >= goal.n;
@@ -149,20 +243,35 @@ bool TryMoveMachine::run_until(Goal goal, std::uint64_t max_lines) {
   return met();
 }
 
+std::size_t TryMoveMachine::focus() const {
+  const std::size_t n = frames_.size();
+  if (n == 0 || semantics_ == Semantics::try_move) return n == 0 ? 0 : n - 1;
+  // A call still checking its square on entry has not stood on it yet.
+  const bool checking = line_ == Line::off_board || line_ == Line::visited || line_ == Line::mark;
+  if (!checking) return n - 1;
+  return n >= 2 ? n - 2 : n;
+}
+
 std::array<Candidate, 8> TryMoveMachine::candidates() const {
   std::array<Candidate, 8> out{};
   out.fill(Candidate::untried);
-  if (frames_.empty()) return out;
-  const Frame& f = frames_.back();
-  // The current candidate is being tried from its select line until its until line.
-  const bool in_progress = f.count > 0 && line_ != Line::select && line_ != Line::ret &&
-                           !(line_ == Line::until && !move_ok_);
+  const std::size_t at = focus();
+  if (at >= frames_.size() || frames_[at].square < 0) return out;
+  const Frame& f = frames_[at];
+  // The current candidate is being tried from its select line until its until line (the
+  // pseudocode's: while its call is on the stack).
+  const bool in_progress = semantics_ == Semantics::move_calls
+                               ? at + 1 < frames_.size()
+                               : f.count > 0 && line_ != Line::select && line_ != Line::ret &&
+                                     !(line_ == Line::until && !move_ok_);
   for (int k = 1; k <= 8; ++k) {
     const std::int32_t t = jump(f.square, k);
     Candidate& c = out[k - 1];
     if (t < 0) {
       c = Candidate::off_board;
-    } else if (k == f.count && in_progress && (board_[t] == 0 || board_[t] == f.move)) {
+    } else if (k == f.count && in_progress &&
+               (board_[t] == 0 || board_[t] == f.move ||
+                (semantics_ == Semantics::move_calls && board_[t] == f.move + 1))) {
       c = Candidate::trying;
     } else if (k <= f.count) {
       c = board_[t] == 0 ? Candidate::failed : Candidate::visited;

@@ -23,6 +23,22 @@
 // the same tree: its moves recorded and erased are the engines' placed and erased counters, a
 // check the tests make on every named move order. Blocked squares count as visited; closed
 // tours and end squares are not in the textbook's procedure and are not taken here.
+//
+// The same machine runs, as a second set of lines, the recursive pseudocode (seed 001), which
+// has its own semantics: Move(x, y, m) is called for each of the eight candidates and rejects
+// off-board and visited squares on entry, marks its square (the printed text forgets to; it is
+// run as intended), stops calling once `result` is true (result := result OR Move(...)) and
+// prints its square on the way out, so the path comes out in reverse.
+//
+//   Move(x, y, m)
+//     IF off the board THEN return false                        off-board
+//     IF visited[x, y] THEN return false                        visited
+//     visited[x, y] := true                                     mark
+//     IF m = M THEN print x, y; return true                     full
+//     result := false                                           result
+//     result := result OR Move(x + dx[k], y + dy[k], m + 1)     call (k = 1..8)
+//     IF result THEN print x, y; return true                    check
+//     ELSE visited[x, y] := false; return false                 unmark
 #pragma once
 
 #include <array>
@@ -38,16 +54,30 @@
 
 namespace kt {
 
-enum class Line : std::uint8_t { select, acceptable, record, filled, recurse, erase, until, ret };
-inline constexpr int kLineCount = 8;
-const char* to_string(Line line);  // "select", "acceptable", ...
-
-// The listing as the page shows it: each source line and the machine line it belongs to.
-struct ListingLine {
-  std::string_view text;
-  int line;  // a Line, or -1 for lines that are never the current one (BEGIN, END, ...)
+enum class Line : std::uint8_t {
+  select,
+  acceptable,
+  record,
+  filled,
+  recurse,
+  erase,
+  until,
+  ret,  // TryMove
+  off_board,
+  visited,
+  mark,
+  full,
+  result,
+  call,
+  check,
+  unmark  // Move(x, y, m)
 };
-std::span<const ListingLine> try_move_listing();
+inline constexpr int kLineCount = 16;
+const char* to_string(Line line);  // "select", "acceptable", ..., "off-board", ...
+
+// Which procedure the machine runs: TryMove's loop over the candidates (Sutcliffe, Wirth, the
+// handout and their renditions), or the pseudocode's call per candidate.
+enum class Semantics : std::uint8_t { try_move, move_calls };
 
 // What the current call's eight candidates are, for the board view.
 enum class Candidate : std::uint8_t { off_board, visited, failed, trying, untried };
@@ -59,15 +89,20 @@ class TryMoveMachine {
  public:
   // A call of TryMove(moveNumber, x, y): the move it places, the square it jumps from, and its
   // loop counter (0 before the first INC, then the candidate k of 8 being tried).
+  // Move(x, y, m) is the same: it writes m + 1 on its own square (1 on the start), loops k over
+  // its eight calls, and its square may be off the board (square -1, at `at`).
   struct Frame {
-    int move;             // moveNumber: the number it writes, 2 for the first jump
-    std::int32_t square;  // (x, y) as Geometry::index
-    int count;            // k of 8, 0 before the first candidate
+    int move;                 // moveNumber: the number it writes, 2 for the first jump
+    std::int32_t square;      // (x, y) as Geometry::index, -1 off the board
+    int count;                // k of 8, 0 before the first candidate
+    Square at{};              // (x, y), on the board or not
+    std::int8_t result = -1;  // Move's local result: -1 before it is set, 0 false, 1 true
   };
 
   // Precondition: the problem is well formed (make_problem): a start on a free square. Closed
   // tours and end squares are ignored (the textbook has neither).
-  TryMoveMachine(const Problem& problem, const MoveOrder& order);
+  TryMoveMachine(const Problem& problem, const MoveOrder& order,
+                 Semantics semantics = Semantics::try_move);
 
   // Runs one line; false once the outermost call has returned (nothing ran).
   bool step_line();
@@ -77,11 +112,13 @@ class TryMoveMachine {
   struct Goal {
     enum class Kind : std::uint8_t { lines, moves, erase, depth, end } kind;
     std::uint64_t n = 0;
+    std::uint32_t breaks = 0;  // also stop before a line at_break(breaks) (after one line)
   };
   // Runs until the goal is met (true) or max_lines lines have run or the run ended (false).
   bool run_until(Goal goal, std::uint64_t max_lines);
 
   Status status() const { return status_; }
+  Semantics semantics() const { return semantics_; }
   Geometry geometry() const { return geometry_; }
   const MoveOrder& order() const { return order_; }
   Line line() const { return line_; }  // the line that runs next
@@ -91,6 +128,19 @@ class TryMoveMachine {
   std::uint64_t erased() const { return erased_; }
   std::uint64_t moves() const { return placed_ + erased_; }
   bool move_ok() const { return move_ok_; }
+  // Calls entered so far (the outermost included), and the last line's return: -1 none, else
+  // the value the returning call gave (0 false, 1 true).
+  std::uint64_t calls() const { return calls_; }
+  int returned() const { return returned_; }
+  // Squares filled with the last move number so far (a tour completed).
+  std::uint64_t tours() const { return tours_; }
+  // Whether the next line makes a recursive call (step over runs it whole).
+  bool at_call() const;
+  // Whether the next line is a breakpoint of `mask`: bit l for Line l, bit kLineCount + k - 1
+  // for the pseudocode's call line of candidate k.
+  bool at_break(std::uint32_t mask) const;
+  // The pseudocode's output so far: the squares it printed, the last of the path first.
+  const std::vector<std::int32_t>& printed() const { return printed_; }
 
   // The calls on the stack, outermost first (frames().size() >= 1 until the run ends).
   const std::vector<Frame>& frames() const { return frames_; }
@@ -98,7 +148,10 @@ class TryMoveMachine {
   const std::vector<std::int32_t>& board() const { return board_; }
   // The square the innermost call is looking at (after select), or -1 (none, or off the board).
   std::int32_t target() const { return target_; }
-  // The innermost call's eight candidates, k = 1..8 at index k - 1.
+  // The call whose candidates are shown: the innermost one that stands on its square (the
+  // pseudocode's calls being checked on entry show their caller's); frames().size() when none.
+  std::size_t focus() const;
+  // That call's eight candidates, k = 1..8 at index k - 1.
   std::array<Candidate, 8> candidates() const;
   // The square of the last record or erase, and the candidate k that led to it.
   std::int32_t effect_square() const { return effect_square_; }
@@ -113,7 +166,10 @@ class TryMoveMachine {
   std::int32_t jump(std::int32_t from, int k) const;  // -1 off the board
   // board [m, n] := moveNumber (placed) or 0 (erased), counted and remembered as the effect.
   void write(const Frame& f, Effect e);
-
+  void step_try_move();
+  void step_move_calls();
+  void enter(Square at, int move);  // Move(at, move - 1): a new frame, counted
+  void leave(bool result);          // return result to the caller
   Geometry geometry_;
   MoveOrder order_;
   int total_ = 0;  // free squares: the last move number
@@ -123,6 +179,10 @@ class TryMoveMachine {
   std::int32_t target_ = -1;
   bool move_ok_ = false;
   Status status_ = Status::running;
+  Semantics semantics_ = Semantics::try_move;
+  int returned_ = -1;
+  std::uint64_t calls_ = 0, tours_ = 0;
+  std::vector<std::int32_t> printed_;
   Effect effect_ = Effect::none;
   std::int32_t effect_square_ = -1;
   int effect_candidate_ = 0;

@@ -67,7 +67,8 @@ const tests = [
     checkEqual(r.lines, ['select', 'acceptable', 'record', 'filled', 'recurse', 'select',
       'acceptable', 'record', 'filled', 'recurse', 'select', 'acceptable'], 'first lines');
     // After five lines: move 2 recorded on (2,3), the second call entered from it.
-    checkEqual(r.states[4].stack, [{ move: 2, x: 1, y: 1, candidate: 1 },
+    checkEqual(r.states[4].stack.map(({ move, x, y, candidate }) => ({ move, x, y, candidate })),
+      [{ move: 2, x: 1, y: 1, candidate: 1 },
       { move: 3, x: 2, y: 3, candidate: 0 }], 'stack after 5 lines');
     checkEqual(r.states[4].board[5 - 3][2 - 1], 2, 'move 2 on (2,3)');
     for (const [i, s] of r.states.entries()) checkAgainstBoard(s, `after ${i + 1} lines`);
@@ -207,7 +208,9 @@ const tests = [
       await clickWidget(page, 'StepOut');
       const out = await state();
       checkEqual([out.stack.length, out.line], [deep.stack.length - 1, 'erase'], 'after Step out');
-      checkEqual(out.stack, deep.stack.slice(0, -1), 'the callers are untouched');
+      // Their squares and counters (Sutcliffe's moveOK is one VAR shared by every frame).
+      const calls = (st) => st.map(({ move, x, y, candidate }) => ({ move, x, y, candidate }));
+      checkEqual(calls(out.stack), calls(deep.stack.slice(0, -1)), 'the callers are untouched');
       await app(page, (n) => { Module.app().setGranularity('line'); Module.app().back(n); },
                 out.lines - deep.lines);
       checkEqual(await state(), deep, 'back over the step out');
@@ -418,9 +421,117 @@ const tests = [
     await page.screenshot({ path: join(ARTIFACTS, 'readme-tours.png') });
   }],
 
+  ['listings: setListing, listing(), locals(), forward and back in each', 'desktop', async (page) => {
+    checkEqual(await textbook5x5(page), '', 'configure');
+    const r = await app(page, () => {
+      const a = Module.app(), out = {};
+      out.first = a.listing();
+      out.bad = a.setListing('basic');
+      out.wirth = a.setListing('wirth');
+      a.forward(1);
+      out.wirthListing = a.listing();
+      out.wirthLocals = a.locals();
+      a.setListing('pseudocode');
+      a.forward(6);
+      out.pseudo = a.listing();
+      out.pseudoLocals = a.locals();
+      out.pseudoStack = a.teachStack();
+      return out;
+    });
+    checkEqual(r.first.name, 'sutcliffe', 'the textbook method shows Sutcliffe\'s listing');
+    checkEqual(r.first.lines[0].startsWith('PROCEDURE TryMove'), true, 'Sutcliffe\'s first line');
+    checkEqual(r.first.current, 6, 'Sutcliffe: INC (count) runs first');
+    check(r.bad.startsWith('listing:'), `unknown listing refused with its field: ${r.bad}`);
+    checkEqual(r.wirth, '', 'setListing(wirth)');
+    checkEqual(r.wirthListing.name, 'wirth', 'wirth listing');
+    checkEqual(r.wirthListing.lines[0], 'procedure try(i: integer; x, y: index; var q: boolean);',
+      'Wirth\'s heading');
+    checkEqual(r.wirthLocals, { i: 2, x: 1, y: 1, k: 1, u: 3, v: 2, q1: false }, 'Wirth\'s locals');
+    checkEqual(r.pseudo.current, 2, 'the pseudocode: the new call checks the board first');
+    checkEqual(r.pseudoLocals, { x: 2, y: 1, m: 1, result: null }, 'Move(2, 1, 1) just entered');
+    checkEqual(r.pseudoStack.map((f) => f.call), ['Move(0, 0, 0)', 'Move(2, 1, 1)'], 'the calls');
+    checkEqual(r.pseudoStack[0].locals, { x: 0, y: 0, m: 0, result: false }, 'the caller');
+    // Each listing: N lines forward, then back one by one through the same lines and stacks.
+    for (const name of r.first.names) {
+      const walk = await app(page, (n) => {
+        const a = Module.app(), fwd = [], bwd = [];
+        a.setListing(n);
+        a.setGranularity('line');
+        a.seek(0);
+        const snap = () => JSON.stringify([a.listing().current, a.teachStack(),
+          a.recursion().board, a.locals()]);
+        for (let i = 0; i < 60; i++) { fwd.push(snap()); a.forward(1); }
+        for (let i = 0; i < 60; i++) { a.back(1); bwd.push(snap()); }
+        const lines = a.listing().lines.length;
+        return { fwd, bwd: bwd.reverse(), lines, currents: fwd.map((f) => JSON.parse(f)[0]) };
+      }, name);
+      checkEqual(walk.bwd, walk.fwd, `${name}: back retraces forward`);
+      for (const c of walk.currents) {
+        check(c >= 1 && c <= walk.lines, `${name}: current line ${c} outside 1..${walk.lines}`);
+      }
+    }
+  }],
+
+  ['listings: a breakpoint by a click on its number, Play runs to it', 'desktop', async (page) => {
+    checkEqual(await textbook5x5(page), '', 'configure');
+    await app(page, () => {
+      const a = Module.app();
+      a.setListing('sutcliffe');
+      a.setViews(['code']);
+      a.forward(1);
+    });
+    await frames(page, 3);
+    await reveal(page, 'Gutter:13');
+    await clickWidget(page, 'Gutter:13');  // IF NOT moveOK THEN board [m, n] := 0
+    await frames(page, 2);
+    checkEqual(await app(page, () => Module.app().listing().breakpoints), [13], 'breakpoint set');
+    await app(page, () => { const a = Module.app(); a.setTeachSpeed(1000, true); a.teachPlay(true); });
+    for (let i = 0; i < 50; i++) {
+      await frames(page, 2);
+      if (!(await app(page, () => Module.app().recursion().playing))) break;
+    }
+    const r = await app(page, () => ({ l: Module.app().listing(), r: Module.app().recursion() }));
+    checkEqual(r.r.playing, false, 'Play stopped');
+    checkEqual([r.l.current, r.r.line], [13, 'erase'], 'stopped before the breakpoint line');
+    await app(page, () => Module.app().setCodeScale(1.5));
+    await frames(page, 3);
+    await reveal(page, 'Code');
+    await page.screenshot({ path: join(ARTIFACTS, 'listing-breakpoint-1280.png') });
+    checkEqual(await app(page, () => Module.app().codeScale()), 1.5, 'code scale');
+  }],
+
+  ['screenshots of each listing', 'desktop', (page) => listingShots(page, '1280')],
+  ['screenshots of each listing (phone)', 'phone', (page) => listingShots(page, '390')],
   ['screenshots of each tab', 'desktop', (page) => screenshots(page, '1280')],
   ['screenshots of each tab (phone)', 'phone', (page) => screenshots(page, '390')],
 ];
+
+async function listingShots(page, tag) {
+  checkEqual(await textbook5x5(page), '', 'configure');
+  const names = await app(page, () => Module.app().listing().names);
+  for (const name of names) {
+    await app(page, (n) => {
+      const a = Module.app();
+      a.setViews(['code', 'stack']);
+      a.setListing(n);
+      a.seek(0);
+      a.setGranularity('line');
+      a.forward(n === 'pseudocode' ? 40 : 23);
+    }, name);
+    await frames(page, 3);
+    const tabRect = await reveal(page, 'Tab:Code');
+    const panel = await app(page, () => Module.app().widgetRect('Panel'));
+    await page.mouse.move(panel.x + panel.w / 2, panel.y + 40);
+    await page.mouse.wheel(0, Math.max(0, tabRect.y - panel.y - 60));
+    await frames(page, 3);
+    // The line that runs next in view (on a phone the code sits under the board).
+    const l = await app(page, () => Module.app().listing());
+    check(l.narration.length > 0, `${name}: a sentence on the next line`);
+    await reveal(page, `Gutter:${l.current}`);
+    await frames(page, 2);
+    await page.screenshot({ path: join(ARTIFACTS, `listing-${name}-${tag}.png`) });
+  }
+}
 
 async function screenshots(page, tag) {
   checkEqual(await textbook5x5(page), '', 'configure');
