@@ -71,7 +71,7 @@ struct PageQuery {
   std::string granularity;
   std::uint64_t step = 0;
   std::uint64_t tour = 0;
-  std::string listing;  // the teaching run's listing ("wirth"); "" the method's own
+  std::string listing;               // the teaching run's listing ("wirth"); "" the method's own
   std::vector<std::string> ignored;  // one message per parameter left out
 };
 

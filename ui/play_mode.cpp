@@ -5,8 +5,8 @@
 #include "board/knight.hpp"
 #include "explorer_state.hpp"
 #include "predict_mode.hpp"
-#include "solve/solver.hpp"
 #include "shown_board.hpp"
+#include "solve/solver.hpp"
 
 namespace kt::ui {
 
