@@ -9,8 +9,8 @@
 //
 // It builds kt_web, opens the profiling build of the page (every function counts its first
 // call) in Chromium and records each first frame of FIRST_FRAMES (the page as it opens on a
-// desktop, on a phone, embedded in a course page) and a typical visit (Run on the default
-// board, Pause, Step, a click on a square, Reset). wasm-split names the functions that ran; they
+// desktop, on a phone, embedded in a course page), and with --with-visit a typical visit too
+// (Run on the default board, Pause, Step, a click on a square, Reset). wasm-split names the functions that ran; they
 // go, one a line, to web/page_start_funcs.txt, and kt_web is built again to split with them.
 // tests/browser/first-frame.test.mjs uses the same first frames to check that the list is not
 // stale.
@@ -154,9 +154,13 @@ async function main() {
       console.log(`first frame (${frame[0]}): ${run.length} functions`);
       run.forEach((n) => names.add(n));
     }
-    const visit = await visitFunctions(build, url, work);
-    console.log(`visit: ${visit.length} functions`);
-    visit.forEach((n) => names.add(n));
+    // A visit's first clicks (Run, Step, ...) are left to the second part, fetched as soon as the
+    // first frame is up: listing them would put about 15 KB more before the first frame.
+    if (process.argv.includes('--with-visit')) {
+      const visit = await visitFunctions(build, url, work);
+      console.log(`visit: ${visit.length} functions`);
+      visit.forEach((n) => names.add(n));
+    }
   });
   const old = readList();
   const sorted = [...names].sort();
