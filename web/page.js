@@ -157,7 +157,10 @@
     if (a.state() === 'paused' && !page.stepsLeft) st.steps = a.placed() + a.erased();
     else if (a.state() === 'idle' && !page.stepsLeft) st.steps = 0;
     if (st.tour > 0) { st.steps = 0; st.run = false; }
-    if (a.listing) st.listing = a.listing().name;  // the course's listing, where the app has one
+    if (a.listing) {  // the course's listing; the method's own (Wirth's for wirth) goes unsaid
+      var name = a.listing().name;
+      st.listing = name === (a.config().method === 'wirth' ? 'wirth' : 'sutcliffe') ? '' : name;
+    }
   }
 
   function applyLink() {

@@ -162,8 +162,11 @@ const tests = [
       a.setGranularity('line');
       a.setTeachSpeed(1, true);
       a.teachPlay(true);
-      const t0 = performance.now();  // until a few thousand moves are played (or 60 s)
-      while (a.recursion().placed <= 2000 && performance.now() - t0 < 60000) {
+      // Until a few thousand moves are played and the pace is measured (a quarter of a second
+      // of play at least), or 60 s.
+      const t0 = performance.now();
+      while ((a.recursion().placed <= 2000 || a.estimate().seconds === null) &&
+             performance.now() - t0 < 60000) {
         await new Promise((res) => setTimeout(res, 50));
       }
       return [why, a.estimate(), a.recursion().placed];
