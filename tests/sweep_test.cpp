@@ -14,13 +14,20 @@ namespace {
 
 using kt_test::kNoLimit;
 
-// Is there a tour of the kind asked for from `start`? Exhaustively, stopping at the first.
-bool exists_exhaustively(kt::Problem p) {
-  kt::CountOptions o;
-  o.limit = 1;
-  const kt::CountResult r = kt::count_tours(p, o);
-  REQUIRE(r.error.empty());
-  return r.count > 0;
+// The answer checked: not still running; a tour the independent verifier accepts (closed where
+// asked), or "none" that an exhaustive count confirms on boards of up to `exhaustive_up_to`
+// free squares.
+void check_answer(const kt::Solver& solver, kt::Status status, int exhaustive_up_to) {
+  const kt::Problem& p = solver.problem();
+  REQUIRE(status != kt::Status::running);
+  if (status == kt::Status::found) {
+    const kt::Verdict v = solver.verify();
+    INFO(v.reason);
+    REQUIRE(v.ok);
+    REQUIRE((!p.closed || v.closed));
+  } else if (p.free_squares() <= exhaustive_up_to) {
+    REQUIRE_FALSE(kt_test::exists_exhaustively(p));
+  }
 }
 
 void check_every_start(int rows, int cols, bool closed) {
@@ -35,15 +42,7 @@ void check_every_start(int rows, int cols, bool closed) {
     INFO(rows << "x" << cols << (closed ? " closed" : " open") << " from "
               << kt::format_square(*p.start) << ": " << kt::to_string(status) << ", "
               << solver.reason());
-    REQUIRE(status != kt::Status::running);
-    if (status == kt::Status::found) {
-      const kt::Verdict v = solver.verify();
-      INFO(v.reason);
-      REQUIRE(v.ok);
-      REQUIRE((!closed || v.closed));
-    } else if (g.size() <= 36) {
-      REQUIRE_FALSE(exists_exhaustively(p));
-    }
+    check_answer(solver, status, 36);
   }
 }
 
@@ -117,14 +116,6 @@ TEST_CASE("sweep: random boards up to 12x12 and strips up to 6x40 answer within 
               << (p.end ? " to " + kt::format_square(*p.end) : "") << (p.closed ? " closed" : "")
               << ", " << blocked << " blocked: " << kt::to_string(status) << ", "
               << solver.reason());
-    REQUIRE(status != kt::Status::running);
-    if (status == kt::Status::found) {
-      const kt::Verdict v = solver.verify();
-      INFO(v.reason);
-      REQUIRE(v.ok);
-      REQUIRE((!p.closed || v.closed));
-    } else if (p.free_squares() <= 30) {
-      REQUIRE_FALSE(kt_test::exists_exhaustively(p));
-    }
+    check_answer(solver, status, 30);
   }
 }
