@@ -2,10 +2,11 @@
 # Command 2: install what is missing and run the tests, each preset through ctest. Exits
 # non-zero when any test fails.
 #   scripts/test.sh          every test: native Release (all Catch2 cases, the slow ones too,
-#                            the knights tool, clang-format), native with AddressSanitizer,
+#                            the knights tool, clang-format); clang with AddressSanitizer,
 #                            UndefinedBehaviorSanitizer and the KT_ASSERT preconditions (the
-#                            tests, not the benchmarks; no [slow] cases), WebAssembly under node
-#                            and the page in Chromium, then each libFuzzer target for 15 s
+#                            tests, not the benchmarks; no [slow] cases) and, in the same build,
+#                            each libFuzzer target for 15 s; WebAssembly under node and the
+#                            page in Chromium, Firefox and WebKit
 #   scripts/test.sh --quick  native Release only, without the [slow] cases (a few minutes)
 # Labels pick parts by hand: ctest --preset native -L quick | -L slow | -L cli | -LE slow ...
 set -euo pipefail
@@ -36,9 +37,8 @@ if [[ $quick -eq 1 ]]; then
   run "native (quick: no [slow] cases)" native quick quick
 else
   run "native" native native native
-  run "native, address + undefined sanitizers, preconditions" native-asan native-asan native-asan
-  run "WebAssembly (node) and browser (Chromium)" wasm wasm wasm
-  run "fuzzing (libFuzzer, clang, address + undefined sanitizers)" fuzz fuzz fuzz
+  run "native, address + undefined sanitizers, preconditions, fuzzing (clang)" native-asan native-asan native-asan
+  run "WebAssembly (node) and the page (Chromium, Firefox, WebKit)" wasm wasm wasm
 fi
 
 if [[ ${#failed[@]} -gt 0 ]]; then
@@ -48,5 +48,5 @@ fi
 if [[ $quick -eq 1 ]]; then
   echo "quick tests passed in $SECONDS s (native; scripts/test.sh runs them all)"
 else
-  echo "all tests passed in $SECONDS s: native, sanitizers, WebAssembly, browser, fuzzing"
+  echo "all tests passed in $SECONDS s: native, sanitizers and fuzzing, WebAssembly and browsers"
 fi

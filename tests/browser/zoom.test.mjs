@@ -215,7 +215,9 @@ const TESTS = [
       const cdp = await page.context().newCDPSession(page);
       const touch = (type, pts) => cdp.send('Input.dispatchTouchEvent', {
         type, touchPoints: pts.map(([x, y], id) => ({ x, y, id })) });
-      const cx = z.viewport.x + z.viewport.w / 2, cy = z.viewport.y + z.viewport.h / 2;
+      // Whole pixels: touch points land on whole CSS pixels, and at the fitted scale (under half
+      // a pixel a square) half a pixel of rounding is more than a square.
+      const cx = Math.round(z.viewport.x + z.viewport.w / 2), cy = Math.round(z.viewport.y + z.viewport.h / 2);
       const before = pointUnder(z, cx + 20, cy);
       const fitted = z.scale;  // the layout's (touch-sized frames leave the board less room)
       // Pinch out about (cx + 20, cy): the fingers spread from 20 to 200 pixels apart.
