@@ -56,7 +56,9 @@ target_link_libraries(kt_catch2_main PUBLIC kt_catch2)
 set(_KT_CATCH2_PREJS "${CMAKE_CURRENT_LIST_DIR}/node-prejs.js" CACHE INTERNAL "")
 
 # kt_add_catch_test(<target> <sources>...): Catch2 test executable, one ctest test per case,
-# labelled `quick`, or `slow` for cases tagged [slow] (the presets run those natively only).
+# labelled `quick`; `slow` for cases tagged [slow] (the presets run those natively only);
+# `heavy` for cases tagged [heavy]: seconds natively and under node, minutes under the
+# sanitizers, which leave them out (the code they walk is the quick cases' code, many times).
 function(kt_add_catch_test target)
   add_executable(${target} ${ARGN})
   target_link_libraries(${target} PRIVATE kt_catch2_main kt_catch2)
@@ -68,12 +70,14 @@ function(kt_add_catch_test target)
       CROSSCOMPILING_EMULATOR "${KT_NODE_EXECUTABLE}"
       LINK_DEPENDS "${_KT_CATCH2_PREJS}")
   endif()
-  catch_discover_tests(${target} TEST_SPEC "~[slow]" PROPERTIES LABELS quick)
-  foreach(source ${ARGN})
-    file(READ ${source} text)
-    if(text MATCHES "\\[slow\\]")
-      catch_discover_tests(${target} TEST_SPEC "[slow]" PROPERTIES LABELS slow)
-      break()
-    endif()
+  catch_discover_tests(${target} TEST_SPEC "~[slow]~[heavy]" PROPERTIES LABELS quick)
+  foreach(tag slow heavy)
+    foreach(source ${ARGN})
+      file(READ ${source} text)
+      if(text MATCHES "\\[${tag}\\]")
+        catch_discover_tests(${target} TEST_SPEC "[${tag}]" PROPERTIES LABELS ${tag})
+        break()
+      endif()
+    endforeach()
   endforeach()
 endfunction()

@@ -86,7 +86,7 @@ TEST_CASE("open tours on boards with a closed tour start on every square") {
   }
 }
 
-TEST_CASE("open tours on odd x odd boards start on every square with x + y even") {
+TEST_CASE("open tours on odd x odd boards start on every square with x + y even", "[heavy]") {
   // Every start on boards up to 21 x 21; boundary rows/columns and a scatter beyond.
   int built = 0;
   for (int rows = 5; rows <= 33; rows += 2) {

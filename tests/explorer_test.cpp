@@ -645,6 +645,41 @@ TEST_CASE("explorer: teaching run: only for the textbook's case") {
   if (configure(s, closed).empty()) CHECK_FALSE(teaching_available(s));
 }
 
+TEST_CASE("explorer: teaching run: forward(n) and back(n) of any size hold no frame") {
+  ExplorerState s;
+  REQUIRE(configure(s, problem("8", "8", "1,1", "textbook")).empty());
+  REQUIRE(teaching_available(s));
+  // forward(2^31 lines): one frame's lines in the call, the same again in each later frame.
+  teach_forward(s, std::uint64_t{1} << 31);
+  const TryMoveMachine& m = s.teach.timeline->machine();
+  CHECK(m.lines() == kFrameLines);
+  REQUIRE(s.teach.forward_goal);
+  teach_tick(s, 1.0 / 60);
+  CHECK(m.lines() == 2 * kFrameLines);
+  // Any other step ends it.
+  teach_back(s, std::uint64_t{1} << 31);
+  CHECK_FALSE(s.teach.forward_goal);
+  CHECK(m.lines() == 0);
+  teach_tick(s, 1.0 / 60);
+  CHECK(m.lines() == 0);
+  // back(n) by moves is one replay whatever n: n and n + 1 from the end of a long walk agree
+  // with walking back one move at a time.
+  set_granularity(s, Granularity::move);
+  teach_forward(s, 20000);
+  for (int frame = 0; frame < 1000 && s.teach.forward_goal; ++frame) teach_tick(s, 1.0 / 60);
+  REQUIRE(m.moves() == 20000);
+  teach_back(s, 12345);
+  const std::uint64_t by_one_call = m.lines();
+  CHECK(m.moves() == 20000 - 12345);
+  teach_seek(s, 0);
+  teach_forward(s, 20000);
+  for (int frame = 0; frame < 1000 && s.teach.forward_goal; ++frame) teach_tick(s, 1.0 / 60);
+  for (int i = 0; i < 12345; ++i) teach_back(s, 1);
+  CHECK(m.lines() == by_one_call);
+  teach_back(s, ~std::uint64_t{0});
+  CHECK(m.lines() == 0);
+}
+
 TEST_CASE(
     "explorer: teaching run: the first lines of 5x5 from (1,1), and back by each granularity") {
   ExplorerState s;
@@ -666,7 +701,9 @@ TEST_CASE(
     CHECK(snapshot(s) == before);
   }
   set_granularity(s, Granularity::tour);
-  teach_forward(s);
+  teach_forward(s);  // a frame's lines now, the rest over the next frames
+  for (int frame = 0; frame < 1000 && s.teach.forward_goal; ++frame) teach_tick(s, 1.0 / 60);
+  CHECK_FALSE(s.teach.forward_goal);
   const TryMoveMachine& m = s.teach.timeline->machine();
   CHECK(m.status() == Status::found);
   for (int y = 1; y <= 5; ++y) {

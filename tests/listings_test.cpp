@@ -81,7 +81,7 @@ struct PlainMove {
 
 }  // namespace
 
-TEST_CASE("every listing: each line the machine runs is a line of the listing") {
+TEST_CASE("every listing: each line the machine runs is a line of the listing", "[heavy]") {
   const kt::Problem p = kt::open_problem({5, 5}, {1, 1});
   for (const std::string_view name : kt::listing_names()) {
     const kt::Listing l = listing_for(name);

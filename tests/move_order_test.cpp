@@ -46,7 +46,7 @@ struct Plain {
 
 }  // namespace
 
-TEST_CASE("every named order walks the plain recursion's tree (5x5, 6x6 capped)") {
+TEST_CASE("every named order walks the plain recursion's tree (5x5, 6x6 capped)", "[heavy]") {
   for (const kt::MoveOrder& order : kt::kMoveOrders) {
     for (const auto& [n, cap] :
          {std::pair{5, std::uint64_t{0}}, std::pair{6, std::uint64_t{1'000'000}}}) {

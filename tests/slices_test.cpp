@@ -110,7 +110,7 @@ TEST_CASE("slices: the end square counting by rows settles on 5x10", "[slices]")
   CHECK(solve_in_slices(p, 1u << 22, kNoLimit).status == kt::Status::none);
 }
 
-TEST_CASE("slices: random boards with blocked squares, ends and closed tours", "[slices]") {
+TEST_CASE("slices: random boards with blocked squares, ends and closed tours", "[slices][heavy]") {
   std::mt19937 rng(20261124);
   const int shapes[][2] = {{5, 5}, {5, 6}, {6, 6}, {4, 9}, {5, 10}, {3, 12}};
   for (const auto& shape : shapes) {

@@ -32,7 +32,7 @@ kt::TryMoveMachine run_lines(const kt::Problem& p, std::uint64_t lines) {
 
 }  // namespace
 
-TEST_CASE("the machine walks the engines' tree: same moves recorded and erased") {
+TEST_CASE("the machine walks the engines' tree: same moves recorded and erased", "[heavy]") {
   for (const kt::MoveOrder& order : {kt::kTextbookOrder, kt::kWirthOrder}) {
     for (const int n : {3, 4, 5}) {
       for (int i = 0; i < n * n; ++i) {

@@ -27,6 +27,7 @@ void rebuild(ExplorerState& s) {
   t.timeline.reset();
   t.estimate.reset();
   t.playing = false;
+  t.forward_goal.reset();
   t.bank.reset();
   t.seconds = 0;
   t.played_lines = 0;
@@ -61,6 +62,35 @@ void rebuild(ExplorerState& s) {
 }
 
 // A take-back the last step ended on leaves a mark that fades.
+// The granularity's own count of what the run has done (the unit forward(n) counts in).
+std::uint64_t done_in(const TryMoveMachine& m, Granularity g) {
+  switch (g) {
+    case Granularity::line:
+      return m.lines();
+    case Granularity::move:
+      return m.moves();
+    case Granularity::dead_end:
+      return m.erased();
+    case Granularity::tour:
+      return 0;
+  }
+  return 0;
+}
+
+// One frame's lines toward forward(n)'s goal; the goal is dropped once met, at a breakpoint or
+// at the end of the run.
+void run_forward_goal(TeachingRun& t) {
+  if (!t.forward_goal) return;
+  const auto [g, goal] = *t.forward_goal;
+  Timeline& tl = *t.timeline;
+  const std::uint64_t done = done_in(tl.machine(), g);
+  const bool met = g != Granularity::tour && done >= goal;
+  if (met || tl.forward(g, g == Granularity::tour ? 1 : goal - done, kFrameLines) ||
+      tl.stopped_at_break() || tl.machine().status() != Status::running) {
+    t.forward_goal.reset();
+  }
+}
+
 void mark_take_back(TeachingRun& t) {
   const TryMoveMachine& m = t.timeline->machine();
   if (m.last_effect() == Effect::erased && m.effect_square() >= 0) {
@@ -154,20 +184,26 @@ void set_teaching_speed(ExplorerState& s, double steps_per_second, bool fastest)
 
 void teach_forward(ExplorerState& s, std::uint64_t steps) {
   if (!teaching_available(s)) return;
-  s.teach.playing = false;
-  s.teach.timeline->forward(s.teach.granularity, steps, kFrameLines * 50);
-  mark_take_back(s.teach);
+  TeachingRun& t = s.teach;
+  t.playing = false;
+  const Granularity g = t.granularity;
+  const std::uint64_t done = done_in(t.timeline->machine(), g);
+  t.forward_goal.emplace(g, done + std::min(steps, ~std::uint64_t{0} - done));
+  run_forward_goal(t);
+  mark_take_back(t);
 }
 
 void teach_back(ExplorerState& s, std::uint64_t steps) {
   if (!teaching_available(s)) return;
   s.teach.playing = false;
+  s.teach.forward_goal.reset();
   s.teach.timeline->back(s.teach.granularity, steps);
 }
 
 void teach_step_over(ExplorerState& s) {
   if (!teaching_available(s)) return;
   s.teach.playing = false;
+  s.teach.forward_goal.reset();
   s.teach.timeline->step_over(kFrameLines * 50);
   mark_take_back(s.teach);
 }
@@ -175,6 +211,7 @@ void teach_step_over(ExplorerState& s) {
 void teach_step_out(ExplorerState& s) {
   if (!teaching_available(s)) return;
   s.teach.playing = false;
+  s.teach.forward_goal.reset();
   s.teach.timeline->step_out(kFrameLines * 50);
   mark_take_back(s.teach);
 }
@@ -182,12 +219,14 @@ void teach_step_out(ExplorerState& s) {
 void teach_seek(ExplorerState& s, std::uint64_t line) {
   if (!teaching_available(s)) return;
   s.teach.playing = false;
+  s.teach.forward_goal.reset();
   s.teach.timeline->seek(std::min(line, s.teach.timeline->furthest()));
 }
 
 void teach_play(ExplorerState& s, bool playing) {
   if (!teaching_available(s)) return;
   s.teach.playing = playing && s.teach.timeline->machine().status() == Status::running;
+  s.teach.forward_goal.reset();
   s.teach.bank.reset();
 }
 
@@ -199,6 +238,10 @@ void teach_tick(ExplorerState& s, double dt) {
   // here would cost the engine's frames an estimate they may never show).
   if (!t.timeline || t.built_for != s.run.generation) return;
   for (float& f : t.fade) f = std::max(0.0f, f - static_cast<float>(dt) / kFadeSeconds);
+  if (t.forward_goal) {
+    run_forward_goal(t);
+    mark_take_back(t);
+  }
   if (!t.playing) return;
   Timeline& tl = *t.timeline;
   const std::uint64_t before = tl.machine().lines();

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "counting/estimate.hpp"
@@ -39,6 +40,10 @@ struct TeachingRun {
   double steps_per_second = 2;  // of the granularity
   bool fastest = false;         // as many steps as kFrameLines allows
   bool playing = false;
+  // What forward(n) asked for beyond a frame's lines, as a goal in the granularity's own count
+  // of the run (lines, records and erases, erases; tour: the end): later frames run it, a frame's
+  // lines at a time, so that no call holds the page. Any other step cancels it.
+  std::optional<std::pair<Granularity, std::uint64_t>> forward_goal;
   StepBank bank;       // steps earned by the time passed and not yet run (frame-rate independent)
   double seconds = 0;  // wall time spent playing, for the measured speed
   std::uint64_t played_lines = 0;

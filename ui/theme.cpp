@@ -2,6 +2,9 @@
 
 #include <imgui.h>
 
+#include <string>
+#include <utility>
+
 #if KT_UI_EMBEDDED_FONT
 // The embedded TrueType file: a subset of DejaVu Sans cut at build time (CMakeLists.txt), and
 // the characters it holds as glyph ranges (KT_UI_FONT_UNICODES, written by embed_font.cmake).
@@ -41,10 +44,21 @@ ImFont* add_font(float css_px, float scale, const ImWchar* glyphs) {
 }
 
 ImFont* g_code_font = nullptr;
+std::string g_code_font_file;  // the fetched font's bytes (the atlas reads them, never owns them)
+bool g_code_font_arrived = false;
 
 // The code pane's font, a little larger than the text: it is read from the back of a room.
 ImFont* add_code_font([[maybe_unused]] float scale) {
-#if KT_UI_EMBEDDED_CODE_FONT
+#if KT_UI_LOADED_CODE_FONT
+  if (g_code_font_file.empty()) return nullptr;  // not here yet: the text font stands in
+  static constexpr ImWchar kAscii[] = {0x20, 0x7e, 0};
+  ImFontConfig cfg;
+  cfg.FontDataOwnedByAtlas = false;
+  cfg.OversampleH = 2;
+  return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(g_code_font_file.data(),
+                                                    static_cast<int>(g_code_font_file.size()),
+                                                    kTextPx * scale, &cfg, kAscii);
+#elif KT_UI_EMBEDDED_CODE_FONT
   ImFontConfig cfg;
   cfg.FontDataOwnedByAtlas = false;
   cfg.OversampleH = 2;
@@ -59,6 +73,12 @@ ImFont* add_code_font([[maybe_unused]] float scale) {
 }  // namespace
 
 ImFont* code_font() { return g_code_font; }
+
+void set_code_font_file(std::string ttf) {
+  g_code_font_file = std::move(ttf);
+  g_code_font_arrived = true;
+}
+bool take_code_font_arrival() { return std::exchange(g_code_font_arrived, false); }
 
 ImFont* Fonts::for_numbers(float px) const { return px <= kDigitsPx[0] ? digits[0] : digits[1]; }
 

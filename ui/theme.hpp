@@ -5,6 +5,8 @@
 
 #include <imgui.h>
 
+#include <string>
+
 namespace kt::ui {
 
 struct Fonts {
@@ -25,6 +27,11 @@ Fonts load_fonts(float pixel_scale);
 // The monospace font of the code pane (a subset of DejaVu Sans Mono, ASCII) baked by the last
 // load_fonts, or null when the build has none (the text font is used then).
 ImFont* code_font();
+// A page that fetches the code pane's font after its first frame (the browser's, so that frame
+// downloads less) hands the TrueType bytes here; take_code_font_arrival() is then true once,
+// and the host rebuilds its fonts with load_fonts. Until then code_font() is null.
+void set_code_font_file(std::string ttf);
+bool take_code_font_arrival();
 
 // The page's themes (its theme=dark|light URL parameter).
 enum class Theme { dark, light };

@@ -176,7 +176,8 @@ void frame() {
     set_canvas_size(want_w, want_h);
     glfwGetFramebufferSize(g_window, &fb_w, &fb_h);
   }
-  if (std::abs(dpr - g_font_scale) > 0.01) {  // first frame, browser zoom, other monitor
+  // First frame, browser zoom, other monitor, or the code pane's font fetched (web/page.js).
+  if (std::abs(dpr - g_font_scale) > 0.01 || kt::ui::take_code_font_arrival()) {
     g_font_scale = static_cast<float>(dpr);
     g_app->view.set_fonts(kt::ui::load_fonts(g_font_scale));
     ImGui_ImplOpenGL3_DestroyFontsTexture();

@@ -678,6 +678,27 @@
     }
   }
 
+  // The code pane's monospace font is fetched after the first frame, which then downloads less;
+  // until it comes the code shows in the text font. It is handed over once the page's second
+  // part is in (Module.whenSecondPart, web/split_loader.js), which holds the code that takes it.
+  function fetchCodeFont() {
+    if (!Module.setCodeFont || typeof fetch != 'function') return;
+    var file = typeof locateFile == 'function' ? locateFile('code-font.ttf') : 'code-font.ttf';
+    fetch(file, { credentials: 'same-origin' })
+      .then(function (r) { return r.ok ? r.arrayBuffer() : null; })
+      .then(function (buffer) {
+        if (!buffer) return;
+        var give = function () { Module.setCodeFont(new Uint8Array(buffer)); };
+        if (Module.whenSecondPart) Module.whenSecondPart(give); else give();
+      })
+      .catch(function () {});  // the text font stays: the code is as readable, less aligned
+  }
+  var onAppReady = Module.onAppReady;
+  Module.onAppReady = function () {
+    if (onAppReady) onAppReady();
+    setTimeout(fetchCodeFont, 0);
+  };
+
   // The link is applied as soon as main() has made the app, before the first frame and before
   // any script can call Module.app(): a configureProblem() or run() called that early comes
   // after the link and is kept.

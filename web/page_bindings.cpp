@@ -293,6 +293,7 @@ EMSCRIPTEN_BINDINGS(knights_tour_page) {
   emscripten::function("touchScroll", &touch_scroll);
   emscripten::function("setTouchTargets", &set_touch_targets);
   emscripten::function("recursionWords", &recursion_words);
+  emscripten::function("setCodeFont", &kt::ui::set_code_font_file);  // bytes of code-font.ttf
 }
 
 }  // namespace kt::web

@@ -18,12 +18,20 @@
 (function () {
   var FILE = 'index.deferred.wasm';
   var loaded = null;
+  var waiting = [];  // Module.whenSecondPart's callbacks, run once the second part is in
   var drawn = false;  // the app's first frame is on screen: the animation frame after onAppReady
 
   function instantiate(module) {
-    if (!loaded) loaded = [new WebAssembly.Instance(module, { 'primary': Module['asm'] }), module];
+    if (!loaded) {
+      loaded = [new WebAssembly.Instance(module, { 'primary': Module['asm'] }), module];
+      setTimeout(function () { waiting.splice(0).forEach(function (f) { f(); }); }, 0);
+    }
     return loaded;
   }
+  // Work that calls into the second part and can wait for it (web/page.js: the code font).
+  Module['whenSecondPart'] = function (f) {
+    if (loaded) f(); else waiting.push(f);
+  };
 
   Module['loadSplitModule'] = function (file, imports, placeholder) {
     if (loaded) return loaded;

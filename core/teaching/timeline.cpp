@@ -118,50 +118,42 @@ void Timeline::seek(std::uint64_t line) {
                      line - machine_.lines());
 }
 
-std::uint64_t Timeline::previous_effect(bool erase_only) const {
-  // Replay the window before the current line, one checkpoint spacing at a time, going back
-  // until a window holds the effect; keep the last line that had it.
-  const std::uint64_t now = machine_.lines();
-  std::uint64_t window_end = now;
-  while (window_end > 0) {
-    const Checkpoint& c = checkpoint_at_or_before(window_end - 1);
-    TryMoveMachine m = c.machine;
-    std::uint64_t found = 0;
-    bool any = false;
-    const Effect at_checkpoint = m.last_effect();
-    if (c.line > 0 && c.line < now &&
-        (at_checkpoint == Effect::erased || (!erase_only && at_checkpoint == Effect::placed))) {
-      found = c.line;
-      any = true;
-    }
-    while (m.lines() < window_end - 1 && m.step_line()) {
-      const Effect e = m.last_effect();
-      if (e == Effect::erased || (!erase_only && e == Effect::placed)) {
-        found = m.lines();
-        any = true;
-      }
-    }
-    if (any) return found;
-    window_end = c.line;
+// Records and erases (or erases alone) never decrease, so the line at which the run had made
+// `target` of them is found from the last checkpoint with fewer, replaying one window at most.
+std::uint64_t Timeline::first_line_reaching(bool erase_only, std::uint64_t target) const {
+  const auto counted = [erase_only](const TryMoveMachine& m) {
+    return erase_only ? m.erased() : m.moves();
+  };
+  auto it = std::partition_point(checkpoints_.begin(), checkpoints_.end(),
+                                 [&](const Checkpoint& c) { return counted(c.machine) < target; });
+  TryMoveMachine m = (it - 1)->machine;  // the first checkpoint (line 0) has made none
+  while (counted(m) < target && m.step_line()) {
   }
-  return 0;
+  return m.lines();
 }
 
+// However many steps are asked for, one seek: the cost is a window's replay, not the count's.
 void Timeline::back(Granularity g, std::uint64_t count) {
-  for (std::uint64_t i = 0; i < count && machine_.lines() > 0; ++i) {
-    switch (g) {
-      case Granularity::line:
-        seek(machine_.lines() - 1);
-        break;
-      case Granularity::move:
-        seek(previous_effect(false));
-        break;
-      case Granularity::dead_end:
-        seek(previous_effect(true));
-        break;
-      case Granularity::tour:
-        seek(0);
-        return;
+  const std::uint64_t now = machine_.lines();
+  if (count == 0 || now == 0) return;
+  switch (g) {
+    case Granularity::line:
+      seek(now - std::min(count, now));
+      return;
+    case Granularity::tour:
+      seek(0);
+      return;
+    case Granularity::move:
+    case Granularity::dead_end: {
+      // Back one step is to the state right after the latest record or erase (dead end:
+      // erase) before the current line: the current line's own effect is not counted.
+      const bool erase_only = g == Granularity::dead_end;
+      const Effect e = machine_.last_effect();
+      const bool here = e == Effect::erased || (!erase_only && e == Effect::placed);
+      const std::uint64_t made = erase_only ? machine_.erased() : machine_.moves();
+      const std::uint64_t reach = made + (here ? 0 : 1);  // steps back to the beginning
+      seek(count >= reach ? 0 : first_line_reaching(erase_only, reach - count));
+      return;
     }
   }
 }

@@ -33,7 +33,8 @@ class Timeline {
   bool step_over(std::uint64_t max_lines);
   bool step_out(std::uint64_t max_lines);
   // Back by `count` steps of the granularity: to the state right after the count-th earlier
-  // record or erase (move), erase (dead end), line (line), or to the beginning (tour).
+  // record or erase (move), erase (dead end), line (line), or to the beginning (tour). One
+  // checkpoint window's replay whatever the count.
   void back(Granularity g, std::uint64_t count = 1);
   // Any line in 0..furthest(): the state after that many lines.
   void seek(std::uint64_t line);
@@ -52,9 +53,9 @@ class Timeline {
   bool run(TryMoveMachine::Goal goal, std::uint64_t max_lines);
   void keep_checkpoint();
   const Checkpoint& checkpoint_at_or_before(std::uint64_t line) const;
-  // The latest line before the current one after which `effect` (none: any effect) happened;
-  // 0 (the beginning) when there is none.
-  std::uint64_t previous_effect(bool erase_only) const;
+  // The first line by which the run had made `target` records and erases (erase_only: erases),
+  // target at least 1 and at most the current state's.
+  std::uint64_t first_line_reaching(bool erase_only, std::uint64_t target) const;
 
   TryMoveMachine machine_;
   std::vector<Checkpoint> checkpoints_;  // by line, the first at line 0
