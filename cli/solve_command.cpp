@@ -66,7 +66,7 @@ void run_with_progress(Solver& solver, std::uint64_t max_steps) {
     if (const auto now = Clock::now(); now >= next_line) {
       const Counters c = solver.counters();
       std::fprintf(stderr, "knights: %s working, %llu steps, depth %d, %.0f s\n",
-                   to_string(solver.method()), static_cast<unsigned long long>(c.placed + c.erased),
+                   solver.answered_by(), static_cast<unsigned long long>(c.placed + c.erased),
                    solver.depth() + 1, std::chrono::duration<double>(now - started).count());
       next_line = now + std::chrono::seconds(1);
     }
@@ -160,7 +160,7 @@ int run_solve(SolveOptions& o) {
     std::printf("no path found\n");
   }
   const Counters c = solver.counters();
-  std::fprintf(stderr, "%s: placed %llu, erased %llu, %.3f s%s%s\n", to_string(solver.method()),
+  std::fprintf(stderr, "%s: placed %llu, erased %llu, %.3f s%s%s\n", solver.answered_by(),
                static_cast<unsigned long long>(c.placed), static_cast<unsigned long long>(c.erased),
                c.seconds, report.reason.empty() ? "" : "; ", report.reason.c_str());
   if (report.verified == false) {

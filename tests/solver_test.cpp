@@ -129,6 +129,62 @@ TEST_CASE("summary JSON has the fixed fields") {
   CHECK_THAT(json, !Catch::Contains("\"board\""));
 }
 
+// The report's "method" is the engine that answered: the method's own name, or "rows" where
+// counting by rows settled it.
+std::string report_method(const kt::Solver& s) { return std::string(kt::make_report(s).method); }
+
+TEST_CASE("the report names the engine that answered") {
+  kt::Problem ends = problem({5, 10, "4,5", "9,3", "", false});
+  for (const kt::Method m : {kt::Method::automatic, kt::Method::construct}) {
+    kt::Solver s(ends, m);
+    REQUIRE(s.run(UINT64_MAX) == kt::Status::none);
+    INFO(s.reason());
+    CHECK(s.reason().find("counting by rows finds no tour") != std::string::npos);
+    CHECK(s.method() == kt::Method::construct);  // the method whose road led there
+    CHECK(std::string(s.answered_by()) == "rows");
+    CHECK(report_method(s) == "rows");
+    CHECK_THAT(kt::to_json(kt::make_report(s)), Catch::Contains("\"method\": \"rows\""));
+  }
+  // While counting by rows is at work, it is the engine named.
+  kt::Solver counting(ends, kt::Method::automatic);
+  REQUIRE(counting.run(1000) == kt::Status::running);
+  CHECK(counting.can_continue());
+  CHECK(report_method(counting) == "rows");
+  CHECK(counting.reason().find("counting by rows (1000 steps)") != std::string::npos);
+
+  const struct {
+    kt::ProblemInput in;
+    kt::Method method;
+    kt::Status status;
+    const char* engine;
+  } cases[] = {
+      {{7, 7, "4,4", "", "", false}, kt::Method::automatic, kt::Status::found, "textbook"},
+      {{6, 6, "", "", "", true}, kt::Method::automatic, kt::Status::found, "construct"},
+      {{4, 30, "2,2", "", "", false}, kt::Method::automatic, kt::Status::none, "construct"},
+      {{3, 10, "1,1", "", "", false}, kt::Method::construct, kt::Status::found, "construct"},
+      {{20, 20, "1,1", "20,19", "", false}, kt::Method::construct, kt::Status::found, "construct"},
+      {{40, 40, "1,1", "", "3,3;20,21", false},
+       kt::Method::automatic,
+       kt::Status::found,
+       "construct"},
+      // Counting by rows finds 9558 tours: Warnsdorff's search answers (construct alone stops).
+      {{5, 7, "1,5", "3,1", "", false}, kt::Method::automatic, kt::Status::found, "warnsdorff"},
+      {{5, 7, "1,5", "3,1", "", false}, kt::Method::construct, kt::Status::running, "construct"},
+      // Theory settles it: the method asked for.
+      {{8, 8, "2,1", "", "1,1;8,8", false}, kt::Method::automatic, kt::Status::none, "auto"},
+      {{6, 6, "1,1", "6,5", "", false}, kt::Method::warnsdorff, kt::Status::found, "warnsdorff"},
+      {{6, 6, "1,1", "", "", false}, kt::Method::wirth, kt::Status::found, "wirth"},
+  };
+  for (const auto& c : cases) {
+    kt::Solver s(problem(c.in), c.method);
+    const kt::Status got = s.run(UINT64_MAX);
+    INFO(c.in.rows << "x" << c.in.cols << " " << kt::to_string(c.method) << ": " << s.reason());
+    CHECK(got == c.status);
+    CHECK(report_method(s) == c.engine);
+    if (got == kt::Status::running) CHECK_FALSE(s.can_continue());
+  }
+}
+
 TEST_CASE("bad problems are refused with a reason") {
   kt::Problem p;
   CHECK_THAT(kt::make_problem({8, 8, "1,1", "", "1,1", false}, p), Catch::Contains("blocked"));

@@ -75,8 +75,8 @@ std::string percent(double fraction) {
 
 std::string method_name(const Solver& s) {
   if (s.method() == Method::automatic) return "auto (theory settled it)";
-  if (s.requested() == Method::automatic) return std::string("auto: ") + to_string(s.method());
-  return to_string(s.method());
+  if (s.requested() == Method::automatic) return std::string("auto: ") + s.answered_by();
+  return s.answered_by();
 }
 
 // "c3 (3,3)" on boards with lettered files, else "(3,3)".

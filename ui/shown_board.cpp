@@ -38,7 +38,7 @@ std::optional<ShownBoard> shown_board(const ExplorerState& s) {
   out.geometry = p.geometry;
   r.geometry = p.geometry;
   r.start = p.start ? *p.start : Square{1, 1};
-  r.method = to_string(solver->method());
+  r.method = solver->answered_by();
   r.closed = p.closed;
   if (s.mode == Mode::play && s.play.available && s.play.built_for == s.run.generation) {
     out.shows = "play";
@@ -70,7 +70,7 @@ std::optional<ShownBoard> shown_board(const ExplorerState& s) {
     out.board.assign(b.begin(), b.end());
     out.path.assign(pa.begin(), pa.end());
     r = make_report(*solver, false);
-    r.method = to_string(solver->method());
+    r.method = solver->answered_by();
   }
   r.board = out.board;
   r.path = out.path;

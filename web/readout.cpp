@@ -52,7 +52,7 @@ std::string SearchReadout::status() const {
 
 std::string SearchReadout::method() const {
   const Solver* s = solver();
-  return s ? to_string(s->method()) : "";
+  return s ? s->answered_by() : "";
 }
 
 std::string SearchReadout::reason() const {

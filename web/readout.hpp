@@ -19,7 +19,7 @@ class SearchReadout {
   virtual ~SearchReadout() = default;
 
   std::string status() const;  // "running" | "found" | "none"; "invalid" without a solver
-  std::string method() const;  // the method at work or that answered
+  std::string method() const;  // the engine at work or that answered (Solver::answered_by)
   std::string reason() const;  // why the answer is what it is (without a solver: why not)
   int depth() const;
   double placed() const;

@@ -73,7 +73,7 @@ Report make_report(const Solver& solver, bool with_board) {
     r.path = solver.path();
   }
   r.counters = solver.counters();
-  r.method = to_string(solver.method());
+  r.method = solver.answered_by();
   r.closed = p.closed;
   r.reason = solver.reason();
   if (solver.status() == Status::found) r.verified = solver.verify().ok;

@@ -42,64 +42,93 @@ Solver::Solver(Problem problem, Method method, std::optional<MoveOrder> order)
       method_(method),
       order_(method == Method::wirth ? kWirthOrder : order.value_or(kTextbookOrder)) {
   theory_ = settle(problem_);
-  const bool textbook_tree = method == Method::textbook || method == Method::wirth;
-  if (theory_.answer == Answer::none && !textbook_tree) {
-    status_ = Status::none;
-    return;
-  }
-  if (method == Method::automatic) {
-    const bool textbook_case = !problem_.closed && !problem_.end && problem_.blocked.empty() &&
-                               problem_.geometry.size() <= kTextbookMaxSquares;
-    if (textbook_case) {
-      textbook_budget_ = kTextbookBudget;
-      start_search(Method::textbook);
-    } else {
-      start_construction();
-    }
-    return;
-  }
-  if (method == Method::construct) {
-    start_construction();
-  } else {
-    start_search(method);
-  }
-}
-
-// The strip programme on narrow boards, the construction where it applies, else Warnsdorff's
-// search.
-void Solver::start_construction() {
-  if (strip_applies(problem_)) {
-    method_ = Method::construct;
-    search_.reset();
-    strip_pending_ = true;
-    status_ = Status::running;
-    return;
-  }
-  if (end_tour_applies(problem_) && !end_tour_) {
-    method_ = Method::construct;
-    search_.reset();
-    end_tour_pending_ = true;
-    status_ = Status::running;
-    return;
-  }
-  if (repair_applies(problem_) && !repair_) {
-    method_ = Method::construct;
-    search_.reset();
-    repair_pending_ = true;
-    status_ = Status::running;
-    return;
-  }
-  if (!construction_refusal(problem_).empty()) {
-    start_fallback();
-    return;
-  }
-  method_ = Method::construct;
-  search_.reset();
-  construction_ = std::make_unique<Construction>(problem_);
-  status_ = construction_->status();
+  enter(next_phase());
 }
 
 Solver::~Solver() = default;
+
+// Theory first; then, for auto and construct, the first of the construction's engines that
+// applies (auto may try the textbook's search before); where they give up, counting by rows on
+// narrow boards; then Warnsdorff's search, or for construct alone the end.
+Solver::Phase Solver::next_phase() const {
+  // Where no construction answered: counting by rows if the board is narrow enough for it to
+  // settle the question in about a second, else (or then, when tours exist) Warnsdorff's
+  // search, which may not end (progress and the time limit bound it). Asked for the
+  // construction alone, the run stops there instead and says why (a search is what the other
+  // methods are for).
+  auto fallback = [this] {
+    if (phase_ != Phase::rows_count && rows_count_fits(problem_)) return Phase::rows_count;
+    return requested_ == Method::construct ? Phase::gave_up : Phase::search;
+  };
+  // The construction's engines, the first that applies: the strip programme on narrow boards,
+  // the end walk, the repair, the linear-time construction; else the fallback.
+  auto construction_road = [&] {
+    if (strip_applies(problem_)) return Phase::strips;
+    if (end_tour_applies(problem_)) return Phase::end_walk;
+    if (repair_applies(problem_)) return Phase::repair;
+    if (construction_refusal(problem_).empty()) return Phase::construction;
+    return fallback();
+  };
+  switch (phase_) {
+    case Phase::theory: {
+      const bool textbook_tree = requested_ == Method::textbook || requested_ == Method::wirth;
+      if (theory_.answer == Answer::none && !textbook_tree) return Phase::theory;
+      if (requested_ == Method::automatic) {
+        const bool textbook_case = !problem_.closed && !problem_.end && problem_.blocked.empty() &&
+                                   problem_.geometry.size() <= kTextbookMaxSquares;
+        return textbook_case ? Phase::textbook_attempt : construction_road();
+      }
+      return requested_ == Method::construct ? construction_road() : Phase::search;
+    }
+    case Phase::textbook_attempt:
+      return construction_road();
+    case Phase::end_walk:
+    case Phase::repair:
+    case Phase::rows_count:
+      return fallback();
+    case Phase::strips:  // it stopped at its memory budget: nothing else answers better
+    case Phase::construction:
+    case Phase::search:
+    case Phase::gave_up:
+      break;
+  }
+  return Phase::gave_up;
+}
+
+// Sets up the engine of `next`; the one-shot engines and counting by rows run at run()'s turn.
+void Solver::enter(Phase next) {
+  phase_ = next;
+  switch (next) {
+    case Phase::theory:
+      status_ = Status::none;
+      return;
+    case Phase::textbook_attempt:
+      textbook_budget_ = kTextbookBudget;
+      start_search(Method::textbook);
+      return;
+    case Phase::search:
+      // The method asked for, or Warnsdorff's search as the fallback of auto.
+      start_search(requested_ == Method::automatic ? Method::warnsdorff : requested_);
+      return;
+    case Phase::construction:
+      method_ = Method::construct;
+      search_.reset();
+      construction_ = std::make_unique<Construction>(problem_);
+      status_ = construction_->status();
+      return;
+    case Phase::strips:
+    case Phase::end_walk:
+    case Phase::repair:
+    case Phase::rows_count:
+      method_ = Method::construct;
+      search_.reset();
+      status_ = Status::running;
+      return;
+    case Phase::gave_up:
+      search_.reset();
+      return;
+  }
+}
 
 void Solver::start_search(Method m) {
   method_ = m;
@@ -116,17 +145,39 @@ void Solver::set_time_limit(double seconds) {
 }
 
 bool Solver::can_continue() const {
-  return status_ == Status::running && !stopped_by_time_ && !construction_gave_up_ &&
-         (search_ || construction_ || strip_pending_ || end_tour_pending_ || repair_pending_ ||
-          rows_count_pending_);
+  return status_ == Status::running && !stopped_by_time_ && phase_ != Phase::gave_up;
+}
+
+const char* Solver::answered_by() const {
+  return phase_ == Phase::rows_count ? "rows" : to_string(method_);
 }
 
 bool Solver::time_up() const { return deadline_ && std::chrono::steady_clock::now() >= *deadline_; }
 
+// automatic's textbook attempt, within its budget (max_steps goes down by the steps spent).
+// Returns whether the attempt is over without an answer: its budget spent, or it stalled.
+bool Solver::run_textbook_attempt(std::uint64_t& max_steps) {
+  if (textbook_budget_ == 0) {  // a tour with the budget's last step, then next_tour(): no bound
+    status_ = search_->run(max_steps);
+    max_steps = 0;
+    return false;
+  }
+  const std::uint64_t slice = std::min(max_steps, textbook_budget_);
+  const Counters before = search_->counters();
+  status_ = search_->run(slice);
+  const Counters after = search_->counters();
+  const std::uint64_t spent = (after.placed - before.placed) + (after.erased - before.erased);
+  textbook_budget_ -= std::min(spent, textbook_budget_);
+  max_steps -= std::min(spent, max_steps);
+  if (status_ != Status::running || (textbook_budget_ > 0 && spent > 0)) return false;
+  handed_over_ = after;  // the abandoned attempt's work still counts
+  textbook_budget_ = 0;
+  return true;
+}
+
 // The strip programme in one go: it is exact and takes a fraction of a second; the time limit
 // still stops it between columns.
 void Solver::run_strip() {
-  strip_pending_ = false;
   const auto t0 = std::chrono::steady_clock::now();
   strip_ = std::make_unique<StripResult>(solve_strip(problem_, [this] { return time_up(); }));
   one_shot_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -134,74 +185,40 @@ void Solver::run_strip() {
   if (status_ == Status::running && time_up()) stopped_by_time_ = true;
 }
 
-// The construction steered to the end square; if the walk gives up, Warnsdorff's search.
-void Solver::run_end_tour() {
-  end_tour_pending_ = false;
+// The construction steered to the end square. Returns whether the walk gave up.
+bool Solver::run_end_tour() {
   const auto t0 = std::chrono::steady_clock::now();
   end_tour_ =
       std::make_unique<EndTourResult>(build_end_tour(problem_, [this] { return time_up(); }));
   one_shot_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (end_tour_->status == Status::found) {
     status_ = Status::found;
-    return;
+    return false;
   }
   gave_up_ = end_tour_->reason;
-  if (time_up()) {
-    stopped_by_time_ = true;
-    return;
-  }
-  start_fallback();
+  if (time_up()) stopped_by_time_ = true;
+  return true;
 }
 
-// The construction's tour repaired around the blocked squares; if that gives up, the fallback.
-void Solver::run_repair() {
-  repair_pending_ = false;
+// The construction's tour repaired around the blocked squares. Returns whether it gave up.
+bool Solver::run_repair() {
   const auto t0 = std::chrono::steady_clock::now();
   repair_ = std::make_unique<RepairResult>(repair_tour(problem_, [this] { return time_up(); }));
   one_shot_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (repair_->status == Status::found) {
     status_ = Status::found;
-    return;
+    return false;
   }
   gave_up_ = repair_->reason;
-  if (time_up()) {
-    stopped_by_time_ = true;
-    return;
-  }
-  start_fallback();
+  if (time_up()) stopped_by_time_ = true;
+  return true;
 }
 
-// Where no construction answered: counting by rows if the board is narrow enough for it to
-// settle the question in well under a second, else (or then, when tours exist) Warnsdorff's
-// search, which may not end (progress and the time limit bound it).
-void Solver::start_fallback() {
-  if (!rows_count_tried_ && rows_count_fits(problem_)) {
-    method_ = Method::construct;
-    search_.reset();
-    rows_count_pending_ = true;
-    rows_count_tried_ = true;
-    status_ = Status::running;
-    return;
-  }
-  start_fallback_search();
-}
-
-// Warnsdorff's search, which may not end; asked for the construction alone, the run stops here
-// instead and says why (a search is what the other methods are for).
-void Solver::start_fallback_search() {
-  if (requested_ == Method::construct) {
-    search_.reset();
-    construction_gave_up_ = true;
-    return;
-  }
-  start_search(Method::warnsdorff);
-}
-
-// Counting by rows, in slices (at most max_steps steps a call; returns the steps spent), bounded by
-// kRowsCountSteps and the time limit. No tour: the answer is none, proved by the count. Tours (or
-// no verdict within the bound): Warnsdorff's search goes on, and the reason says what the count
-// found.
-std::uint64_t Solver::run_rows_count(std::uint64_t max_steps) {
+// Counting by rows, in slices (at most max_steps steps a call; max_steps goes down by the steps
+// spent), bounded by kRowsCountSteps. No tour: the answer is none, proved by the count. Tours (or
+// no verdict within the bound): the count is over without an answer (returns true), and the
+// reason says what it found.
+bool Solver::run_rows_count(std::uint64_t& max_steps) {
   const auto t0 = std::chrono::steady_clock::now();
   if (!rows_counter_) rows_counter_ = std::make_unique<FrontierCounter>(problem_, kRowsCountMemory);
   const std::uint64_t slice = std::min(max_steps, kRowsCountSteps - rows_count_steps_);
@@ -212,33 +229,32 @@ std::uint64_t Solver::run_rows_count(std::uint64_t max_steps) {
   const std::uint64_t spent = std::clamp<std::uint64_t>(rows_counter_->steps() - before, 1,
                                                         std::max<std::uint64_t>(slice, 1));
   rows_count_steps_ += spent;
+  max_steps -= std::min(spent, max_steps);
   one_shot_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (counted == Status::running && rows_count_steps_ < kRowsCountSteps) return spent;
+  if (counted == Status::running && rows_count_steps_ < kRowsCountSteps) return false;
 
-  rows_count_pending_ = false;
   const std::string note = gave_up_.empty() ? std::string() : gave_up_ + "; ";
   const std::string what =
       " of the " + board_name(problem_.geometry) + " board" + ends_text(problem_);
   const BigCount& count = rows_counter_->count();
+  bool over = true;
   if (counted == Status::none && rows_counter_->error().empty()) {
     if (count.is_zero()) {
-      rows_count_none_ = true;
       status_ = Status::none;
       gave_up_ = note + "counting by rows finds no tour" + what +
                  " (an exhaustive count of every way a tour can cross each row)";
-      rows_counter_.reset();
-      return spent;
+      over = false;
+    } else {
+      gave_up_ = note + "counting by rows finds " + count.to_string() + " tour" +
+                 (count == BigCount(1) ? "" : "s") + what;
     }
-    gave_up_ = note + "counting by rows finds " + count.to_string() + " tour" +
-               (count == BigCount(1) ? "" : "s") + what;
   } else {
     gave_up_ = note + "counting by rows did not finish within " + std::to_string(kRowsCountSteps) +
                " steps" +
                (rows_counter_->error().empty() ? "" : " (" + rows_counter_->error() + ")");
   }
   rows_counter_.reset();
-  start_fallback_search();
-  return spent;
+  return over;
 }
 
 Status Solver::run(std::uint64_t max_steps) {
@@ -264,43 +280,37 @@ Status Solver::run(std::uint64_t max_steps) {
 
 // Runs until a tour is found, there is provably none, or max_steps steps are spent. A hand-over
 // (automatic's textbook attempt running out of budget, a construction giving up) happens inside
-// this call and is invisible to the caller: the steps left go on with the next method. The
-// one-shot methods (strip programme, end walk, repair) run whole at their turn.
+// this call and is invisible to the caller: the steps left go on in the next phase. The
+// one-shot engines (strip programme, end walk, repair) run whole at their turn.
 Status Solver::run_steps(std::uint64_t max_steps) {
   while (status_ == Status::running && max_steps > 0 && !stopped_by_time_) {
-    if (strip_pending_) {
-      run_strip();
-      continue;
+    bool over = false;  // the phase ended without an answer
+    switch (phase_) {
+      case Phase::textbook_attempt:
+        over = run_textbook_attempt(max_steps);
+        break;
+      case Phase::strips:
+        run_strip();
+        over = true;
+        break;
+      case Phase::end_walk:
+        over = run_end_tour();
+        break;
+      case Phase::repair:
+        over = run_repair();
+        break;
+      case Phase::rows_count:
+        over = run_rows_count(max_steps);
+        break;
+      case Phase::construction:
+        return status_ = construction_->run(max_steps);
+      case Phase::search:
+        return status_ = search_->run(max_steps);
+      case Phase::theory:
+      case Phase::gave_up:
+        return status_;
     }
-    if (end_tour_pending_) {
-      run_end_tour();
-      continue;
-    }
-    if (repair_pending_) {
-      run_repair();
-      continue;
-    }
-    if (rows_count_pending_) {
-      max_steps -= run_rows_count(max_steps);
-      continue;
-    }
-    if (!search_ && !construction_) break;
-    if (textbook_budget_ == 0) {
-      status_ = search_ ? search_->run(max_steps) : construction_->run(max_steps);
-      break;
-    }
-    const std::uint64_t slice = std::min(max_steps, textbook_budget_);
-    const Counters before = search_->counters();
-    status_ = search_->run(slice);
-    const Counters after = search_->counters();
-    const std::uint64_t spent = (after.placed - before.placed) + (after.erased - before.erased);
-    textbook_budget_ -= std::min(spent, textbook_budget_);
-    max_steps -= std::min(spent, max_steps);
-    if (status_ == Status::running && (textbook_budget_ == 0 || spent == 0)) {
-      handed_over_ = after;  // the abandoned attempt's work still counts
-      textbook_budget_ = 0;
-      start_construction();
-    }
+    if (over && status_ == Status::running && !stopped_by_time_) enter(next_phase());
   }
   return status_;
 }
@@ -324,7 +334,7 @@ std::string Solver::reason() const {
   };
   if (status_ == Status::none) {
     if (theory_.answer == Answer::none) return theory_.reason;
-    if (rows_count_none_) return gave_up_;
+    if (phase_ == Phase::rows_count) return gave_up_;
     if (strip_) {
       return "no tour of the " + name + " board" + ends_text(problem_) +
              ": the column-by-column programme for boards with a side of at most 4 tried every "
@@ -337,9 +347,9 @@ std::string Solver::reason() const {
     std::string now;
     if (strip_) {
       now = "the column-by-column programme: " + strip_->reason;
-    } else if (rows_count_pending_) {
+    } else if (phase_ == Phase::rows_count) {
       now = "counting by rows (" + std::to_string(rows_count_steps_) + " steps)";
-    } else if (construction_gave_up_) {
+    } else if (phase_ == Phase::gave_up) {
       now = "the construction stops here; --method auto goes on with Warnsdorff's search";
     } else if (search_ || construction_ || gave_up_.empty()) {
       now = std::string(to_string(method_)) + " search";

@@ -40,17 +40,20 @@ class Solver {
  public:
   // Precondition: `problem` came from make_problem (well formed).
   //
+  // The run goes through phases (Phase below), one engine each; next_phase() alone decides
+  // what follows one that ended without an answer.
   // textbook and wirth walk their whole tree even where theory says no tour exists (the
   // textbook's teaching point); the other methods answer at once where theory settles it.
   // construct: on boards with a side of at most 4, the exact strip programme
   // (construction/strip_tours.hpp: any start, end, blocked squares; a tour or a proof that
-  // there is none); with blocked squares on larger boards, the construction's tour repaired
-  // around them (construction/repair_tours.hpp); with an end square, the construction steered
-  // to it by rotations (construction/end_tours.hpp); else the linear-time construction. Where
-  // the repair or the steering gives up, counting by rows (counting/frontier_count.hpp) settles
-  // narrow boards exhaustively when it can within kRowsCountSteps (none: the answer; tours:
-  // their number goes into the reason); then the run stops (can_continue() false, the reason
-  // says why). check_size refuses construct at once where none of this applies.
+  // there is none); with an end square, the construction steered to it by rotations
+  // (construction/end_tours.hpp); with blocked squares on larger boards, the construction's
+  // tour repaired around them (construction/repair_tours.hpp); else the linear-time
+  // construction. Where the steering or the repair gives up, counting by rows
+  // (counting/frontier_count.hpp) settles narrow boards exhaustively when it can within
+  // kRowsCountSteps (none: the answer; tours: their number goes into the reason); then the run
+  // stops (can_continue() false, the reason says why). check_size refuses construct at once
+  // where none of this applies.
   // automatic: theory; then, on full boards of up to 7x7 asking for an open tour, the
   // textbook search for a bounded number of steps (so a teacher sees the book's tour); then
   // as construct, and where that stops, Warnsdorff's search with backtracking (with progress
@@ -71,8 +74,8 @@ class Solver {
   void set_time_limit(double seconds);
   bool stopped_by_time() const { return stopped_by_time_; }
   // Whether another run() can make progress: false when finished, stopped by the time limit,
-  // when the strip programme stopped at its memory budget, or when construct was asked for and
-  // gave up.
+  // or when nothing is left to try (the strip programme stopped at its memory budget, or
+  // construct was asked for and gave up).
   bool can_continue() const;
   Status status() const { return status_; }
   // After a tour, go on to the next one in the search's order (the handout's Try_All): the
@@ -82,6 +85,9 @@ class Solver {
   const Problem& problem() const { return problem_; }
   Method requested() const { return requested_; }
   Method method() const { return method_; }  // the method at work or that answered
+  // The engine at work or that answered, as the reports name it ("method"): the method's name,
+  // or "rows" where counting by rows is at work or settled the answer.
+  const char* answered_by() const;
   const MoveOrder& order() const { return order_; }
   const Existence& theory() const { return theory_; }
   // Why the answer is what it is: theory's reason, or what the search established; while
@@ -105,16 +111,31 @@ class Solver {
   Verdict verify() const;
 
  private:
+  // Where the run is: the engine at work, or the one that answered once status() is not
+  // running.
+  enum class Phase : std::uint8_t {
+    theory,            // theory settled it at once (no tour)
+    textbook_attempt,  // automatic: the textbook search, for a bounded number of steps
+    strips,            // the strip programme, in one go
+    end_walk,          // the construction steered to the end square, in one go
+    repair,            // the construction's tour repaired around blocked squares, in one go
+    construction,      // the linear-time construction, in slices
+    rows_count,        // counting by rows, in slices, at most kRowsCountSteps steps
+    search,            // a backtracking search: the one asked for, or Warnsdorff's as the fallback
+    gave_up,           // nothing left to try: construct alone, or the strip programme, stopped
+  };
+  // The one transition: the phase after phase_, which ended without an answer (from theory:
+  // the first).
+  Phase next_phase() const;
+  void enter(Phase next);
   void start_search(Method m);
-  void start_construction();
   void materialize() const;
   Status run_steps(std::uint64_t max_steps);
+  bool run_textbook_attempt(std::uint64_t& max_steps);
   void run_strip();
-  void run_end_tour();
-  void run_repair();
-  void start_fallback();
-  void start_fallback_search();
-  std::uint64_t run_rows_count(std::uint64_t max_steps);
+  bool run_end_tour();
+  bool run_repair();
+  bool run_rows_count(std::uint64_t& max_steps);
   bool time_up() const;
   const CompactTour* built_tour() const;  // construction, strip programme, end walk or repair
 
@@ -123,29 +144,24 @@ class Solver {
   Method method_;
   MoveOrder order_;
   Existence theory_;
+  Phase phase_ = Phase::theory;
   Status status_ = Status::running;
   std::unique_ptr<Search> search_;
   std::unique_ptr<Construction> construction_;
   std::unique_ptr<StripResult> strip_;       // the strip programme's answer, once run
   std::unique_ptr<EndTourResult> end_tour_;  // the rotation walk to an end square, once run
-  bool end_tour_pending_ = false;
-  std::unique_ptr<RepairResult> repair_;  // the constructed tour repaired around blocked squares
-  bool repair_pending_ = false;
+  std::unique_ptr<RepairResult> repair_;     // the constructed tour repaired around blocked squares
   std::unique_ptr<FrontierCounter> rows_counter_;  // counting by rows, while it runs
   std::uint64_t rows_count_steps_ = 0;
-  bool rows_count_pending_ = false;  // counting by rows runs (in slices) at the next run()
-  bool rows_count_tried_ = false;
-  bool rows_count_none_ = false;       // counting by rows found no tour: the answer is none
-  std::string gave_up_;                // what the methods that handed over tried, for reason()
-  bool strip_pending_ = false;         // the strip programme is to run at the next run()
-  bool construction_gave_up_ = false;  // construct asked for, and no part of it answered
+  std::string gave_up_;  // what the engines that handed over tried (or counted), for reason()
   std::optional<std::chrono::steady_clock::time_point> deadline_;
   double time_limit_ = 0;
   double one_shot_seconds_ = 0;  // strip programme, end walk, repair, counting by rows
   bool stopped_by_time_ = false;
   mutable std::vector<std::int32_t> built_board_, built_path_;  // construction, as numbers
-  std::uint64_t textbook_budget_ = 0;  // automatic: steps left for the textbook's attempt
-  Counters handed_over_;               // automatic: the abandoned textbook attempt's work
+  // automatic: the textbook attempt's steps left, and its work once abandoned (it still counts).
+  std::uint64_t textbook_budget_ = 0;
+  Counters handed_over_;
 };
 
 }  // namespace kt
