@@ -107,10 +107,12 @@ const tests = [
           checkEqual(state(back), state(before), `${g} #${n}: back`);
         }
       }
+      // To the tour: a frame's lines in the call, the rest in the frames that follow.
+      await app(page, () => { Module.app().setGranularity('tour'); Module.app().forward(1); });
+      await page.waitForFunction(() => Module.app().recursion().status !== 'running', null,
+                                 { timeout: 60000 });
       const tour = await app(page, () => {
         const a = Module.app();
-        a.setGranularity('tour');
-        a.forward(1);
         const r = a.recursion();
         a.seek(0);
         return [r, a.recursion().lines, a.line()];
