@@ -103,8 +103,11 @@ class Search : public SearchReadout {
     return {};
   }
   // Runs at most max_steps steps: "running" | "found" | "none".
+  // Runs at most max_steps steps: the status, or "maxSteps: ..." when it is not a count.
   std::string run(val max_steps) {
-    if (const std::uint64_t n = read_step_count(max_steps); n > 0) {
+    std::uint64_t n = 0;
+    if (auto why = read_count(max_steps, "maxSteps", 1, n); !why.empty()) return why;
+    {
       const std::uint64_t before = work();
       last_ = ui::advance(*solver_, n);
       if (const std::uint64_t moved = work() - before; moved > 0) {
@@ -130,7 +133,10 @@ class Search : public SearchReadout {
   // grows with the run). "" or why not.
   std::string back(val steps) {
     if (solver_->construction()) return "back: a construction's blocks are not taken back";
-    const std::uint64_t n = steps.isUndefined() ? 1 : read_step_count(steps);
+    std::uint64_t n = 1;
+    if (!steps.isUndefined()) {
+      if (auto why = read_count(steps, "steps", 1, n); !why.empty()) return why;
+    }
     const std::uint64_t total = work(), target = n >= total ? 0 : total - n;
     auto fresh = std::make_unique<Solver>(request_.problem, request_.method, request_.order);
     std::vector<Op> kept;
@@ -236,8 +242,10 @@ class Counter {
   }
   std::string run(val max_steps) {
     if (!counter_) return "error";
+    std::uint64_t n = 0;
+    if (auto why = read_count(max_steps, "maxSteps", 1, n); !why.empty()) return why;
     const auto t0 = std::chrono::steady_clock::now();
-    counter_->run(read_step_count(max_steps));
+    counter_->run(n);
     seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return status();
   }
@@ -695,11 +703,27 @@ class App : public SearchReadout {
     ui::ExplorerState& s = state();
     return ui::teaching_available(s) ? to_string(s.teach.timeline->machine().line()) : "";
   }
-  void forward(val n) { ui::teach_forward(state(), steps_or_one(n)); }
-  void back(val n) { ui::teach_back(state(), steps_or_one(n)); }
+  // forward(n), back(n), seek(line): "" or "steps: ..." / "line: ..." when not a count.
+  std::string forward(val n) {
+    std::uint64_t steps = 1;
+    if (auto why = read_steps(n, steps); !why.empty()) return why;
+    ui::teach_forward(state(), steps);
+    return {};
+  }
+  std::string back(val n) {
+    std::uint64_t steps = 1;
+    if (auto why = read_steps(n, steps); !why.empty()) return why;
+    ui::teach_back(state(), steps);
+    return {};
+  }
   void step_over() { ui::teach_step_over(state()); }
   void step_out() { ui::teach_step_out(state()); }
-  void seek(val line) { ui::teach_seek(state(), read_step_count(line)); }
+  std::string seek(val line) {
+    std::uint64_t to = 0;
+    if (auto why = read_count(line, "line", 0, to); !why.empty()) return why;
+    ui::teach_seek(state(), to);
+    return {};
+  }
   void teach_play(val on) { ui::teach_play(state(), on.isTrue()); }
   void set_teach_speed(double steps_per_second, val fastest) {
     ui::set_teaching_speed(state(), steps_per_second, fastest.isTrue());
@@ -820,7 +844,9 @@ class App : public SearchReadout {
  private:
   static ui::ExplorerState& state() { return live_app()->state; }
   static ui::ExplorerView& view() { return live_app()->view; }
-  static std::uint64_t steps_or_one(val n) { return n.isUndefined() ? 1 : read_step_count(n); }
+  static std::string read_steps(val n, std::uint64_t& steps) {  // one when not given
+    return n.isUndefined() ? std::string() : read_count(n, "steps", 1, steps);
+  }
   const Solver* solver() const override { return state().run.solver.get(); }
   Action action() const override { return state().run.last_action; }
   std::string no_solver_reason() const override { return state().error; }

@@ -137,12 +137,22 @@ std::optional<std::int64_t> whole_number(val v) {
   return static_cast<std::int64_t>(d > kLimit ? kLimit : d < -kLimit ? -kLimit : d);
 }
 
-std::uint64_t read_step_count(val v) {
-  if (!v.isNumber()) return 0;
+std::string read_count(val v, std::string_view field, std::uint64_t least, std::uint64_t& out) {
+  const auto refuse = [&] {
+    return std::string(field) + ": expected a whole number of at least " + std::to_string(least) +
+           " (got " + describe(v) + ")";
+  };
+  if (v.isString()) {  // numbers may come as text, read as the CLI reads them
+    const auto n = parse_unsigned(v.as<std::string>(), field, least, UINT64_MAX);
+    if (!n) return refuse();
+    out = *n;
+    return {};
+  }
+  if (!v.isNumber()) return refuse();
   const double d = v.as<double>();
-  if (!(d >= 1)) return 0;  // also NaN
-  if (d >= 1.8e19) return UINT64_MAX;
-  return static_cast<std::uint64_t>(d);
+  if (!(d >= static_cast<double>(least)) || d != std::trunc(d)) return refuse();  // NaN too
+  out = d >= 1.8e19 ? UINT64_MAX : static_cast<std::uint64_t>(d);  // Infinity: no bound
+  return {};
 }
 
 std::string read_request(val o, RequestText& out, bool with_method) {

@@ -34,8 +34,10 @@ std::string read_request_args(emscripten::val rows, emscripten::val cols, emscri
 
 // A whole JS number as int64 (clamped far beyond any board), nullopt for anything else.
 std::optional<std::int64_t> whole_number(emscripten::val v);
-// A step count: whole numbers are taken as they are (huge ones saturate), anything else is 0.
-std::uint64_t read_step_count(emscripten::val v);
+// A count of at least `least`: a whole number (huge ones and Infinity saturate) or its decimal
+// text, as the CLI reads it. "" and `out` set, or "<field>: ..." naming what was given.
+std::string read_count(emscripten::val v, std::string_view field, std::uint64_t least,
+                       std::uint64_t& out);
 // A short, safe description of any JS value for messages (calls no user code).
 std::string describe(emscripten::val v);
 

@@ -392,7 +392,8 @@ const tests = [
       check(typeof m === 'string' && m.startsWith(`${fields[i]}: `),
             `bad input #${i}: expected a message about ${fields[i]}, got "${m}"`);
     }
-    checkEqual(r.afterBad, ['found', 'found', 'found', 'running'], 'state after bad input');
+    checkEqual(r.afterBad, ['found', "maxSteps: expected a whole number of at least 1 (got 'lots')",
+      'maxSteps: expected a whole number of at least 1 (got -5)', 'running'], 'state after bad input');
     checkEqual(r.asText, ['', ''], 'numbers as text, squares as [x, y]');
     checkEqual(r.stack[0].length, 4, 'stack after 3 steps');
     checkEqual(r.stack[0][0], { move: 1, x: 1, y: 1, candidate: r.stack[0][0].candidate },
