@@ -19,7 +19,7 @@ constexpr int S = static_cast<int>(Line::select), A = static_cast<int>(Line::acc
 constexpr std::array<std::string_view, 7> kNames = {"sutcliffe", "wirth", "pseudocode", "handout",
                                                     "python",    "java",  "c"};
 
-// Sutcliffe's Modula-2 program (seed 000), the procedure as printed.
+// Sutcliffe's Modula-2 program, the procedure as printed.
 Listing sutcliffe() {
   return {"sutcliffe",
           "Sutcliffe's Modula-2 TryMove",
@@ -90,7 +90,7 @@ Listing wirth() {
            {"q1", Var::q1}}};
 }
 
-// The recursive pseudocode (seed 001), with its eight calls written for the order.
+// The recursive pseudocode, with its eight calls written for the order.
 Listing pseudocode(const MoveOrder& order) {
   Listing l{"pseudocode",
             "The recursive pseudocode: Move(x, y, m)",
@@ -137,7 +137,7 @@ Listing pseudocode(const MoveOrder& order) {
   return l;
 }
 
-// The course handout (seed 003): Try(k, x, y) with its from/until loop.
+// The course handout: Try(k, x, y) with its from/until loop.
 Listing handout() {
   return {"handout",
           "The handout: Try(k, x, y)",

@@ -24,7 +24,7 @@
 // check the tests make on every named move order. Blocked squares count as visited; closed
 // tours and end squares are not in the textbook's procedure and are not taken here.
 //
-// The same machine runs, as a second set of lines, the recursive pseudocode (seed 001), which
+// The same machine runs, as a second set of lines, the recursive pseudocode, which
 // has its own semantics: Move(x, y, m) is called for each of the eight candidates and rejects
 // off-board and visited squares on entry, marks its square (the printed text forgets to; it is
 // run as intended), stops calling once `result` is true (result := result OR Move(...)) and
