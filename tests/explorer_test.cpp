@@ -645,6 +645,20 @@ TEST_CASE("explorer: teaching run: only for the textbook's case") {
   if (configure(s, closed).empty()) CHECK_FALSE(teaching_available(s));
 }
 
+TEST_CASE("explorer: a held teaching run is drawn only once some call has made it") {
+  ExplorerState s;
+  REQUIRE(configure(s, problem("5", "5", "1,1", "textbook")).empty());
+  s.teach.held = true;  // the browser, until the page's second part is in
+  CHECK_FALSE(teaching_shown(s));
+  CHECK_FALSE(s.teach.timeline);   // drawing made nothing
+  REQUIRE(teaching_available(s));  // a call that asks for it makes it
+  CHECK(teaching_shown(s));
+  REQUIRE(configure(s, problem("6", "6", "1,1", "textbook")).empty());
+  CHECK_FALSE(teaching_shown(s));  // the run is the old problem's: not shown, not remade
+  s.teach.held = false;
+  CHECK(teaching_shown(s));
+}
+
 TEST_CASE("explorer: teaching run: forward(n) and back(n) of any size hold no frame") {
   ExplorerState s;
   REQUIRE(configure(s, problem("8", "8", "1,1", "textbook")).empty());

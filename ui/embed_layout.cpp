@@ -6,7 +6,7 @@
 namespace kt::ui {
 
 int embed_panes(ExplorerState& s) {
-  if (!s.view.embed_views || s.mode == Mode::play || !teaching_available(s)) return 0;
+  if (!s.view.embed_views || s.mode == Mode::play || !teaching_shown(s)) return 0;
   return static_cast<int>(std::count(std::begin(s.view.panels), std::end(s.view.panels), true));
 }
 

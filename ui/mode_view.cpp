@@ -156,7 +156,7 @@ void draw_mode_section(ExplorerState& s, WidgetRects& rects) {
     if (c.mode != Mode::watch) ImGui::SameLine();
     const bool current = s.mode == c.mode;
     if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetColorU32(ImGuiCol_ButtonActive));
-    ImGui::BeginDisabled(c.mode == Mode::predict && !teaching_available(s));
+    ImGui::BeginDisabled(c.mode == Mode::predict && !teaching_shown(s));
     if (ImGui::Button(c.label, ImVec2(third, 0)) && !current) set_mode(s, c.mode);
     ImGui::EndDisabled();
     if (current) ImGui::PopStyleColor();

@@ -169,6 +169,11 @@ bool teaching_available(ExplorerState& s) {
   return s.teach.timeline != nullptr;
 }
 
+bool teaching_shown(ExplorerState& s) {
+  if (s.teach.held) return s.teach.timeline && s.teach.built_for == s.run.generation;
+  return teaching_available(s);
+}
+
 std::string set_teaching_order(ExplorerState& s, std::string_view text) {
   s.teach.order_error = set_order(s, text);
   return s.teach.order_error;

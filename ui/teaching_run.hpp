@@ -40,6 +40,10 @@ struct TeachingRun {
   double steps_per_second = 2;  // of the granularity
   bool fastest = false;         // as many steps as kFrameLines allows
   bool playing = false;
+  // The host holds the run back: the drawing does not make it (teaching_shown), calls that ask
+  // for it still do. The browser holds it until the page's second part, which holds the
+  // teaching code, is in (web/split_loader.js), so a first visit's first frame needs none of it.
+  bool held = false;
   // What forward(n) asked for beyond a frame's lines, as a goal in the granularity's own count
   // of the run (lines, records and erases, erases; tour: the end): later frames run it, a frame's
   // lines at a time, so that no call holds the page. Any other step cancels it.
@@ -67,6 +71,9 @@ std::uint64_t estimate_probes(Geometry g);
 // or the order); every function below but teach_tick calls it first.
 void sync_teaching(ExplorerState& s);
 bool teaching_available(ExplorerState& s);
+// For drawing: teaching_available, except while the host holds the run back (TeachingRun::held):
+// then only a run some call already made is shown.
+bool teaching_shown(ExplorerState& s);
 
 // The problem's move order (explorer_state.hpp's set_order: the engine run follows): "" or why not.
 std::string set_teaching_order(ExplorerState& s, std::string_view text);

@@ -445,9 +445,9 @@ void draw_teaching_section(ExplorerState& s, WidgetRects& rects) {
   ImGui::Spacing();
   if (!ImGui::CollapsingHeader("Watch the recursion", ImGuiTreeNodeFlags_DefaultOpen)) return;
   record(rects, "Recursion");
-  if (!teaching_available(s)) {
+  if (!teaching_shown(s)) {
     ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("%s.", s.teach.why_not.c_str());
+    ImGui::TextDisabled("%s.", s.teach.held ? "On its way" : s.teach.why_not.c_str());
     ImGui::PopTextWrapPos();
     return;
   }
@@ -487,7 +487,7 @@ float teaching_side_width(ExplorerState& s, float available) {
   const bool stack = s.view.panels[static_cast<int>(Panel::stack)];
   float side = 0;
   // While the recursion is on the board (it has started), not for the engine's runs.
-  if ((code || stack) && available >= kMinBoard + kMinSide && teaching_available(s) &&
+  if ((code || stack) && available >= kMinBoard + kMinSide && teaching_shown(s) &&
       teaching_on_board(s)) {
     side = std::clamp(std::floor(available * 0.45f), kMinSide, kMaxSide);
   }
@@ -522,7 +522,7 @@ void draw_teaching_side(ExplorerState& s, WidgetRects& rects, float x, float y, 
 namespace kt::ui {
 
 void draw_teaching_pane(ExplorerState& s, Panel p, WidgetRects& rects) {
-  if (!teaching_available(s)) return;
+  if (!teaching_shown(s)) return;
   const TryMoveMachine& m = s.teach.timeline->machine();
   switch (p) {
     case Panel::code:

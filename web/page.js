@@ -103,7 +103,7 @@
   function restorePosition(s) {
     var a = app();
     var r = { step: s.step || 0, tour: s.tour || 0, granularity: s.granularity || 'line',
-              mode: s.mode || '', waits: 0 };
+              named: !!s.granularity, mode: s.mode || '', waits: 0 };
     page.restoring = r;
     var pace = a.speed();
     if (r.tour > 0 && a.tour().available) {
@@ -125,7 +125,8 @@
         requestAnimationFrame(slice);
         return;
       }
-      var rec = a.recursionPosition();
+      // Only a link that names the recursion's place makes the recursion now.
+      var rec = r.step > 0 || r.named ? a.recursionPosition() : { available: false };
       if (r.step > 0 && rec.available) {
         a.setGranularity('line');
         var left = r.step - rec.lines;
@@ -146,7 +147,9 @@
   // The position now, for the address bar and Copy link: the recursion's line once it has
   // started, its granularity, a paused run's steps, the tour browsed to, the mode.
   function readPosition(a) {
-    var rec = a.recursionPosition();
+    // Until the page's second part is in, a recursion no one has asked for is not made here.
+    var held = Module.secondPartIn && !Module.secondPartIn();
+    var rec = held ? { available: false } : a.recursionPosition();
     var st = page.settings;
     st.granularity = rec.available ? rec.granularity : '';
     st.step = rec.available && rec.lines > 0 ? rec.lines : 0;
@@ -157,7 +160,7 @@
     if (a.state() === 'paused' && !page.stepsLeft) st.steps = a.placed() + a.erased();
     else if (a.state() === 'idle' && !page.stepsLeft) st.steps = 0;
     if (st.tour > 0) { st.steps = 0; st.run = false; }
-    if (a.listing) {  // the course's listing; the method's own (Wirth's for wirth) goes unsaid
+    if (a.listing && !held) {  // the course's listing; the method's own (Wirth's) goes unsaid
       var name = a.listing().name;
       st.listing = name === (a.config().method === 'wirth' ? 'wirth' : 'sutcliffe') ? '' : name;
     }
@@ -703,6 +706,10 @@
   // any script can call Module.app(): a configureProblem() or run() called that early comes
   // after the link and is kept.
   Module.postRun = [].concat(Module.postRun || [], function () {
+    if (Module.whenSecondPart && Module.holdTeaching) {  // the recursion's code comes second
+      Module.holdTeaching(true);
+      Module.whenSecondPart(function () { Module.holdTeaching(false); });
+    }
     touch.install();
     if (Module.applyPageQuery && document.getElementById('kt-toolbar')) start();
   });

@@ -266,6 +266,12 @@ void set_touch_targets(bool on) {
   if (ImGui::GetCurrentContext()) ui::set_touch_targets(on);
 }
 
+// While held, the explorer draws no recursion it would have to make (ui::teaching_shown): the
+// page holds it until its second part, which has that code, is in (web/page.js).
+void hold_teaching(bool on) {
+  if (LiveApp* app = live_app()) app->state.teach.held = on;
+}
+
 std::string recursion_words() {
   LiveApp* app = live_app();
   if (!app || !ui::teaching_available(app->state) || !app->state.teach.timeline) return {};
@@ -294,6 +300,7 @@ EMSCRIPTEN_BINDINGS(knights_tour_page) {
   emscripten::function("setTouchTargets", &set_touch_targets);
   emscripten::function("recursionWords", &recursion_words);
   emscripten::function("setCodeFont", &kt::ui::set_code_font_file);  // bytes of code-font.ttf
+  emscripten::function("holdTeaching", &hold_teaching);
 }
 
 }  // namespace kt::web

@@ -28,10 +28,12 @@
     }
     return loaded;
   }
-  // Work that calls into the second part and can wait for it (web/page.js: the code font).
+  // Work that calls into the second part and can wait for it (web/page.js: the code font, the
+  // recursion's panels).
   Module['whenSecondPart'] = function (f) {
     if (loaded) f(); else waiting.push(f);
   };
+  Module['secondPartIn'] = function () { return !!loaded; };
 
   Module['loadSplitModule'] = function (file, imports, placeholder) {
     if (loaded) return loaded;
