@@ -447,7 +447,8 @@ void draw_teaching_section(ExplorerState& s, WidgetRects& rects) {
   record(rects, "Recursion");
   if (!teaching_shown(s)) {
     ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("%s.", s.teach.held ? "Loading the recursion's code" : s.teach.why_not.c_str());
+    ImGui::TextDisabled("%s.",
+                        s.teach.held ? "Loading the recursion's code" : s.teach.why_not.c_str());
     ImGui::PopTextWrapPos();
     return;
   }
