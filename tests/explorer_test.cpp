@@ -304,8 +304,12 @@ TEST_CASE("explorer: the tick after a tour is found verifies it", "[explorer]") 
   set_method(s, Method::warnsdorff);
   set_speed(s, kMaxRunSpeed, true);
   run(s);
+  // A tick runs for a share of the frame's time: a loaded machine may need a few.
   TickReport report = tick(s, 0.016);
-  CHECK_FALSE(report.verified);
+  for (int ticks = 1; ticks < 10000 && s.run.state != RunState::finished; ++ticks) {
+    report = tick(s, 0.016);
+  }
+  CHECK_FALSE(report.verified);  // the tick that found the tour leaves its check to the next
   REQUIRE(s.run.state == RunState::finished);
   CHECK(s.run.verify_pending);
   report = tick(s, 0.016);
