@@ -61,7 +61,6 @@ void rebuild(ExplorerState& s) {
   t.estimate = estimate_tree(p, estimate_probes(p.geometry));
 }
 
-// A take-back the last step ended on leaves a mark that fades.
 // The granularity's own count of what the run has done (the unit forward(n) counts in).
 std::uint64_t done_in(const TryMoveMachine& m, Granularity g) {
   switch (g) {
@@ -91,6 +90,7 @@ void run_forward_goal(TeachingRun& t) {
   }
 }
 
+// A take-back the last step ended on leaves a mark that fades.
 void mark_take_back(TeachingRun& t) {
   const TryMoveMachine& m = t.timeline->machine();
   if (m.last_effect() == Effect::erased && m.effect_square() >= 0) {
