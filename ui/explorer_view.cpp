@@ -412,7 +412,7 @@ void ExplorerView::draw_board_section(ExplorerState& s) {
   record("Closed");
 
   pair_field("Start", false);
-  if (text_field("##Start", start_)) set_field(s, Field::start, start_);
+  if (text_field("##Start", start_, "1,1")) set_field(s, Field::start, start_);
   record("Start");
   pair_field("End", true);
   ImGui::BeginDisabled(closed_now);
