@@ -33,7 +33,7 @@ std::string ends_text(const Problem& p) {
 bool rows_count_fits(const Problem& p) {
   const Geometry g = p.geometry;
   return std::min(g.rows, g.cols) <= kRowsCountMaxWidth && check_frontier_problem(p).empty() &&
-         estimate_frontier_bytes(p) <= kRowsCountMemory;
+         estimate_frontier_bytes(p, kRowsCountMemory) <= kRowsCountMemory;
 }
 
 Solver::Solver(Problem problem, Method method, std::optional<MoveOrder> order)
