@@ -486,7 +486,7 @@ void frontier_detail::Dp::finish_square() {
     t.old_begin.push_back(t.old_begin.back() + w);
   }
   t.old = std::move(t.parts);
-  if (t.bytes() > (std::uint64_t{8} << 20)) frontier_detail::return_free_memory();
+  if (t.bytes() > (std::uint64_t{32} << 20)) frontier_detail::return_free_memory();
   t.parts.clear();
   t.entries = 0;
   if (t.old_size > 0) t.growth = static_cast<double>(t.old_begin.back()) / t.old_size;

@@ -138,8 +138,10 @@ class Buffer {
 
 // Hands the free pages inside the heap back to the system (glibc: malloc_trim). A table read is
 // compacted in place (realloc to its states), which leaves the rest of each part free but
-// resident: 6x10 closed in two halves held 148 MB for 81 MB of tables, with this 104 MB.
-// Called once a square, when the tables are large.
+// resident: 6x10 closed in two halves held 133 to 148 MB for 81 MB of tables, with this 105 MB
+// (and about 1.5 s more of system time in 10 s, the pages faulted in again). Called once a
+// square, when the tables pass 32 MB: what is resident then follows the tables, and the
+// forecast (frontier_forecast.cpp) with it.
 void return_free_memory();
 
 // One part of a table of states: open addressing with linear probing while a square is being
