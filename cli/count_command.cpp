@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <memory>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -126,7 +127,9 @@ void print_summary(const CountCliOptions& o, const Problem& problem, const BigCo
 }
 
 // Counting by rows (core/counting/frontier_count.hpp): progress on stderr, exact big counts.
-int run_by_rows(const CountCliOptions& o, const Problem& problem) {
+// `forecast`: its forecast of the peak memory, checked against --memory-limit already (unless
+// --force), printed beside the peak.
+int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t forecast) {
   FrontierOptions options;
   options.memory_limit = o.memory_limit_mb * 1'000'000;
   options.threads = o.threads;
@@ -143,14 +146,27 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem) {
                  p.squares_done, p.squares, p.rows_done, p.rows,
                  static_cast<unsigned long long>(p.states), static_cast<double>(p.bytes) / 1e9);
   };
-  const FrontierResult r = count_frontier(problem, options);
+  FrontierResult r;
+  try {
+    r = count_frontier(problem, options);
+  } catch (const std::bad_alloc&) {
+    // The system gave less than --memory-limit (a smaller machine, ulimit -v, a container).
+    std::fprintf(stderr,
+                 "knights: counting by rows ran out of memory (forecast %s): the system gives "
+                 "less than the --memory-limit of %llu MB; with a --memory-limit it can give, a "
+                 "count that would not fit is refused before it starts\n",
+                 about_bytes(forecast).c_str(), static_cast<unsigned long long>(o.memory_limit_mb));
+    return kExitFailure;
+  }
   if (!r.error.empty()) return bad_input("board: " + r.error + " (--memory-limit MB)");
-  print_summary(o, problem, r.count, true, r.seconds, "rows",
-                Json{{"states", r.max_states}, {"peak_bytes", r.peak_bytes}});
+  print_summary(
+      o, problem, r.count, true, r.seconds, "rows",
+      Json{{"states", r.max_states}, {"peak_bytes", r.peak_bytes}, {"forecast_bytes", forecast}});
   if (o.format != "json") {
-    std::fprintf(stderr, "%.3f s, counted by rows: at most %llu states, peak %.2f GB\n", r.seconds,
-                 static_cast<unsigned long long>(r.max_states),
-                 static_cast<double>(r.peak_bytes) / 1e9);
+    std::fprintf(stderr,
+                 "%.3f s, counted by rows: at most %llu states, peak %.2f GB (forecast %.2f GB)\n",
+                 r.seconds, static_cast<unsigned long long>(r.max_states),
+                 static_cast<double>(r.peak_bytes) / 1e9, static_cast<double>(forecast) / 1e9);
   }
   return kExitOk;
 }
@@ -177,7 +193,7 @@ int run_count(CountCliOptions& o) {
   if (!choice.error.empty()) return bad_input(choice.error);
   const std::string& rows_refusal = choice.rows_refusal;
   const bool by_rows = choice.by_rows;
-  if (by_rows) return run_by_rows(o, problem);
+  if (by_rows) return run_by_rows(o, problem, choice.forecast_bytes);
 
   // With a limit the count stops early by the user's own bound: no estimate of the whole.
   if (!o.force && o.limit == 0 && o.time_limit == 0) {
@@ -277,8 +293,8 @@ Runner add_count_command(CLI::App& app) {
       ->check(CLI::IsMember({"auto", "search", "rows"}))
       ->capture_default_str();
   o->numbers.add(*cmd, "--memory-limit", o->memory_limit_mb, 1, 1'000'000,
-                 "Counting by rows: megabytes its tables may take; it stops with a message "
-                 "before passing it");
+                 "Counting by rows: megabytes it may take. Refused at once when its forecast of "
+                 "the peak passes it; its tables stop with a message before passing it");
   cmd->add_option("--format", o->format, "Summary: text or json")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();

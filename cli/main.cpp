@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <new>
 #include <string>
 #include <utility>
 #include <vector>
@@ -83,6 +84,11 @@ int run(CLI::App& app, const Commands& commands, int argc, char** argv) {
       }
       return run();
     }
+  } catch (const std::bad_alloc&) {
+    // The system gave less memory than the work needed (ulimit -v, a container, a small
+    // machine): said in words, not as std::bad_alloc.
+    std::fprintf(stderr, "knights: out of memory: the system refused more than it gave\n");
+    return kt::cli::kExitFailure;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "knights: %s\n", kt::one_line(e.what()).c_str());
     return kt::cli::kExitFailure;

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "board_options.hpp"
 #include "commands.hpp"
@@ -29,22 +30,26 @@ struct SolveOptions {
   NumberOptions numbers;
 };
 
+// Text and JSON go to stdout as they are made, a row at a time: a huge tour is never held as
+// text (2840x2840: 178 MB of JSON).
+void to_stdout(std::string_view piece) { std::fwrite(piece.data(), 1, piece.size(), stdout); }
+
 // A tour as the chosen format prints it (text, json with its index under --all, or svg);
 // nothing for summary.
 void print_tour(const SolveOptions& o, const Solver& solver, const Report& report,
                 std::uint64_t index) {
   const Geometry g = solver.problem().geometry;
   if (o.format == "json") {
-    Json j = report_json(report);
-    if (index > 0) j["index"] = index;
-    std::printf("%s\n", json_line(j).c_str());
+    write_json(report, index > 0 ? Json{{"index", index}} : Json::object(), to_stdout);
+    std::fputc('\n', stdout);
   } else if (o.format == "svg") {
     SvgOptions svg;
     svg.closed = solver.problem().closed && solver.status() == Status::found;
     svg.title = "Knight's tour, " + std::to_string(g.rows) + "x" + std::to_string(g.cols);
     std::fputs(board_svg(g, solver.board(), svg).c_str(), stdout);
   } else if (o.format == "text") {
-    std::printf("%spath found!\n", board_text(g, solver.board()).c_str());
+    write_board_text(g, solver.board(), to_stdout);
+    std::fputs("path found!\n", stdout);
   }
 }
 
@@ -155,7 +160,8 @@ int run_solve(SolveOptions& o) {
   } else if (solver.status() == Status::found) {
     print_tour(o, solver, report, 0);
   } else if (stopped) {
-    std::printf("%s%s\n", board_text(g, solver.board()).c_str(), stopped_line(solver).c_str());
+    write_board_text(g, solver.board(), to_stdout);
+    std::printf("%s\n", stopped_line(solver).c_str());
   } else {
     std::printf("no path found\n");
   }

@@ -252,6 +252,57 @@ TEST_CASE("frontier: the memory limit refuses with a reason") {
   CHECK(r.peak_bytes <= 200'000);
 }
 
+TEST_CASE("frontier: boards whose knight graph falls apart are settled before any plan") {
+  // One or two squares wide, and 3x3: no tour, answered without 43 bytes a square (1 x 10^8
+  // took 4 GB and more before).
+  for (const Problem& p :
+       {board(1, 100'000'000), board(20'000'000, 2), closed(board(2, 2)), board(3, 3)}) {
+    const auto r = kt::count_frontier(p);
+    REQUIRE(r.complete);
+    CHECK(r.count == BigCount(0));
+    CHECK(r.peak_bytes < 1'000'000);
+  }
+  CHECK(frontier(board(1, 1)) == "1");
+  // With blocked squares they are counted: the 2x3 board less its middle column falls apart,
+  // less two more squares it is one jump (a tour each way).
+  CHECK(frontier(board(2, 3, {{2, 1}, {2, 2}})) == "0");
+  CHECK(frontier(board(2, 3, {{2, 1}, {2, 2}, {1, 1}, {3, 2}})) == "2");
+  CHECK(frontier(board(3, 2, {{1, 2}, {2, 2}})) == "0");
+}
+
+TEST_CASE("frontier: the plan past the memory limit is refused before it is made") {
+  // A blocked square keeps 1 x 10^6 from being settled: its plan takes 43 MB.
+  kt::FrontierOptions options;
+  options.memory_limit = 10'000'000;
+  const auto r = kt::count_frontier(board(1'000'000, 1, {{1, 1}}), options);
+  CHECK_FALSE(r.complete);
+  CHECK_THAT(r.error, Catch::Contains("memory limit") && Catch::Contains("for the plan of"));
+  // Within the limit the plan counts in the peak: the tables get what is left.
+  options.memory_limit = 100'000'000;
+  const auto fits = kt::count_frontier(board(1'000'000, 1, {{1, 1}}), options);
+  REQUIRE(fits.complete);
+  CHECK(fits.peak_bytes > 37'000'000);  // the plan: 36 bytes a square and two flags
+  CHECK(fits.peak_bytes <= options.memory_limit);
+}
+
+TEST_CASE("frontier: the forecast follows the counter's choices") {
+  // A long strip by periods where they fit in the limit, else by the tables (less).
+  const Problem strip = closed(board(5, 100));
+  const kt::FrontierForecast free = kt::forecast_frontier(strip);
+  const kt::FrontierForecast tight = kt::forecast_frontier(strip, 25'000'000);
+  CHECK(free.periods);
+  CHECK_FALSE(tight.periods);
+  CHECK(tight.bytes < free.bytes);
+  CHECK(kt::estimate_frontier_bytes(strip) == free.bytes);
+  // Boards with no tour need only the program; longer strips more (the counts' limbs).
+  CHECK(kt::estimate_frontier_bytes(board(1, 100'000'000)) < 10'000'000);
+  CHECK(kt::estimate_frontier_bytes(board(4, 10'000)) >
+        kt::estimate_frontier_bytes(board(4, 1000)));
+  // Square boards in two halves: 6x6 open (1.1 million states) far above 6x6 closed (13,883).
+  CHECK(kt::estimate_frontier_bytes(board(6, 6)) >
+        5 * kt::estimate_frontier_bytes(closed(board(6, 6))));
+}
+
 TEST_CASE("frontier: problems it cannot count are refused with a reason") {
   CHECK_THAT(kt::check_frontier_problem(board(13, 13)), Catch::Contains("short side"));
   Problem p = from(board(5, 5), {6, 1});

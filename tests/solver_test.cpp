@@ -185,6 +185,36 @@ TEST_CASE("the report names the engine that answered") {
   }
 }
 
+TEST_CASE("streamed JSON and text are the documents' lines, piece by piece") {
+  // Found (blocked squares: -1 and "."), stopped part-way, refused by theory (no board).
+  const std::vector<std::pair<kt::Problem, kt::Method>> runs = {
+      {problem({12, 12, "1,1", "", "6,6;6,7", false}), kt::Method::automatic},
+      {problem({8, 8, "1,1", "", "", false}), kt::Method::textbook},
+      {problem({3, 3, "1,1", "", "", false}), kt::Method::automatic},
+      {problem({100, 100, "", "", "", true}), kt::Method::automatic}};
+  for (const auto& [p, method] : runs) {
+    kt::Solver s(p, method);
+    s.run(method == kt::Method::textbook ? 50 : UINT64_MAX);
+    const kt::Report r = kt::make_report(s);
+    kt::Json document = kt::report_json(r);
+    document["index"] = 7;
+    std::string streamed;
+    std::size_t pieces = 0;
+    kt::write_json(r, kt::Json{{"index", 7}}, [&](std::string_view piece) {
+      streamed += piece;
+      ++pieces;
+    });
+    CHECK(streamed == kt::json_line(document));
+    CHECK(kt::to_json(r) == kt::json_line(kt::report_json(r)));
+    std::string text;
+    kt::write_board_text(p.geometry, s.board(), [&](std::string_view piece) { text += piece; });
+    CHECK(text == kt::board_text(p.geometry, s.board()));
+    if (p.geometry.rows == 100) {
+      CHECK(pieces > 1);  // written in pieces, not as one string
+    }
+  }
+}
+
 TEST_CASE("bad problems are refused with a reason") {
   kt::Problem p;
   CHECK_THAT(kt::make_problem({8, 8, "1,1", "", "1,1", false}, p), Catch::Contains("blocked"));

@@ -7,6 +7,7 @@
 #include <vector>
 
 #if !defined(__EMSCRIPTEN__) || defined(__EMSCRIPTEN_PTHREADS__)
+#include <system_error>
 #include <thread>
 #define KT_HAS_THREADS 1
 #endif
@@ -22,12 +23,24 @@ inline int hardware_threads() {
 #endif
 }
 
-// Runs work(i) for i = 0..count-1, on its own thread each but the last (which runs here).
+// Runs work(i) for i = 0..count-1, on its own thread each but the last (which runs here). A
+// thread the system refuses (no memory for its stack: ulimit -v, a container) is run here too,
+// after the others have started: the same work, only slower.
 template <class Work>
 void in_parallel(int count, Work&& work) {
 #ifdef KT_HAS_THREADS
   std::vector<std::thread> pool;
-  for (int i = 0; i + 1 < count; ++i) pool.emplace_back(work, i);
+  std::vector<int> here;
+  pool.reserve(static_cast<std::size_t>(std::max(count, 1)));
+  here.reserve(static_cast<std::size_t>(std::max(count, 1)));
+  for (int i = 0; i + 1 < count; ++i) {
+    try {
+      pool.emplace_back(work, i);
+    } catch (const std::system_error&) {
+      here.push_back(i);
+    }
+  }
+  for (const int i : here) work(i);
   work(count - 1);
   for (std::thread& t : pool) t.join();
 #else

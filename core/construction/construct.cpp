@@ -472,33 +472,57 @@ Status Construction::run(std::uint64_t max_steps) {
 
 // ---------------------------------------------------------------------------------------------
 
-std::vector<Square> compact_to_path(const CompactTour& tour) {
-  std::vector<Square> path;
+namespace {
+
+// Calls visit(square) for each square of compact_to_path's walk, in order; returns how many.
+template <class Visit>
+std::size_t walk_compact(const CompactTour& tour, Visit&& visit) {
   const Geometry g = tour.geometry;
   const std::size_t n = static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols);
-  if (tour.next.size() != n || !g.contains(tour.start)) return path;
+  if (tour.next.size() != n || !g.contains(tour.start)) return 0;
   Square s = tour.start;
-  for (std::size_t i = 0; i < n; ++i) {
-    path.push_back(s);
+  std::size_t i = 0;
+  while (i < n) {
+    visit(s);
+    ++i;
     const std::uint8_t d = tour.next[static_cast<std::size_t>(g.index(s))];
     if (d > 7) break;
     s = jump(s, d);
     if (!g.contains(s) || s == tour.start) break;
   }
+  return i;
+}
+
+}  // namespace
+
+std::vector<Square> compact_to_path(const CompactTour& tour) {
+  std::vector<Square> path;
+  path.reserve(walk_compact(tour, [](Square) {}));
+  walk_compact(tour, [&](Square s) { path.push_back(s); });
   return path;
 }
 
-std::vector<std::int32_t> compact_to_board(const CompactTour& tour) {
+std::vector<std::int32_t> compact_to_indices(const CompactTour& tour) {
   const Geometry g = tour.geometry;
+  std::vector<std::int32_t> path;
+  path.reserve(walk_compact(tour, [](Square) {}));
+  walk_compact(tour, [&](Square s) { path.push_back(g.index(s)); });
+  return path;
+}
+
+std::vector<std::int32_t> indices_to_board(Geometry g, std::span<const std::int32_t> path) {
   std::vector<std::int32_t> board(
       static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols), 0);
-  const std::vector<Square> path = compact_to_path(tour);
   for (std::size_t i = 0; i < path.size(); ++i) {
-    std::int32_t& cell = board[static_cast<std::size_t>(g.index(path[i]))];
+    std::int32_t& cell = board[static_cast<std::size_t>(path[i])];
     if (cell != 0) break;  // a revisit: the tour is broken; keep the first lap
     cell = static_cast<std::int32_t>(i + 1);
   }
   return board;
+}
+
+std::vector<std::int32_t> compact_to_board(const CompactTour& tour) {
+  return indices_to_board(tour.geometry, compact_to_indices(tour));
 }
 
 }  // namespace kt

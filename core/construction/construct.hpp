@@ -145,8 +145,15 @@ class Construction {
 // print: a vector of Square per square.
 std::vector<Square> compact_to_path(const CompactTour& tour);
 
+// The same walk as Geometry::index of each square (four bytes a square, reserved at once: the
+// Solver's path of a huge constructed tour).
+std::vector<std::int32_t> compact_to_indices(const CompactTour& tour);
+
 // Move numbers (1 = start) of a compact tour, indexed by Geometry::index; 0 where the walk of
 // compact_to_path did not reach. Small boards only (four bytes per square).
 std::vector<std::int32_t> compact_to_board(const CompactTour& tour);
+// The same from the walk as indices (compact_to_indices): a square met again ends the first
+// lap there.
+std::vector<std::int32_t> indices_to_board(Geometry g, std::span<const std::int32_t> path);
 
 }  // namespace kt

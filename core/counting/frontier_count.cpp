@@ -19,9 +19,25 @@
 #include "board/parallel.hpp"
 #include "counting/count.hpp"
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 namespace kt {
 
 namespace frontier_detail {
+
+void return_free_memory() {
+#if defined(__GLIBC__)
+  malloc_trim(0);
+#endif
+}
+
+bool falls_apart(const Problem& problem) {
+  const Geometry g = problem.geometry;
+  const int width = std::min(g.rows, g.cols);
+  return problem.blocked.empty() && g.size() > 1 && (width <= 2 || (g.rows == 3 && g.cols == 3));
+}
 
 Plan make_plan(const Problem& problem, int cut, int stop) {
   Plan plan;
@@ -33,6 +49,10 @@ Plan make_plan(const Problem& problem, int cut, int stop) {
   plan.turned = plan.transposed ? Geometry{g.cols, g.rows} : g;
   const Geometry t = plan.turned;
   const int n = t.size();
+  if (falls_apart(problem)) {  // before the plan's tables: 43 bytes a square
+    plan.settled = true;
+    return plan;
+  }
   auto turned_index = [&](Square s) {
     return plan.transposed ? t.index(Square{s.y, s.x}) : t.index(s);
   };
@@ -73,7 +93,17 @@ Plan make_plan(const Problem& problem, int cut, int stop) {
   const auto across = [&](int j) { return cut >= 0 && j >= cut; };  // past the cut
   // The last free neighbour of every square (or itself): after it, the square is finished.
   std::vector<int> finish_at(static_cast<std::size_t>(n), -1);
-  std::vector<std::vector<int>> later(static_cast<std::size_t>(n));
+  // The free neighbours of square p after square i (p <= i): found again when needed, not kept
+  // in lists (a list a square would double the plan's memory on long strips).
+  const auto later_than = [&](int p, int i) {
+    int left = 0;
+    const Square s = t.square(p);
+    for (int d = 0; d < 8; ++d) {
+      const Square to = jump(s, d);
+      left += t.contains(to) && t.index(to) > i && !blocked[t.index(to)];
+    }
+    return left;
+  };
   plan.steps.resize(static_cast<std::size_t>(n));
   for (int i = 0; i < n; ++i) {
     if (blocked[i]) continue;
@@ -93,7 +123,6 @@ Plan make_plan(const Problem& problem, int cut, int stop) {
           step.back[step.earlier++] = static_cast<std::uint8_t>(j - (i - w));
       } else {
         finish_at[i] = std::max(finish_at[i], j);
-        later[i].push_back(j);
       }
     }
   }
@@ -118,9 +147,7 @@ Plan make_plan(const Problem& problem, int cut, int stop) {
     }
     for (int p = std::max(0, i - w + 1); p <= i; ++p) {
       if (blocked[p] || plan.fixed[p] || across(p)) continue;
-      const auto left =
-          std::count_if(later[p].begin(), later[p].end(), [&](int j) { return j > i; });
-      if (left == 1) plan.steps[i].one_left |= 1u << (p - (i - w));
+      if (later_than(p, i) == 1) plan.steps[i].one_left |= 1u << (p - (i - w));
     }
   }
   if (cut < 0) {
@@ -187,6 +214,8 @@ frontier_detail::Dp::Dp(std::shared_ptr<const Plan> plan_in, std::uint64_t memor
   }
   Tables& t = *tables_;
   t.memory_limit = memory_limit;
+  t.plan_bytes =
+      plan.steps.capacity() * sizeof(SquareStep) + plan.fixed.capacity() + plan.repeats.capacity();
   t.threads = std::max(1, threads);
 #ifndef KT_HAS_THREADS
   t.threads = 1;
@@ -252,9 +281,12 @@ bool frontier_detail::Dp::begin_square() {
   const std::uint64_t least = std::max<std::uint64_t>(16 * parts, (t.old_size * 4 + 2) / 3);
   std::uint64_t entries =
       std::max<std::uint64_t>(least, static_cast<std::uint64_t>(expected * 4 / 3));
-  const auto need = [&](std::uint64_t e) { return (old_entries + e) * t.entry_bytes(); };
+  const auto need = [&](std::uint64_t e) {
+    return t.plan_bytes + (old_entries + e) * t.entry_bytes();
+  };
   if (t.memory_limit > 0 && need(entries) > t.memory_limit) {
-    const std::uint64_t room = t.memory_limit / t.entry_bytes();
+    const std::uint64_t room =
+        t.memory_limit > t.plan_bytes ? (t.memory_limit - t.plan_bytes) / t.entry_bytes() : 0;
     entries = std::max(least, room > old_entries ? room - old_entries : 0);
   }
   const bool too_big = sizeof(std::size_t) < 8 && need(entries) >= (std::uint64_t{1} << 32);
@@ -454,6 +486,7 @@ void frontier_detail::Dp::finish_square() {
     t.old_begin.push_back(t.old_begin.back() + w);
   }
   t.old = std::move(t.parts);
+  if (t.bytes() > (std::uint64_t{32} << 20)) frontier_detail::return_free_memory();
   t.parts.clear();
   t.entries = 0;
   if (t.old_size > 0) t.growth = static_cast<double>(t.old_begin.back()) / t.old_size;
@@ -642,6 +675,22 @@ FrontierCounter::FrontierCounter(const Problem& problem, std::uint64_t memory_li
   w.original = problem.geometry;
   w.memory_limit = memory_limit;
   w.threads = threads;
+  // The plan alone would pass the limit (43 bytes a square: 1 x 10^8 with a blocked square
+  // takes 4.3 GB): refused before it is made.
+  if (memory_limit > 0 && check_frontier_problem(problem).empty() &&
+      !frontier_detail::falls_apart(problem)) {
+    const std::uint64_t plan_bytes = forecast_frontier(problem, memory_limit).plan_bytes;
+    if (plan_bytes > memory_limit) {
+      auto refused = std::make_shared<Plan>();
+      refused->original = problem.geometry;
+      w.whole_plan = refused;
+      error_ = "counting needs more than the memory limit of " + gigabytes(memory_limit) + " (" +
+               gigabytes(plan_bytes) + " for the plan of " +
+               std::to_string(problem.geometry.size()) + " squares)";
+      status_ = Status::none;
+      return;
+    }
+  }
   w.whole_plan = std::make_shared<const Plan>(frontier_detail::make_plan(problem));
   const Plan& plan = *w.whole_plan;
   if (const int cut = halves ? frontier_detail::halves_cut(plan) : -1; cut >= 0) {
@@ -656,6 +705,11 @@ FrontierCounter::FrontierCounter(const Problem& problem, std::uint64_t memory_li
       return;
     }
     w.bottom_plan.reset();
+  }
+  // Periods only where the forecast says they fit in the limit: a Period refused by the limit
+  // hands its strip back to the tables only once it has reached the limit.
+  if (periods && memory_limit > 0 && plan.error.empty() && !plan.settled) {
+    periods = forecast_frontier(problem, memory_limit).periods;
   }
   w.whole = std::make_unique<Dp>(w.whole_plan, memory_limit, threads);
   w.whole->set_periods(periods);
@@ -814,37 +868,6 @@ FrontierResult count_frontier(const Problem& problem, const FrontierOptions& opt
   result.max_states = p.max_states;
   result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   return result;
-}
-
-std::uint64_t estimate_frontier_bytes(const Problem& problem) {
-  // The most states seen after one square on long boards of each width (measured on strips),
-  // open tours carrying more (the tour ends). Past the table, about forty times more for each
-  // unit of width.
-  constexpr std::array<double, 9> kClosed{1, 4, 64, 200, 1000, 6e4, 1.6e6, 5e7, 1.5e9};
-  constexpr std::array<double, 9> kOpen{1, 4, 64, 2000, 2e4, 7e5, 1.2e7, 3e8, 3e9};
-  // Boards less than twice as long as wide, counted in two halves, peak lower: measured on
-  // w x w, `knights count --size w [--closed] --counter rows --format json` ("states"): closed
-  // 75, 13,883 and 2,642,789 for w = 5, 6, 7; open 7,311, 1,096,815 and 67,149,303. 8x8 closed,
-  // one run: 1.0e8 states at square 36 of 64 and still growing about 1.8 times a square.
-  constexpr std::array<double, 9> kClosedSquare{1, 4, 16, 64, 200, 100, 2e4, 3e6, 6e8};
-  constexpr std::array<double, 9> kOpenSquare{1, 4, 64, 500, 2000, 1e4, 1.5e6, 8e7, 1e10};
-  const Geometry g = problem.geometry;
-  const int width = std::min(g.rows, g.cols);
-  const int length = std::max(g.rows, g.cols);
-  if (width <= 0) return 0;
-  const bool square = length < 2 * width;
-  const auto& table =
-      problem.closed ? (square ? kClosedSquare : kClosed) : (square ? kOpenSquare : kOpen);
-  double states = table[static_cast<std::size_t>(std::min(width, 8))];
-  for (int w = 9; w <= width; ++w) states *= 40;
-  // A state's count grows less than a bit a square (5x1000 closed: 4,162 bits over 5,000
-  // squares): limbs of 64 bits.
-  const double limbs = 1 + std::floor(0.9 * g.rows * static_cast<double>(g.cols) / 64);
-  // Per state: the dense table read (16 + 8 limbs) and the table built, sized to the states
-  // expected, at most 3/4 full; with the other half's states held: 3.5 times that, measured
-  // 65 to 76 bytes a state at one limb.
-  const double bytes = states * (16 + 8 * limbs) * 3.5;
-  return bytes > 1.8e19 ? ~std::uint64_t{0} : static_cast<std::uint64_t>(bytes);
 }
 
 }  // namespace kt

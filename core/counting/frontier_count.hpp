@@ -41,13 +41,15 @@
 // time (one lock for the batch, their slots fetched from memory together). The join of the two
 // halves is cut into pieces of about 131,072 pairs, which the threads take in turn.
 //
-// Memory: two tables of states (the one being read and the one being built), 16 bytes of key
-// and 8 per 64-bit limb of count a state, the table being built sized to the states expected
-// and at most three quarters full. States grow about forty times with each unit of width (most
-// states after one square on long boards, closed / open: width 5, 6e4 / 7e5; width 6, 1.6e6 /
-// about 1e7; width 7, about 5e7): strips up to width 6 are cheap, 7x7 open tours in two halves
-// take 67 million states and 4.8 GB, and 8x8 closed (past 1e8 states at square 36 of 64, and
-// growing) is refused by the forecast on this machine's 8 GB (estimate_frontier_bytes).
+// Memory: the plan, 43 bytes a square (full boards one or two squares wide, and 3x3, have no
+// tour and are settled before it); two tables of states (the one being read and the one being
+// built), 16 bytes of key and 8 per 64-bit limb of count a state, the table being built sized
+// to the states expected and at most three quarters full. States grow 25 to 40 times with each
+// unit of width (most states after one square on long boards, closed / open: width 5, 5.6e4 /
+// 8.5e5; width 6, 1.4e6 / 2.2e7; width 7, about 4e7 / 6e8); on long strips the counts grow
+// about 4 to 6 bits a row. Strips up to width 6 are cheap, 7x7 open tours in two halves take 67
+// million states and about 5 GB, and 8x8 closed (past 1e8 states at square 36 of 64, and
+// growing) is refused by the forecast on this machine's 8 GB (forecast_frontier).
 #pragma once
 
 #include <cstdint>
@@ -155,8 +157,20 @@ struct FrontierResult {
 
 FrontierResult count_frontier(const Problem& problem, const FrontierOptions& options = {});
 
-// A rough forecast of the tables' peak memory for `problem` (bytes), from its width and
-// length; what check-before-run uses. Boards it cannot forecast well get a high figure.
-std::uint64_t estimate_frontier_bytes(const Problem& problem);
+// A forecast of counting `problem` by rows: the peak resident memory of a process that counts
+// it (bytes), the program itself included, from its width, its length and the measured states
+// of each width (frontier_forecast.cpp). Measured against `knights count` on strips 3 x n to
+// 6 x n and square boards 5x5 to 7x7: within 25% (docs/performance.md). Boards between a square
+// and a strip (up to three times as long as wide) are forecast less closely; blocked squares
+// and fixed ends are forecast as the full board (fewer states: a higher figure).
+struct FrontierForecast {
+  std::uint64_t bytes = 0;       // the peak
+  std::uint64_t plan_bytes = 0;  // of which the plans (bytes a square), held from the start
+  bool periods = false;          // a long strip counted by periods (their moves held)
+};
+// memory_limit (0: none): a long strip is counted by periods only where they fit in it (the
+// counter leaves the strip to the tables otherwise, which need less): the forecast follows.
+FrontierForecast forecast_frontier(const Problem& problem, std::uint64_t memory_limit = 0);
+std::uint64_t estimate_frontier_bytes(const Problem& problem, std::uint64_t memory_limit = 0);
 
 }  // namespace kt

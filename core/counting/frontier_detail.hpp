@@ -136,6 +136,14 @@ class Buffer {
   std::size_t size_ = 0;
 };
 
+// Hands the free pages inside the heap back to the system (glibc: malloc_trim). A table read is
+// compacted in place (realloc to its states), which leaves the rest of each part free but
+// resident: 6x10 closed in two halves held 133 to 148 MB for 81 MB of tables, with this 105 MB
+// (and about 1.5 s more of system time in 10 s, the pages faulted in again). Called once a
+// square, when the tables pass 32 MB: what is resident then follows the tables, and the
+// forecast (frontier_forecast.cpp) with it.
+void return_free_memory();
+
 // One part of a table of states: open addressing with linear probing while a square is being
 // taken, then compacted to its first `size` entries (dense) to be read.
 struct Part {
@@ -172,8 +180,11 @@ struct Tables {
 
   std::uint64_t entry_bytes() const { return sizeof(Key) + 8 * static_cast<std::uint64_t>(limbs); }
   std::uint64_t period_bytes = 0;  // held by a Period (frontier_period.cpp) while it runs
+  // The plan's tables, a square each (held from the start: on long strips, more than the
+  // states; counted so that the memory limit holds for both).
+  std::uint64_t plan_bytes = 0;
   std::uint64_t bytes() const {
-    return (old_entries() + entries.load()) * entry_bytes() + period_bytes;
+    return plan_bytes + (old_entries() + entries.load()) * entry_bytes() + period_bytes;
   }
   std::uint64_t old_entries() const {
     std::uint64_t n = 0;
@@ -181,6 +192,11 @@ struct Tables {
     return n;
   }
 };
+
+// Full boards whose knight graph falls apart, so that they have no tour (of more than one
+// square): one or two squares wide (no move joins the two columns of a 2 x n board), and 3x3
+// (its centre has no move). The plan settles them before building anything a square.
+bool falls_apart(const Problem& problem);
 
 // The plan of `problem` (check_frontier_problem first). cut >= 0: the top half's plan, which
 // stops at cut + window; stop >= 0 (and no cut): a plan that stops there.

@@ -336,7 +336,7 @@ Period::Outcome Period::take(Tables& t, std::uint64_t max_steps, std::uint64_t& 
     const std::uint64_t states = positions_[static_cast<std::size_t>(position_)].keys.size();
     const std::uint64_t per_state =
         4 * 8 + 2 * (sizeof(Key) + 8 * static_cast<std::uint64_t>(limbs_)) + 4 * (sizeof(Key) + 4);
-    if (bytes() + states * per_state > t.memory_limit) return refuse();
+    if (t.plan_bytes + bytes() + states * per_state > t.memory_limit) return refuse();
   }
   if (stable_) {
     pass(t, max_steps, steps);

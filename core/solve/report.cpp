@@ -6,33 +6,59 @@
 #include "formats/json_line.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
 
 #include "solve/solver.hpp"
 
 namespace kt {
 
-std::string board_text(Geometry g, std::span<const std::int32_t> board) {
-  std::string out;
-  if (board.size() != static_cast<std::size_t>(g.size())) return out;  // nothing built yet
+namespace {
+
+// What a TextSink writes into a string (the string functions are the streams, gathered).
+TextSink into(std::string& text) {
+  return [&text](std::string_view piece) { text += piece; };
+}
+
+// A sink's pieces are gathered up to this size, so that the output is written in few calls.
+constexpr std::size_t kPiece = std::size_t{1} << 16;
+
+}  // namespace
+
+void write_board_text(Geometry g, std::span<const std::int32_t> board, const TextSink& out) {
+  if (board.size() != static_cast<std::size_t>(g.size())) return;  // nothing built yet
   // The textbook's "%5d" wherever the numbers fit (boards of up to 9999 squares); wider numbers
   // get a column one wider than the largest, so that neighbours never run together.
   const int width = std::max(5, static_cast<int>(std::to_string(g.size()).size()) + 1);
-  out.reserve(static_cast<std::size_t>(g.size()) * width + 2 * g.rows);
+  std::string text;
   char cell[16];
   for (int y = g.rows; y >= 1; --y) {
     for (int x = 1; x <= g.cols; ++x) {
       const std::int32_t m = board[g.index({x, y})];
       if (m == kBlocked) {
-        out.append(width - 1, ' ');
-        out += '.';
+        text.append(width - 1, ' ');
+        text += '.';
       } else {
         std::snprintf(cell, sizeof cell, "%*d", width, static_cast<int>(m));
-        out += cell;
+        text += cell;
       }
     }
-    out += "\n\n";
+    text += "\n\n";
+    if (text.size() >= kPiece) {
+      out(text);
+      text.clear();
+    }
   }
+  if (!text.empty()) out(text);
+}
+
+std::string board_text(Geometry g, std::span<const std::int32_t> board) {
+  std::string out;
+  if (board.size() == static_cast<std::size_t>(g.size())) {
+    const int width = std::max(5, static_cast<int>(std::to_string(g.size()).size()) + 1);
+    out.reserve(static_cast<std::size_t>(g.size()) * width + 2 * g.rows);
+  }
+  write_board_text(g, board, into(out));
   return out;
 }
 
@@ -40,11 +66,9 @@ std::string check_output_size(Geometry g, std::string_view format) {
   if (format != "text" && format != "json") return {};
   const std::int64_t squares = std::int64_t{g.rows} * g.cols;
   const std::int64_t digits = static_cast<std::int64_t>(std::to_string(squares).size());
-  // Per square: text, its column plus the move-number board and path kept while printing
-  // (8 bytes); JSON, the document built before printing (a number and a pair of numbers as
-  // nlohmann values, about 104 bytes) and the line printed.
-  const std::int64_t per_square = format == "text" ? std::max<std::int64_t>(5, digits + 1) + 8
-                                                   : 104 + (digits + 2) + (2 * digits + 6);
+  // Both are written as streams (a row at a time): what stays in memory is the move-number
+  // board and the path the report holds, 8 bytes a square.
+  const std::int64_t per_square = 8;
   // What is written must read back: `knights verify` takes at most kMaxBoardInputBytes.
   const std::int64_t written = format == "text"
                                    ? squares * std::max<std::int64_t>(5, digits + 1) + 2 * g.rows
@@ -100,7 +124,63 @@ void add_counters_and_extras(const Report& r, Json& j) {
 
 }  // namespace
 
-std::string to_json(const Report& r) { return json_line(report_json(r)); }
+std::string to_json(const Report& r) {
+  std::string out;
+  write_json(r, Json::object(), into(out));
+  return out;
+}
+
+void write_json(const Report& r, const Json& extra, const TextSink& out) {
+  const Geometry g = r.geometry;
+  // The fields before the board, as json_line writes them, without the closing brace.
+  Json head;
+  head["status"] = r.status;
+  head["rows"] = g.rows;
+  head["cols"] = g.cols;
+  head["start"] = {r.start.x, r.start.y};
+  std::string text = json_line(head);
+  text.pop_back();
+  // The board and the path by hand, in json_line's shape (", " between items).
+  text += ", \"board\": [";
+  char number[16];
+  const auto add = [&](std::int32_t n) {
+    const auto end = std::to_chars(number, number + sizeof number, n).ptr;
+    text.append(number, end);
+  };
+  const auto flush = [&] {
+    if (text.size() < kPiece) return;
+    out(text);
+    text.clear();
+  };
+  for (int y = g.rows; y >= 1 && !r.board.empty(); --y) {
+    text += y == g.rows ? "[" : ", [";
+    for (int x = 1; x <= g.cols; ++x) {
+      if (x > 1) text += ", ";
+      add(r.board[g.index({x, y})]);
+    }
+    text += ']';
+    flush();
+  }
+  text += "], \"path\": [";
+  for (std::size_t i = 0; i < r.path.size(); ++i) {
+    const Square s = g.square(r.path[i]);
+    text += i == 0 ? "[" : ", [";
+    add(s.x);
+    text += ", ";
+    add(s.y);
+    text += ']';
+    flush();
+  }
+  text += ']';
+  // The fields after the path (never none: placed, erased and seconds), without the opening
+  // brace.
+  Json tail;
+  add_counters_and_extras(r, tail);
+  for (const auto& [key, value] : extra.items()) tail[key] = value;
+  text += ", ";
+  text += std::string_view(json_line(tail)).substr(1);
+  out(text);
+}
 
 Json report_json(const Report& r) {
   const Geometry g = r.geometry;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -16,12 +17,20 @@ namespace kt {
 
 class Solver;
 
+// Where streamed output goes, a piece at a time (the CLI: stdout; the string functions below
+// gather the pieces).
+using TextSink = std::function<void(std::string_view)>;
+
 // The board as Sutcliffe's PrintBoard prints it: "%5d" per square, top row (y = rows) first,
 // each row followed by a blank line. Blocked squares print as ".".
 std::string board_text(Geometry g, std::span<const std::int32_t> board);
+// The same, written to `out` a row at a time (no text of the whole board is built).
+void write_board_text(Geometry g, std::span<const std::int32_t> board, const TextSink& out);
 
-// Empty when `format` ("text" or "json"; "summary" always fits) of a board of g's size fits in
-// memory (at most kMaxOutputBytes, the board and path included), else a one-line reason.
+// Empty when `format` ("text" or "json"; "summary" always fits) of a board of g's size can be
+// written (at most kMaxBoardInputBytes, what knights verify reads back) within kMaxOutputBytes
+// of memory (the board and path the report holds: both are written as streams), else a
+// one-line reason.
 inline constexpr std::int64_t kMaxOutputBytes = std::int64_t{1} << 30;
 std::string check_output_size(Geometry g, std::string_view format);
 
@@ -46,7 +55,11 @@ Report make_report(const Solver& solver, bool with_board = true);
 // top row first (-1 blocked), "path": [[x, y], ...], "placed", "erased", "seconds"}, then
 // "method", "closed", "verified" and "reason" when known.
 std::string to_json(const Report& r);
-// The same as a document, for callers that add fields (solve --all adds "index").
+// The same line (without its newline), with `extra`'s fields after the report's (solve --all
+// adds "index"), written to `out` a row of the board and a stretch of the path at a time: the
+// JSON of a 2840x2840 tour is 178 MB, and as one nlohmann document it took 2 GB.
+void write_json(const Report& r, const Json& extra, const TextSink& out);
+// The same as a document, for callers that add fields to small boards (the page: "shows").
 Json report_json(const Report& r);
 
 // One JSON line without start, board or path: {"status", "rows", "cols", "placed", "erased",

@@ -1,0 +1,114 @@
+// Counting by rows' forecast of its peak memory (frontier_count.hpp, forecast_frontier): what
+// the CLI's --memory-limit, the page's limit and the Solver's check compare with before a count
+// starts. Fitted to the peak resident memory of `knights count --counter rows` (docs/
+// performance.md has the table: strips 3 x n to 6 x n and square boards, within 25%).
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "counting/frontier_count.hpp"
+#include "counting/frontier_detail.hpp"
+
+namespace kt {
+
+namespace {
+
+// The program itself before it counts anything (`knights count` of a board with no tour:
+// 4.5 MB resident).
+constexpr double kProgramBytes = 5e6;
+// The plan, a square: its step (36 bytes), three flags, and while it is made the last
+// neighbour of every square (4 more).
+constexpr double kPlanBytesPerSquare = 43;
+
+// The most states after one square on long strips, by width (index 0 unused), measured:
+// `knights count --rows w --cols 100 [--closed] --counter rows --format json`, "states" (6 x n
+// open: one run over 6x14 with the halves and the periods off, 22,363,158 at square 57). Widths
+// 7 and 8 are estimates (25 to 30 times more for each unit of width from 4 to 6), past 8 forty
+// times more again.
+constexpr std::array<double, 9> kLongClosed{1, 1, 1, 178, 672, 56497, 1436836, 4e7, 1.5e9};
+constexpr std::array<double, 9> kLongOpen{1, 1, 4, 1858, 15966, 850203, 2.24e7, 6e8, 1.5e10};
+// The most states of the two halves on w x w boards, measured the same way; 8x8 estimated
+// (one run over 8x8 closed passes 1e8 states at square 36 of 64, still growing).
+constexpr std::array<double, 9> kSquareClosed{1, 1, 1, 1, 25, 75, 13883, 2642789, 6e8};
+constexpr std::array<double, 9> kSquareOpen{1, 1, 4, 1, 603, 7311, 1096815, 67149303, 1e10};
+// Bits the counts of the states gain for each row of the strip (the number of tours grows about
+// geometrically with the length), measured on 3 x 3000, 4 x 300, 5 x 400, 6 x 30; widths 7 and
+// 8 estimated. The counts are kept in 64-bit limbs.
+constexpr std::array<double, 9> kBitsPerRow{0, 0, 0, 1.8, 2.2, 4.2, 6.3, 8.5, 11};
+
+double table(const std::array<double, 9>& t, int width) {
+  double v = t[static_cast<std::size_t>(std::min(width, 8))];
+  for (int w = 9; w <= width; ++w) v *= 40;
+  return v;
+}
+
+double limbs_after(int width, double rows) {
+  return 1 + std::floor(table(kBitsPerRow, width) * rows / 64);
+}
+
+// The tables of states (the one read, dense, and the one built, at most three quarters full,
+// with the free room the allocator keeps): resident bytes a state, fitted on boards counted in
+// two halves (5x9 to 7x7: 72 to 120 bytes a state at one limb).
+double table_bytes_per_state(double limbs) { return 3.5 * (16 + 8 * limbs); }
+
+// The states a board d rows longer than wide reaches in two halves, as a share of the long
+// strip's: the square's share at d = 0, then about 0.1 * 1.6^d (at least four times the
+// square's), at most 1. Measured on 4 x n to 6 x n: 0.04 to 0.34 at d = 1, 0.17 to 0.61 at
+// d = 3, 0.54 to 0.59 at d = 5, over 0.8 from d = 6 or 7: within about 50% in between (the
+// parity of the length counts too).
+double halves_share(double square_share, int d) {
+  if (d == 0) return square_share;
+  return std::min(1.0, std::max(4 * square_share, 0.1 * std::pow(1.6, d)));
+}
+
+}  // namespace
+
+FrontierForecast forecast_frontier(const Problem& problem, std::uint64_t memory_limit) {
+  FrontierForecast f;
+  const Geometry g = problem.geometry;
+  const int width = std::min(g.rows, g.cols);
+  const int length = std::max(g.rows, g.cols);
+  const auto bytes = [](double b) {
+    return b > 1.8e19 ? ~std::uint64_t{0} : static_cast<std::uint64_t>(b);
+  };
+  const double held = kProgramBytes + static_cast<double>(problem.blocked.size());
+  if (width <= 0) return f;
+  const double squares = static_cast<double>(g.rows) * g.cols;
+  const int free = problem.free_squares();
+  if (frontier_detail::falls_apart(problem) || free <= 1 || (problem.closed && free < 3)) {
+    f.bytes = bytes(held);  // settled before any plan
+    return f;
+  }
+  const double long_states = table(problem.closed ? kLongClosed : kLongOpen, width);
+  // The same conditions as the counter's choice (frontier_count.cpp, halves_cut): boards up to
+  // three times as long as wide are counted in two halves, each with its own plan.
+  const int n = g.rows * g.cols, window = 2 * width + 1;
+  const bool halves = n / 2 >= window && n - n / 2 >= window + 1 && length <= 3 * width;
+  if (halves) {
+    const double square = table(problem.closed ? kSquareClosed : kSquareOpen, width);
+    const double states = long_states * halves_share(square / long_states, length - width);
+    f.plan_bytes = bytes(3 * kPlanBytesPerSquare * squares);
+    f.bytes = bytes(held + static_cast<double>(f.plan_bytes) +
+                    states * table_bytes_per_state(limbs_after(width, length / 2.0 + 2)));
+    return f;
+  }
+  // One run over a long strip: the states reach the strip's most within a few rows.
+  f.plan_bytes = bytes(kPlanBytesPerSquare * squares);
+  const double limbs = limbs_after(width, length);
+  const double tables = long_states * table_bytes_per_state(limbs);
+  // By periods (frontier_period.cpp) where the steps repeat long enough (from ten rows): the
+  // states of a period of two rows, each with its moves, beside the counts. Measured: about
+  // 62 * width bytes for each of the most states, and 32 a limb (the counts read and built, a
+  // copy while a count widens); 5x20 closed 25 MB, 5x1000 closed 143 MB, 6x30 closed 687 MB.
+  const double periods = long_states * (62.0 * width + 32 * limbs);
+  const double fixed = held + static_cast<double>(f.plan_bytes);
+  f.periods = length >= 10 && (memory_limit == 0 || fixed + periods <= memory_limit);
+  f.bytes = bytes(fixed + (f.periods ? periods : tables));
+  return f;
+}
+
+std::uint64_t estimate_frontier_bytes(const Problem& problem, std::uint64_t memory_limit) {
+  return forecast_frontier(problem, memory_limit).bytes;
+}
+
+}  // namespace kt
