@@ -55,10 +55,11 @@ Json squares_json(Geometry g, std::span<const std::int32_t> indices) {
 // TourCounter: the threaded count_tours cannot be stopped from outside). Progress and tours go
 // through the same callbacks as count_tours'.
 CountResult count_with_time_limit(const Problem& problem, const CountOptions& options,
-                                  std::uint64_t seconds, bool list, bool& timed_out) {
+                                  double seconds, bool list, bool& timed_out) {
   using Clock = std::chrono::steady_clock;
   const auto started = Clock::now();
-  const auto deadline = started + std::chrono::seconds(seconds);
+  const auto deadline =
+      started + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
   auto next_progress = started + std::chrono::seconds(1);
   TourCounter counter(problem, list, options.use_symmetry && options.limit == 0 && !list);
   CountResult r;
@@ -126,13 +127,46 @@ void print_summary(const CountCliOptions& o, const Problem& problem, const BigCo
   }
 }
 
+// Counting by rows stopped at --time-limit: it knows the count only at its last square, so it
+// says how far it came instead (JSON: "count": null, "complete": false).
+int print_rows_stopped(const CountCliOptions& o, const Problem& problem, const FrontierResult& r) {
+  const FrontierProgress& p = r.progress;
+  const std::string where =
+      p.joining ? "joining the two halves, " +
+                      std::to_string(static_cast<int>(100 * p.join_fraction)) + "% done"
+                : "square " + std::to_string(p.squares_done) + " of " + std::to_string(p.squares);
+  if (o.format == "json") {
+    const Geometry g = problem.geometry;
+    Json j{{"count", nullptr},
+           {"complete", false},
+           {"seconds", std::round(r.seconds * 1000) / 1000},
+           {"counter", "rows"},
+           {"stopped", "time-limit"},
+           {"reached", where},
+           {"states", r.max_states},
+           {"rows", g.rows},
+           {"cols", g.cols},
+           {"closed", problem.closed},
+           {"counts", describe_count(problem)}};
+    std::printf("%s\n", json_line(j).c_str());
+  } else {
+    std::printf(
+        "no count: stopped at --time-limit after %.1f s, counting by rows at %s (it "
+        "knows the count of %s only at its last square)\n",
+        r.seconds, where.c_str(), describe_count(problem).c_str());
+  }
+  return kExitOk;
+}
+
 // Counting by rows (core/counting/frontier_count.hpp): progress on stderr, exact big counts.
 // `forecast`: its forecast of the peak memory, checked against --memory-limit already (unless
 // --force), printed beside the peak.
-int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t forecast) {
+int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t forecast,
+                double seconds_left) {
   FrontierOptions options;
   options.memory_limit = o.memory_limit_mb * 1'000'000;
   options.threads = o.threads;
+  options.time_limit = seconds_left;
   options.on_progress = [](const FrontierProgress& p) {
     if (p.joining) {
       std::fprintf(stderr,
@@ -159,6 +193,7 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
     return kExitFailure;
   }
   if (!r.error.empty()) return bad_input("board: " + r.error + " (--memory-limit MB)");
+  if (r.stopped) return print_rows_stopped(o, problem, r);
   print_summary(
       o, problem, r.count, true, r.seconds, "rows",
       Json{{"states", r.max_states}, {"peak_bytes", r.peak_bytes}, {"forecast_bytes", forecast}});
@@ -172,15 +207,18 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
 }
 
 int run_count(CountCliOptions& o) {
+  using Clock = std::chrono::steady_clock;
+  const auto started = Clock::now();
   if (auto why = o.numbers.parse(); !why.empty()) return bad_input(why);
   Problem problem;
   if (auto why = parse_count_request(o.board, problem); !why.empty()) return bad_input(why);
   const Geometry g = problem.geometry;
-  // Only the search lists, stops at a limit or at a time limit.
-  const bool listing = o.list || o.limit > 0 || o.time_limit > 0;
+  // Only the search lists tours or stops after a number of them; both counters stop at a time
+  // limit.
+  const bool listing = o.list || o.limit > 0;
   const int threads = o.threads > 0 ? o.threads : hardware_threads();
   if (o.counter == "rows" && listing)
-    return bad_input("--counter rows only counts: no --list, --limit or --time-limit");
+    return bad_input("--counter rows only counts: no --list or --limit");
   CounterRequest which;
   which.counter = parse_counter_kind(o.counter).value_or(CounterKind::automatic);
   which.memory_limit = o.memory_limit_mb * 1'000'000;
@@ -193,7 +231,13 @@ int run_count(CountCliOptions& o) {
   if (!choice.error.empty()) return bad_input(choice.error);
   const std::string& rows_refusal = choice.rows_refusal;
   const bool by_rows = choice.by_rows;
-  if (by_rows) return run_by_rows(o, problem, choice.forecast_bytes);
+  // --time-limit counts from the start: the choice of counter may have run the search's trial.
+  const double seconds_left =
+      o.time_limit == 0
+          ? 0
+          : std::max(0.001, static_cast<double>(o.time_limit) -
+                                std::chrono::duration<double>(Clock::now() - started).count());
+  if (by_rows) return run_by_rows(o, problem, choice.forecast_bytes, seconds_left);
 
   // With a limit the count stops early by the user's own bound: no estimate of the whole.
   if (!o.force && o.limit == 0 && o.time_limit == 0) {
@@ -243,7 +287,7 @@ int run_count(CountCliOptions& o) {
   };
   bool timed_out = false;
   const CountResult r =
-      o.time_limit > 0 ? count_with_time_limit(problem, options, o.time_limit, o.list, timed_out)
+      o.time_limit > 0 ? count_with_time_limit(problem, options, seconds_left, o.list, timed_out)
                        : count_tours(problem, options);
   if (!r.error.empty()) return bad_input("board: " + r.error);
 
@@ -280,7 +324,8 @@ Runner add_count_command(CLI::App& app) {
   o->numbers.add(*cmd, "--limit", o->limit, 0, kMaxCount,
                  "Stop after this many tours (0: no limit)");
   o->numbers.add(*cmd, "--time-limit", o->time_limit, 1, kMaxTimeLimit,
-                 "Stop after this many seconds (the search, in one thread), with the tours so far",
+                 "Stop after this many seconds: the search (in one thread) with the tours so far, "
+                 "counting by rows with how far it came",
                  /*show_default=*/false);
   cmd->add_flag("--list", o->list, "Print each tour as a JSON line {\"path\":[[x,y],...]}");
   cmd->add_flag("--no-symmetry", o->no_symmetry, "Search every start (slower; for checking)");

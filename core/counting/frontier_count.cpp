@@ -853,17 +853,25 @@ FrontierResult count_frontier(const Problem& problem, const FrontierOptions& opt
                           options.threads > 0 ? options.threads : hardware_threads(),
                           options.halves, options.periods);
   auto last = t0;
-  while (counter.run(1 << 20) == Status::running) {
-    if (!options.on_progress) continue;
+  const double limit = options.time_limit;
+  // Shorter slices under a time limit: a slice of 2^20 steps can take a second on wide boards.
+  const std::uint64_t slice = limit > 0 ? std::uint64_t{1} << 16 : std::uint64_t{1} << 20;
+  while (counter.run(slice) == Status::running) {
     const auto now = Clock::now();
+    if (limit > 0 && std::chrono::duration<double>(now - t0).count() >= limit) {
+      result.stopped = true;
+      break;
+    }
+    if (!options.on_progress) continue;
     if (std::chrono::duration<double>(now - last).count() < options.progress_interval) continue;
     last = now;
     options.on_progress(counter.progress());
   }
   result.error = counter.error();
-  result.complete = result.error.empty();
-  result.count = counter.count();
+  result.complete = result.error.empty() && !result.stopped;
+  if (result.complete) result.count = counter.count();
   const FrontierProgress p = counter.progress();
+  result.progress = p;
   result.peak_bytes = p.peak_bytes;
   result.max_states = p.max_states;
   result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();

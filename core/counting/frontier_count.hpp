@@ -144,11 +144,16 @@ struct FrontierOptions {
   // Called from the caller's thread about every progress_interval seconds.
   std::function<void(const FrontierProgress&)> on_progress;
   double progress_interval = 1.0;
+  // Seconds after which the count stops unfinished (0: no limit): stopped is set, and there is
+  // no count (counting by rows knows the total only at its last square).
+  double time_limit = 0;
 };
 
 struct FrontierResult {
   BigCount count;
   bool complete = false;
+  bool stopped = false;       // by the time limit
+  FrontierProgress progress;  // where it was when it finished or stopped
   double seconds = 0;
   std::uint64_t max_states = 0;  // the most states alive after one square
   std::uint64_t peak_bytes = 0;

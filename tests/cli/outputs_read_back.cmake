@@ -8,6 +8,14 @@ if(KT_PYTHON)
   set_tests_properties(cli.outputs_read_back PROPERTIES PASS_REGULAR_EXPRESSION "cases read back")
 endif()
 
+# --time-limit within 10% (and the process's start and end) in the searches and both counters.
+if(KT_PYTHON)
+  add_test(NAME cli.time_limit COMMAND ${KT_PYTHON}
+    ${CMAKE_CURRENT_SOURCE_DIR}/time_limit.py $<TARGET_FILE:knights>)
+  set_tests_properties(cli.time_limit PROPERTIES LABELS "cli;slow"
+    PASS_REGULAR_EXPRESSION "runs stopped at their time limit")
+endif()
+
 # A stopped search's text reads as "not a tour" (exit 1), as its JSON does.
 find_program(KT_BASH bash)
 if(KT_BASH)
