@@ -99,7 +99,7 @@ TEST_CASE("banner: searching, paused, one step", "[explorer][banner]") {
   BannerText b = words(s);
   CHECK(b.title == "Paused");
   CHECK(b.detail ==
-        move_of(s, 25) + kSep + "1 steps" + kSep + "Step: one move placed or taken back");
+        move_of(s, 25) + kSep + "1 step" + kSep + "Step: one move placed or taken back");
   CHECK(b.tone == Tone::neutral);
 
   set_speed(s, 1250, false);  // 20 steps in 0.016 s

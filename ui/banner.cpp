@@ -144,7 +144,8 @@ void selected_words(const ExplorerState& s, const BoardFacts& board, BannerText&
 BannerText run_words(const ExplorerState& s, const BoardFacts& board) {
   const Solver& solver = *s.run.solver;
   const Counters k = solver.counters();
-  const std::string steps = with_commas(k.placed + k.erased) + " steps";
+  const std::uint64_t n = k.placed + k.erased;
+  const std::string steps = with_commas(n) + (n == 1 ? " step" : " steps");  // after one Step
   const std::string method = method_name(solver);
   const bool built = solver.construction() != nullptr;
   BannerText b;
