@@ -85,6 +85,12 @@ class BoardView {
   bool over_board(double x, double y) const;
 
  private:
+  // The passes of draw() that read or change the view (the rest are board_view.cpp's own).
+  // Lays the board out in (x, y, w, h): viewport, camera, corner and side; false when nothing
+  // is to be drawn.
+  bool place(const BoardScene& scene, float x, float y, float w, float h);
+  void minimap(const BoardScene& scene, ImDrawList* dl);  // pressed: moves the view
+  std::optional<Square> pick(const BoardScene& scene);    // hover, drag, wheel and click
   void handle_input(Geometry g);
 
   Geometry geometry_{};

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <string>
 
+#include "banner.hpp"
 #include "board/text_input.hpp"
 #include "embed_view.hpp"
 #include "mode_view.hpp"
@@ -28,7 +29,6 @@ constexpr float kShareButtonBottom = 31;
 // the Share button take more room.
 constexpr float kPageBarHeightTouch = 56, kShareButtonBottomTouch = 52;
 constexpr float kBannerMinHeight = 64;
-const char* const kDot = "  \xC2\xB7  ";
 
 struct KindChoice {
   CountKind kind;
@@ -64,27 +64,6 @@ bool text_field(const char* id, char (&buf)[N], const char* hint = nullptr) {
 template <std::size_t N>
 void fill(char (&buf)[N], const std::string& text) {
   std::snprintf(buf, N, "%s", text.c_str());
-}
-
-std::string percent(double fraction) {
-  const double p = 100 * std::clamp(fraction, 0.0, 1.0);
-  char text[32];
-  std::snprintf(text, sizeof text, p > 0 && p < 1 ? "%.3f%%" : "%.1f%%", p);  // 7x7 creeps
-  return text;
-}
-
-std::string method_name(const Solver& s) {
-  if (s.method() == Method::automatic) return "auto (theory settled it)";
-  if (s.requested() == Method::automatic) return std::string("auto: ") + s.answered_by();
-  return s.answered_by();
-}
-
-// "c3 (3,3)" on boards with lettered files, else "(3,3)".
-std::string square_name(Square sq, const Geometry& g) {
-  std::string name = "(" + format_square(sq) + ")";
-  if (g.cols <= 26)
-    name = std::string(1, static_cast<char>('a' + sq.x - 1)) + std::to_string(sq.y) + " " + name;
-  return name;
 }
 
 }  // namespace
@@ -689,131 +668,15 @@ float ExplorerView::draw_banner_and_fit(const ExplorerState& s, float x, float y
   return h;
 }
 
-// The banner above the board; returns its height (it grows when the detail wraps).
+// The banner above the board (its words: banner.hpp); returns its height (it grows when the
+// detail wraps).
 float ExplorerView::draw_banner(const ExplorerState& s, float x, float y, float w) {
-  std::string title, detail;
-  ImU32 colour = palette().neutral;
-  const SearchRun& r = s.run;
-  if (!r.solver) {
-    title = "Check the input";
-    detail = s.error;
-    colour = palette().warning;
-  } else {
-    const Solver& solver = *r.solver;
-    const Construction* c = solver.construction();
-    const Counters k = solver.counters();
-    const std::string steps = with_commas(k.placed + k.erased) + " steps";
-    const std::string progress =
-        c ? "block " + with_commas(c->blocks_done()) + " of " + with_commas(c->blocks_total()) +
-                kDot + percent(c->blocks_total() ? double(c->blocks_done()) / c->blocks_total() : 0)
-          : "move " + with_commas(static_cast<std::uint64_t>(solver.depth() + 1)) + " of " +
-                with_commas(static_cast<std::uint64_t>(solver.problem().free_squares())) + kDot +
-                steps;
-    const std::string method = method_name(solver);
-    switch (r.state) {
-      case RunState::idle:
-        title = "Ready";
-        detail =
-            "Press Run, or click a square to set the " + std::string(to_string(s.view.click_mode));
-        if (solver.theory().answer == Answer::none) {
-          detail = "Theory says no tour (" + solver.theory().reason + "); the " + method +
-                   " search will try every possibility anyway";
-        }
-        if (teaching_on_board(s)) {  // the board shows TryMove's run, not the engine's
-          const TryMoveMachine& m = s.teach.timeline->machine();
-          title = m.status() == Status::found  ? "TryMove found the tour"
-                  : m.status() == Status::none ? "TryMove: no tour"
-                                               : "Watching TryMove";
-          detail = "move " + std::to_string(m.frames().empty() ? 0 : m.frames().back().move) +
-                   ", next line: " + to_string(m.line()) + "; Run starts the fast search";
-        }
-        break;
-      case RunState::running:
-        title = c ? "Constructing... (" + method + ")" : "Searching... (" + method + ")";
-        detail = progress;
-        colour = palette().running;
-        break;
-      case RunState::paused:
-        title = "Paused";
-        detail = progress + kDot +
-                 (c ? "Step: one block written" : "Step: one move placed or taken back");
-        break;
-      case RunState::finished: {
-        const Problem& p = solver.problem();
-        const std::string from =
-            p.start && !p.closed ? " from (" + format_square(*p.start) + ")" : "";
-        if (solver.status() == Status::none) {
-          title = p.closed ? "No closed tour" : "No tour" + from;
-          detail = solver.reason();
-          // The textbook's methods search even where theory already said no: say so too.
-          if (engine(solver) == Engine::search && solver.theory().answer == Answer::none) {
-            detail += kDot + std::string("the ") + to_string(solver.method()) +
-                      " search tried every move sequence: " + steps;
-          }
-          colour = palette().failed_run;
-        } else if (!r.verdict) {
-          title = "Tour found: verifying...";
-          detail = method;
-          colour = palette().found;
-        } else if (r.verdict->ok) {
-          title = "Tour found: " + with_commas(static_cast<std::uint64_t>(p.free_squares())) +
-                  " squares, verified \xE2\x9C\x93";
-          detail =
-              std::string(r.verdict->closed ? "closed" : "open") + " tour" + kDot + method + kDot +
-              (c ? with_commas(c->blocks_total()) + (c->blocks_total() == 1 ? " block" : " blocks")
-                 : steps);
-          char t[32];
-          std::snprintf(t, sizeof t, "%.3f s", k.seconds);
-          detail += kDot + std::string(t);
-          if (picture_.colouring()) {
-            detail += std::string(kDot) + "colouring the order " +
-                      std::to_string(static_cast<int>(100 * picture_.coloured_fraction())) + "%";
-          }
-          colour = palette().found;
-        } else {
-          title = "Tour reported, but verification failed";
-          detail = r.verdict->reason;
-          colour = palette().failed_run;
-        }
-        break;
-      }
-    }
-    // Every tour one by one: which one the board shows.
-    if (r.state == RunState::finished && lists_tours(s) && s.tours.shown > 0) {
-      const auto total = tour_total(s);
-      const std::string of = total ? " of " + with_commas(*total) : "";
-      if (s.tours.exhausted && solver.status() == Status::none) {
-        title = "All " + with_commas(s.tours.found) + " tours found";
-        detail = "the search tried every possibility after the last one" + std::string(kDot) +
-                 "showing tour " + with_commas(s.tours.shown) + kDot + method;
-        colour = palette().found;
-      } else if (shown_tour(s)) {
-        title = "Tour " + with_commas(s.tours.shown) + of + ", verified \xE2\x9C\x93";
-        detail = "in the search's order" + std::string(kDot) + method;
-        colour = palette().found;
-      } else if (s.tours.found > 1 || total) {
-        title = "Tour " + with_commas(s.tours.shown) + of + " found" +
-                (r.verdict && r.verdict->ok ? ", verified \xE2\x9C\x93" : "");
-      }
-    }
-    // A square picked on a board that holds a run: what it shows, and how to edit again.
-    if (s.view.selected && s.board.geometry) {
-      const Square sq = *s.view.selected;
-      std::string what = square_name(sq, *s.board.geometry);
-      if (const auto move = move_number(s, sq)) {
-        what += *move == kBlocked ? ": blocked"
-                : *move > 0       ? ": move " + with_commas(static_cast<std::uint64_t>(*move))
-                                  : ": not visited";
-      }
-      detail += "\n" + what + kDot + "Reset to edit the board";
-    }
-  }
-  // Predicting or playing: the exercise speaks instead (play_mode.hpp).
-  if (const auto exercise = mode_banner(s)) {
-    title = exercise->title;
-    detail = exercise->detail;
-    colour = tone_colour(exercise->tone);
-  }
+  BoardFacts facts;
+  if (picture_.colouring()) facts.colouring = picture_.coloured_fraction();
+  if (s.view.selected) facts.selected_move = move_number(s, *s.view.selected);
+  const BannerText words = banner_text(s, facts);
+  const std::string& title = words.title;
+  const std::string& detail = words.detail;
   ImFont* heading = fonts_.heading ? fonts_.heading : ImGui::GetFont();
   ImFont* text = fonts_.text ? fonts_.text : ImGui::GetFont();
   // Both lines wrap: in a narrow window "Tour found: ..., verified" is wider than the banner.
@@ -824,7 +687,7 @@ float ExplorerView::draw_banner(const ExplorerState& s, float x, float y, float 
   const float h = std::max(kBannerMinHeight, detail_y + detail_h + 10);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 a(x, y), b(x + w, y + h);
-  dl->AddRectFilled(a, b, colour, 6);
+  dl->AddRectFilled(a, b, tone_colour(words.tone), 6);
   rects_.set("Banner", Rect{a.x, a.y, w, h});
   rects_.set("BannerTitle", Rect{x + 16, y + 10, title_size.x, title_size.y});
   dl->PushClipRect(a, b, true);
