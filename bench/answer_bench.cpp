@@ -112,9 +112,10 @@ int main(int argc, char** argv) {
   std::sort(slowest.rbegin(), slowest.rend());
   std::printf("answer_bench: %d random boards of at most 12x12 (seed %u), 0-6 blocked squares\n",
               boards, seed);
-  std::printf("  default method: %d tours (each verified, %d refused), %d none, %d unanswered in "
-              "10 s\n",
-              found, wrong, none, unanswered);
+  std::printf(
+      "  default method: %d tours (each verified, %d refused), %d none, %d unanswered in "
+      "10 s\n",
+      found, wrong, none, unanswered);
   std::printf("  seconds: median %.4f, 99th percentile %.4f, slowest %.3f\n",
               percentile(times, 0.5), percentile(times, 0.99), slowest.front().first);
   std::printf("  baseline, Warnsdorff's search alone: %d of %d unanswered in 1 s (median %.4f s)\n",

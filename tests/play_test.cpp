@@ -271,7 +271,7 @@ TEST_CASE("predict needs the recursion", "[predict]") {
 
 TEST_CASE("embedded views: the board and the panels share the frame", "[embed]") {
   // A 640x480 iframe less the page's control bar, and 800x600: the views in a column.
-  for (const auto [w, h] : {std::pair{640.0f, 436.0f}, std::pair{800.0f, 556.0f}}) {
+  for (const auto& [w, h] : {std::pair{640.0f, 436.0f}, std::pair{800.0f, 556.0f}}) {
     const EmbedLayout l = embed_layout(w, h, 2);
     CHECK(l.board.x == 0);
     CHECK(l.views.x == l.board.w);

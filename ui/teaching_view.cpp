@@ -232,7 +232,7 @@ void draw_listing(ExplorerState& s, WidgetRects& rects, bool follow = false) {
       if (follow) ImGui::SetScrollHereY(0.35f);
     }
     // The number: a click sets or clears a breakpoint (a dot before it).
-    char num[8];
+    char num[16];
     std::snprintf(num, sizeof num, "%3d", i + 1);
     ImGui::PushID(i);
     if (ImGui::InvisibleButton("##Gutter", ImVec2(gutter, line_h))) toggle_breakpoint(s, i);

@@ -4,7 +4,23 @@
 
 namespace kt {
 
-WarnsdorffSearch::WarnsdorffSearch(const Problem& problem, const MoveOrder& order)
+namespace {
+
+// A well-mixed 32-bit key of (seed, square): the 32-bit finaliser of MurmurHash3.
+std::uint32_t tie_key(std::uint32_t seed, std::uint32_t square) {
+  std::uint32_t h = seed * 0x9E3779B9u ^ (square + 0x7F4A7C15u);
+  h ^= h >> 16;
+  h *= 0x85EBCA6Bu;
+  h ^= h >> 13;
+  h *= 0xC2B2AE35u;
+  h ^= h >> 16;
+  return h;
+}
+
+}  // namespace
+
+WarnsdorffSearch::WarnsdorffSearch(const Problem& problem, const MoveOrder& order,
+                                   std::uint32_t tie_seed)
     : Search(problem, order) {
   const Geometry g = geometry_;
   degree_.assign(g.size(), 0);
@@ -16,6 +32,7 @@ WarnsdorffSearch::WarnsdorffSearch(const Problem& problem, const MoveOrder& orde
     // Roth's tie-break sends 4 x n searches from a corner down exponential trees, while the
     // plain move order walks them straight: there, ties go by move order alone.
     rim_[i] = g.rows == 4 || g.cols == 4 ? 0 : static_cast<std::uint32_t>(dx * dx + dy * dy);
+    if (tie_seed != 0) rim_[i] = tie_key(tie_seed, static_cast<std::uint32_t>(i));
   }
   for (int i = 0; i < g.size(); ++i) ones_ += board_[i] == 0 && degree_[i] == 1;
   // Narrow boards split easily into pieces that no tour can join again; checking costs a pass

@@ -13,7 +13,9 @@ namespace kt {
 
 class WarnsdorffSearch final : public Search {
  public:
-  WarnsdorffSearch(const Problem& problem, const MoveOrder& order);
+  // tie_seed 0: ties by Roth's distance from the centre, then the move order; otherwise by a
+  // pseudo-random key per square drawn from the seed (a restart that walks another tree).
+  WarnsdorffSearch(const Problem& problem, const MoveOrder& order, std::uint32_t tie_seed = 0);
 
  private:
   void advance(std::uint64_t max_steps) override;
@@ -21,7 +23,7 @@ class WarnsdorffSearch final : public Search {
   bool one_piece(std::int32_t from, int free);
 
   std::vector<std::uint8_t> degree_;      // free neighbours per square
-  std::vector<std::uint32_t> rim_;        // squared distance from the centre (x4), tie-break
+  std::vector<std::uint32_t> rim_;        // tie-break: larger first (see the constructor)
   std::vector<std::int32_t> candidates_;  // 8 per frame, in the order tried
   std::vector<std::uint8_t> candidate_count_;
   int ones_ = 0;  // free squares with exactly one free neighbour

@@ -5,6 +5,7 @@
 
 #include "board/knight.hpp"
 #include "counting/frontier_count.hpp"
+#include "search/warnsdorff_search.hpp"
 
 namespace kt {
 
@@ -13,6 +14,8 @@ namespace {
 // automatic: how long the textbook gets before a faster method takes over (~0.5 s natively;
 // the 7x7 run log needs 24 million steps).
 constexpr std::uint64_t kTextbookBudget = std::uint64_t{1} << 26;
+// automatic's Warnsdorff search: the first attempt's steps (each restart has twice the last's).
+constexpr std::uint64_t kFirstAttempt = std::uint64_t{1} << 16;
 constexpr int kTextbookMaxSquares = 49;  // the textbook printed boards up to 7x7
 // With a time limit, run() looks at the clock after this many steps (a few milliseconds).
 constexpr std::uint64_t kClockSlice = std::uint64_t{1} << 18;
@@ -32,8 +35,7 @@ std::string ends_text(const Problem& p) {
 // Whether counting by rows can settle `p` within the Solver's bounds (narrow, small forecast).
 bool rows_count_fits(const Problem& p) {
   const Geometry g = p.geometry;
-  return std::min(g.rows, g.cols) <= kRowsCountMaxWidth && check_frontier_problem(p).empty() &&
-         estimate_frontier_bytes(p, kRowsCountMemory) <= kRowsCountMemory;
+  return std::min(g.rows, g.cols) <= kRowsCountMaxWidth && check_frontier_problem(p).empty();
 }
 
 Solver::Solver(Problem problem, Method method, std::optional<MoveOrder> order)
@@ -107,8 +109,9 @@ void Solver::enter(Phase next) {
       start_search(Method::textbook);
       return;
     case Phase::search:
-      // The method asked for, or Warnsdorff's search as the fallback of auto.
+      // The method asked for, or Warnsdorff's search as the fallback of auto (in attempts).
       start_search(requested_ == Method::automatic ? Method::warnsdorff : requested_);
+      attempt_budget_ = kFirstAttempt;
       return;
     case Phase::construction:
       method_ = Method::construct;
@@ -173,6 +176,32 @@ bool Solver::run_textbook_attempt(std::uint64_t& max_steps) {
   handed_over_ = after;  // the abandoned attempt's work still counts
   textbook_budget_ = 0;
   return true;
+}
+
+// automatic's Warnsdorff search, in attempts within a budget of steps (max_steps goes down by
+// the steps spent). Warnsdorff's rule with one fixed tie-break can walk into a tree of billions
+// of nodes where millions of tours exist (5x11 from (3,5) without (9,1): 1,288,668,686 tours,
+// none found in minutes). So an attempt that spends its budget is abandoned for another whose
+// ties are ordered by keys drawn from its number (the same road on every run, whatever the
+// slices), with twice the steps: the whole stays complete (an attempt long enough runs the
+// whole tree, and proves "none") at about twice the cost of the last attempt.
+void Solver::run_search_attempt(std::uint64_t& max_steps) {
+  const std::uint64_t slice = std::min(max_steps, attempt_budget_);
+  const Counters before = search_->counters();
+  status_ = search_->run(slice);
+  const Counters after = search_->counters();
+  const std::uint64_t spent = (after.placed - before.placed) + (after.erased - before.erased);
+  attempt_budget_ -= std::min(spent, attempt_budget_);
+  max_steps -= std::min(spent, max_steps);
+  if (status_ != Status::running || attempt_budget_ > 0 || spent == 0) return;
+  restarted_.placed += after.placed;
+  restarted_.erased += after.erased;
+  restarted_.seconds += after.seconds;
+  ++restarts_;
+  attempt_budget_ = kFirstAttempt << std::min(restarts_, 40);
+  search_ =
+      std::make_unique<WarnsdorffSearch>(problem_, order_, static_cast<std::uint32_t>(restarts_));
+  status_ = search_->status();
 }
 
 // The strip programme in one go: it is exact and takes a fraction of a second; the time limit
@@ -305,7 +334,9 @@ Status Solver::run_steps(std::uint64_t max_steps) {
       case Phase::construction:
         return status_ = construction_->run(max_steps);
       case Phase::search:
-        return status_ = search_->run(max_steps);
+        if (requested_ != Method::automatic) return status_ = search_->run(max_steps);
+        run_search_attempt(max_steps);
+        break;
       case Phase::theory:
       case Phase::gave_up:
         return status_;
@@ -321,6 +352,14 @@ bool Solver::next_tour() {
   search_->continue_after_tour();
   status_ = search_->status();
   return true;
+}
+
+// The restarts of automatic's Warnsdorff search, said after its name (nothing without them).
+std::string Solver::restarts_text() const {
+  if (restarts_ == 0) return "";
+  return " (attempt " + std::to_string(restarts_ + 1) +
+         ", ties drawn at random: each attempt that spends its steps gives way to one with "
+         "twice as many)";
 }
 
 std::string Solver::reason() const {
@@ -341,7 +380,7 @@ std::string Solver::reason() const {
              "way a tour can cross each column (an exhaustive search)";
     }
     return after_tries("the " + std::string(to_string(method_)) +
-                       " search tried every possibility");
+                       " search tried every possibility" + restarts_text());
   }
   if (status_ == Status::running) {
     std::string now;
@@ -352,7 +391,7 @@ std::string Solver::reason() const {
     } else if (phase_ == Phase::gave_up) {
       now = "the construction stops here; --method auto goes on with Warnsdorff's search";
     } else if (search_ || construction_ || gave_up_.empty()) {
-      now = std::string(to_string(method_)) + " search";
+      now = std::string(to_string(method_)) + " search" + restarts_text();
     }
     std::string tried = after_tries(now);
     if (stopped_by_time_) {
@@ -368,7 +407,8 @@ std::string Solver::reason() const {
                         std::to_string(end_tour_->rotations) + " Posa rotations");
   }
   if (!gave_up_.empty()) {
-    return after_tries("the " + std::string(to_string(method_)) + " search found one");
+    return after_tries("the " + std::string(to_string(method_)) + " search found one" +
+                       restarts_text());
   }
   if (strip_) {
     return after_theory(
@@ -385,6 +425,9 @@ std::string Solver::reason() const {
 
 Counters Solver::counters() const {
   Counters c = handed_over_;
+  c.placed += restarted_.placed;
+  c.erased += restarted_.erased;
+  c.seconds += restarted_.seconds;
   c.seconds +=
       one_shot_seconds_;  // the one-shot methods (strip, end walk, repair, counting by rows)
   if (search_) {

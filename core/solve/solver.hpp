@@ -136,6 +136,8 @@ class Solver {
   bool run_end_tour();
   bool run_repair();
   bool run_rows_count(std::uint64_t& max_steps);
+  void run_search_attempt(std::uint64_t& max_steps);
+  std::string restarts_text() const;
   bool time_up() const;
   const CompactTour* built_tour() const;  // construction, strip programme, end walk or repair
 
@@ -162,6 +164,11 @@ class Solver {
   // automatic: the textbook attempt's steps left, and its work once abandoned (it still counts).
   std::uint64_t textbook_budget_ = 0;
   Counters handed_over_;
+  // automatic's Warnsdorff search in attempts (run_search_attempt): the restarts so far, the
+  // steps left in this attempt, and the work of the attempts abandoned (it still counts).
+  int restarts_ = 0;
+  std::uint64_t attempt_budget_ = 0;
+  Counters restarted_;
 };
 
 }  // namespace kt
