@@ -9,8 +9,8 @@ import { mkdir, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { app, ARTIFACTS, check, checkEqual, exitWith, frames, inspect, launch, open, runTests,
-  SITE } from './page.mjs';
+import { app, ARTIFACTS, check, checkEqual, exitWith, frames, inBatches, inspect, launch, open,
+  runTests, SITE } from './page.mjs';
 import { serve } from './server.mjs';
 
 const SUBPATH = 'courses/knights/';  // the site is served from here, not from /
@@ -121,7 +121,7 @@ const tests = [
     checkEqual(banner[1], banner[0], 'the banner in both themes');
   }],
   ['every parameter round-trips', async (ctx, base) => {
-    for (const [query, read, want, kept] of ROUND_TRIPS) {
+    await inBatches(ROUND_TRIPS, 3, async ([query, read, want, kept]) => {
       const page = await openLink(ctx, base, query);
       const r = await readBack(page);
       checkEqual(r.messages, [], `${query}: messages`);
@@ -133,7 +133,7 @@ const tests = [
       checkEqual(again, bar, `${query}: canonical link`);
       checkEqual(page.errors, [], `${query}: page errors`);
       await page.close();
-    }
+    });
   }],
 
   ['the address bar follows changes', async (ctx, base) => {
@@ -155,7 +155,7 @@ const tests = [
   }],
 
   ['bad links load with a message', async (ctx, base) => {
-    for (const [what, query, named] of BAD_LINKS) {
+    await inBatches(BAD_LINKS, 3, async ([what, query, named]) => {
       const page = await openLink(ctx, base, query);
       const r = await readBack(page);
       check(r.messages.length > 0, `${what}: no message`);
@@ -171,7 +171,7 @@ const tests = [
         await page.screenshot({ path: join(ARTIFACTS, 'course-bad-link.png') });
       }
       await page.close();
-    }
+    });
   }],
 
   ['keyboard shortcuts', async (ctx, base) => {

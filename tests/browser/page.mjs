@@ -78,17 +78,26 @@ async function clickRect(page, rect, what) {
 }
 
 // The widget's rect once it is on screen: the panel is scrolled with the mouse wheel when the
-// widget lies below (or above) the visible part.
+// widget lies below (or above) the visible part. The first turn of the wheel measures how far the
+// panel moves per wheel pixel; later turns go most of the way at once (a phone's panel is long,
+// and each frame of its 3x canvas is slow to draw).
 export async function reveal(page, label) {
-  for (let i = 0; i < 60; i++) {  // touch-sized frames make a phone's panel long
+  let before = null, perWheelPixel = null;
+  for (let i = 0; i < 60; i++) {
     const [r, panel, height] = await page.evaluate((l) =>
       [Module.app().widgetRect(l), Module.app().widgetRect('Panel'), innerHeight], label);
     if (!r) throw new Error(`no rect for ${label}`);
     const top = panel ? panel.y : 0;
     if (r.y >= top && r.y + r.h <= height - 2) return r;
+    if (before && r.y !== before.y) perWheelPixel = Math.abs(r.y - before.y) / Math.abs(before.wheel);
+    const down = r.y + r.h > height - 2;
+    // Aim the widget's top at a third of the visible panel.
+    const distance = Math.abs(r.y - (top + (height - top) / 3));
+    const wheel = (down ? 1 : -1) * (perWheelPixel ? Math.max(60, 0.9 * distance / perWheelPixel) : 150);
     await page.mouse.move(panel.x + panel.w / 2, Math.min(height - 10, top + 40));
-    await page.mouse.wheel(0, r.y + r.h > height - 2 ? 150 : -150);
+    await page.mouse.wheel(0, wheel);
     await frames(page, 2);
+    before = { y: r.y, wheel };
   }
   throw new Error(`could not scroll ${label} into view`);
 }
@@ -184,6 +193,14 @@ export async function inspect(page, png, points = [], scale = 1) {
 // Runs each [name, ...] entry of `tests` through `run` (KT_ONLY=text: only the names that
 // contain it), one line each ("ok" or "FAIL" and the error's first line), then
 // "<label>: N passed, M failed". Resolves to the exit code: 0 when every selected test passed.
+// Runs `fn` on each item, `size` at a time: pages that only load a link and read it back
+// spend most of their time waiting, so a few at once take little longer than one.
+export async function inBatches(items, size, fn) {
+  for (let i = 0; i < items.length; i += size) {
+    await Promise.all(items.slice(i, i + size).map(fn));
+  }
+}
+
 export async function runTests(label, tests, run) {
   const only = process.env.KT_ONLY;
   const selected = tests.filter(([name]) => !only || name.includes(only));
