@@ -25,15 +25,16 @@
 namespace kt {
 
 // Counting by rows as the exhaustive check before a search that may not end: on boards whose
-// short side is at most kRowsCountMaxWidth, forecast to fit in kRowsCountMemory, and for at most
-// kRowsCountSteps of its steps (a step expands one state; measured: 5x10 from (4,5) to (9,3)
-// takes 0.8 million steps, 0.65 s of CPU natively, so the bound is about a second).
+// short side is at most kRowsCountMaxWidth, within kRowsCountMemory (its tables stop there; its
+// forecast, made for the full board, is often far higher with ends and blocked squares), and for
+// at most kRowsCountSteps of its steps (a step expands one state; measured: 5x10 from (4,5) to
+// (9,3) takes 0.8 million steps, 0.65 s of CPU natively, so the bound is about a second).
 inline constexpr int kRowsCountMaxWidth = 6;
 inline constexpr std::uint64_t kRowsCountMemory = std::uint64_t{256} << 20;
 inline constexpr std::uint64_t kRowsCountSteps = std::uint64_t{1} << 20;
 
-// Whether counting by rows can settle `p` within the Solver's bounds (kRowsCountMaxWidth,
-// kRowsCountMemory): the Solver's exhaustive check where the construction gives up.
+// Whether counting by rows can take `p` (kRowsCountMaxWidth, a board it counts): the Solver's
+// exhaustive check where the construction gives up.
 bool rows_count_fits(const Problem& p);
 
 class Solver {
