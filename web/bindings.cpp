@@ -314,7 +314,10 @@ class Counter {
       problem.delete_("memoryLimit");
     }
     RequestText text;
-    if (auto why = read_request(problem, text, /*with_method=*/false); !why.empty()) return why;
+    if (auto why = read_request(problem, text, /*with_method=*/false, ", counter, memoryLimit");
+        !why.empty()) {
+      return why;
+    }
     text.start_optional = true;  // no start: every start, as the CLI's count
     Problem p;
     if (auto why = parse_count_request(text, p, ui::kPageLimits); !why.empty()) return why;

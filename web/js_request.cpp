@@ -155,7 +155,7 @@ std::string read_count(val v, std::string_view field, std::uint64_t least, std::
   return {};
 }
 
-std::string read_request(val o, RequestText& out, bool with_method) {
+std::string read_request(val o, RequestText& out, bool with_method, const char* also_fields) {
   if (absent(o) || o.typeOf().as<std::string>() != "object" || o.isArray()) {
     return "expected an object such as {rows: 8, cols: 8, start: \"1,1\"} (got " + describe(o) +
            ")";
@@ -170,7 +170,7 @@ std::string read_request(val o, RequestText& out, bool with_method) {
     const bool known = key == "size" || key == "rows" || key == "cols" || key == "start" ||
                        key == "end" || key == "blocked" || key == "closed" ||
                        (with_method && (key == "method" || key == "order" || key == "timeLimit"));
-    if (!known) return excerpt(key) + ": not a field here (" + fields + ")";
+    if (!known) return excerpt(key) + ": not a field here (" + fields + also_fields + ")";
   }
   RequestText t;
   if (auto why = read_number(o["size"], "size", t.size); !why.empty()) return why;

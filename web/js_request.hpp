@@ -20,8 +20,10 @@ namespace kt::web {
 // "x,y", "a1" or [x, y]; blocked as "1,1;8,8" or an array of squares; closed as true/false (or
 // the core's text: "1", "0", "true", "false"); method as a name; order as a move order's name
 // or "dx,dy;..." pairs. With with_method false method and order fields are refused (counting
-// has neither). "" or the message.
-std::string read_request(emscripten::val o, RequestText& out, bool with_method = true);
+// has neither). also_fields: the caller's own fields, read (and removed) before this call, named
+// in the message for an unknown field (", counter, memoryLimit"). "" or the message.
+std::string read_request(emscripten::val o, RequestText& out, bool with_method = true,
+                         const char* also_fields = "");
 
 // The optional timeLimit field of a problem object (seconds, > 0, at most a year): the search
 // then stops with status running ("stopped") once that much time has passed since configure.

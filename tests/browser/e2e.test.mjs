@@ -529,7 +529,8 @@ const tests = [
                      c.configure({ rows: 6, cols: 12, counter: 'rows', memoryLimit: 1 }),
                      c.configure({ rows: 5, cols: 5, counter: 'frontier' }),
                      c.configure({ rows: 5, cols: 5, memoryLimit: -3 }),
-                     c.configure({ rows: 3, cols: 40, counter: 'search' })];
+                     c.configure({ rows: 3, cols: 40, counter: 'search' }),
+                     c.configure({ rows: 5, cols: 5, method: 'auto' })];
       c.delete();
       return out;
     });
@@ -544,6 +545,8 @@ const tests = [
     check(/^counter: /.test(r.refused[2]) && /^memoryLimit: /.test(r.refused[3]),
           `bad options: ${r.refused.slice(2, 4)}`);
     check(/64 free squares/.test(r.refused[4]), `3x40 by search: ${r.refused[4]}`);
+    checkEqual(r.refused[5], "'method': not a field here (size, rows, cols, start, end, " +
+               'blocked, closed, counter, memoryLimit)', 'the Counter names all its fields');
     checkEqual(r.corner.slice(0, 3), ['304', 1, 'done'], '5x5 open tours from a corner');
     check(r.closed[3] > 10, `6x6 closed took ${r.closed[3] + 1} slices of 1000 steps`);
     checkEqual(r.all[0], '1728', '5x5 directed open tours, every start');
