@@ -16,6 +16,15 @@ if(KT_PYTHON)
     PASS_REGULAR_EXPRESSION "runs stopped at their time limit")
 endif()
 
+# The README's examples of the tool run quickly and print what their comments say.
+if(KT_PYTHON)
+  add_test(NAME cli.readme_examples COMMAND ${KT_PYTHON}
+    ${CMAKE_CURRENT_SOURCE_DIR}/readme_examples.py ${PROJECT_SOURCE_DIR}/README.md
+    $<TARGET_FILE:knights>)
+  set_tests_properties(cli.readme_examples PROPERTIES LABELS "cli;slow"
+    PASS_REGULAR_EXPRESSION "README examples do what they say")
+endif()
+
 # A stopped search's text reads as "not a tour" (exit 1), as its JSON does.
 find_program(KT_BASH bash)
 if(KT_BASH)
