@@ -183,7 +183,7 @@ Listing handout() {
 // entry, no success exit, every move erased after its call.
 Listing handout_all() {
   return {"handout-all",
-          "The handout: Try_All(k, x, y), every tour",
+          "The handout: Try_All(k, x, y)",
           "Every tour: no success exit. After \"Display Board\" the call returns, its caller "
           "erases the move and goes on with d := d+1; the run ends when the tree is exhausted.",
           Semantics::try_all,
