@@ -3,8 +3,10 @@
 // granularity: one line per line run, named as the page's pseudocode names it, with its number
 // in the listing; call granularity: one line per call entered, with its result once known.
 // --listing picks the course's program (core/teaching/listing.hpp): its order unless --order
-// says otherwise, and for the recursive pseudocode its own semantics.
+// says otherwise, and for the recursive pseudocode and the handout's Try_All their own
+// semantics (Try_All goes on after every tour: each board it displays is a "display" line).
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -37,35 +39,50 @@ Json square_json(Geometry g, std::int32_t index) {
   return {s.x, s.y};
 }
 
+// Try_All's count for the summary line; the other listings stop at their first tour.
+std::string tours_said(const TryMoveMachine& m) {
+  if (m.semantics() != Semantics::try_all) return {};
+  return "; " + std::to_string(m.tours()) + (m.tours() == 1 ? " tour" : " tours") + " displayed";
+}
+
 // One JSON line per call entered, in the order entered: {step, square, m (the pseudocode's move
 // number, 0 at the start) or move (the number TryMove writes), depth, result once the call has
-// returned}. Stops after `max_calls` calls.
+// returned (Try_All, which returns nothing: tours, the boards displayed within the call)}.
+// Stops after `max_calls` calls.
 int print_calls(TryMoveMachine& m, std::uint64_t max_calls) {
   struct Call {
     Square at;
     int move;
     std::size_t depth;
+    std::uint64_t tours_before;
+    bool returned = false;
     int result = -1;
+    std::uint64_t tours = 0;
   };
   std::vector<Call> calls;
   std::vector<std::size_t> open;  // indices in `calls` of the frames on the stack
   auto entered = [&] {
     const auto& f = m.frames().back();
-    calls.push_back({f.at, f.move, m.frames().size()});
+    calls.push_back({f.at, f.move, m.frames().size(), m.tours()});
     open.push_back(calls.size() - 1);
   };
   entered();
   while (m.status() == Status::running) {
     const std::uint64_t before = m.calls();
     if (before >= max_calls && m.at_call()) break;
+    const std::size_t depth = m.frames().size();
     m.step_line();
-    if (m.returned() >= 0) {
-      calls[open.back()].result = m.returned();
+    if (m.frames().size() < depth) {  // the innermost call returned
+      Call& c = calls[open.back()];
+      c.returned = true;
+      c.result = m.returned();
+      c.tours = m.tours() - c.tours_before;
       open.pop_back();
     }
     if (m.calls() > before) entered();
   }
   const bool pseudocode = m.semantics() == Semantics::move_calls;
+  const bool try_all = m.semantics() == Semantics::try_all;
   std::uint64_t step = 0;
   for (const Call& c : calls) {
     Json j;
@@ -73,15 +90,29 @@ int print_calls(TryMoveMachine& m, std::uint64_t max_calls) {
     j["square"] = {c.at.x, c.at.y};
     j[pseudocode ? "m" : "move"] = pseudocode ? c.move - 1 : c.move;
     j["depth"] = c.depth;
-    if (c.result >= 0) j["result"] = c.result == 1;
+    if (c.returned && try_all) j["tours"] = c.tours;
+    if (c.returned && !try_all) j["result"] = c.result == 1;
     std::printf("%s\n", json_line(j).c_str());
   }
-  std::fprintf(stderr, "trace: %llu calls, %s; placed %llu, erased %llu%s\n",
+  std::fprintf(stderr, "trace: %llu calls, %s; placed %llu, erased %llu%s%s\n",
                static_cast<unsigned long long>(calls.size()), to_string(m.status()),
                static_cast<unsigned long long>(m.placed()),
-               static_cast<unsigned long long>(m.erased()),
+               static_cast<unsigned long long>(m.erased()), tours_said(m).c_str(),
                m.status() == Status::running ? " (stopped at --steps)" : "");
   return kExitOk;
+}
+
+// The rows of the board, top row first, as `knights solve --format json` prints them (and
+// `knights verify` reads them).
+Json board_json(const TryMoveMachine& m) {
+  const Geometry g = m.geometry();
+  Json rows = Json::array();
+  for (int y = g.rows; y >= 1; --y) {
+    Json row = Json::array();
+    for (int x = 1; x <= g.cols; ++x) row.push_back(m.board()[g.index({x, y})]);
+    rows.push_back(std::move(row));
+  }
+  return rows;
 }
 
 int run_trace(TraceOptions o) {
@@ -127,7 +158,11 @@ int run_trace(TraceOptions o) {
       j["line"] = to_string(line);
       j["at"] = at + 1;  // the listing's line number
     }
-    if (e != Effect::none) {
+    if (e == Effect::displayed) {  // Try_All's "Display Board": the tour, counted
+      j["action"] = "display";
+      j["tour"] = m.tours();
+      j["board"] = board_json(m);
+    } else if (e != Effect::none) {
       j["action"] = e == Effect::placed ? "place" : "erase";
       j["move"] = m.board()[m.effect_square()] > 0 ? m.board()[m.effect_square()] : move;
       j["square"] = square_json(g, m.effect_square());
@@ -137,14 +172,17 @@ int run_trace(TraceOptions o) {
       j["move"] = move;
       // A call enters its square: the recurse line names the square the new call jumps from.
       j["square"] = square_json(g, line == Line::recurse ? m.frames().back().square : m.target());
-      j["candidate"] = line == Line::select || line == Line::call ? count + 1 : count;
+      // Try_All's d is the candidate already on its select line, and ends at 9.
+      j["candidate"] = m.semantics() == Semantics::try_all          ? std::min(count, 8)
+                       : line == Line::select || line == Line::call ? count + 1
+                                                                    : count;
     }
     std::printf("%s\n", json_line(j).c_str());
   }
-  std::fprintf(stderr, "trace: %llu steps, %s; placed %llu, erased %llu%s\n",
+  std::fprintf(stderr, "trace: %llu steps, %s; placed %llu, erased %llu%s%s\n",
                static_cast<unsigned long long>(step), to_string(m.status()),
                static_cast<unsigned long long>(m.placed()),
-               static_cast<unsigned long long>(m.erased()),
+               static_cast<unsigned long long>(m.erased()), tours_said(m).c_str(),
                m.status() == Status::running ? " (stopped at --steps)" : "");
   return kExitOk;
 }
@@ -165,7 +203,8 @@ Runner add_trace_command(CLI::App& app) {
   std::vector<std::string> names(listing_names().begin(), listing_names().end());
   cmd->add_option("--listing", o->listing,
                   "The course's program: sutcliffe, wirth, pseudocode (its own semantics), "
-                  "handout, python, java or c; its own move order unless --order is given")
+                  "handout, handout-all (Try_All: every tour, each a \"display\" line), python, "
+                  "java or c; its own move order unless --order is given")
       ->check(CLI::IsMember(names))
       ->capture_default_str();
   return [o] { return run_trace(*o); };

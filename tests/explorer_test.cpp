@@ -12,6 +12,7 @@
 #include "board/square_list.hpp"
 #include "counting/count.hpp"
 #include "explorer_state.hpp"
+#include "recursion_words.hpp"
 
 using namespace kt;
 using namespace kt::ui;
@@ -731,6 +732,44 @@ TEST_CASE(
   }
   teach_seek(s, 10);
   CHECK(s.teach.timeline->machine().lines() == 10);
+}
+
+TEST_CASE("explorer: teaching run: listing handout-all steps from one displayed tour to the next") {
+  ExplorerState s;
+  REQUIRE(configure(s, problem("5", "5", "1,1", "textbook")).empty());
+  REQUIRE(set_listing(s, "handout-all").empty());
+  CHECK(listing_name(s) == "handout-all");
+  REQUIRE(teaching_available(s));
+  const TryMoveMachine& m = s.teach.timeline->machine();
+  REQUIRE(m.semantics() == Semantics::try_all);
+  CHECK(m.order().name == "handout");  // the listing's own order
+  // By tour: each step stops right after "Display Board"; a frame's lines at a time.
+  set_granularity(s, Granularity::tour);
+  teach_forward(s, 3);
+  for (int frame = 0; frame < 1000 && s.teach.forward_goal; ++frame) teach_tick(s, 1.0 / 60);
+  CHECK(m.tours() == 3);
+  CHECK(m.last_effect() == Effect::displayed);
+  const std::string said = recursion_words(m);
+  CHECK(said.starts_with("Try_All(26, "));
+  CHECK(said.ends_with(": the board is full, tour 3 displayed"));
+  const TeachSnapshot third = snapshot(s);
+  teach_back(s);
+  CHECK(m.tours() == 2);
+  CHECK(m.last_effect() == Effect::displayed);
+  teach_forward(s);
+  for (int frame = 0; frame < 1000 && s.teach.forward_goal; ++frame) teach_tick(s, 1.0 / 60);
+  CHECK(snapshot(s) == third);
+  // Played by tour, it goes on from tour to tour until stopped.
+  set_teaching_speed(s, 2, false);
+  teach_play(s, true);
+  for (int frame = 0; frame < 120; ++frame) teach_tick(s, 1.0 / 60);  // two seconds
+  CHECK(m.tours() >= 5);
+  CHECK(m.status() == Status::running);
+  teach_play(s, false);
+  // Another listing of another procedure makes a new run; an unknown name names them all.
+  REQUIRE(set_listing(s, "handout").empty());
+  CHECK(s.teach.timeline->machine().semantics() == Semantics::try_move);
+  CHECK(set_listing(s, "basic").find("handout, handout-all, python") != std::string::npos);
 }
 
 TEST_CASE("explorer: teaching run: the pace is steps per second whatever the frame rate") {

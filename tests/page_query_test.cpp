@@ -69,6 +69,8 @@ TEST_CASE("every parameter reads and is written back canonically", "[page_query]
       "?theme=light",
       "?theme=dark",
       "?views=stack,code,tree,estimate",
+      "?listing=pseudocode",
+      "?listing=handout-all",
       "?size=8&start=4,4&method=textbook&speed=60&run=1&steps=500&embed=1&theme=dark&views=tree",
   };
   for (const std::string& query : canonical) {
@@ -226,6 +228,9 @@ TEST_CASE("bad parameters leave a usable page and a message naming the parameter
       {"embed=yes", "embed='yes': "},
       {"theme=Dark", "theme='Dark': "},
       {"views=stack,foo", "views='foo': is not a view (stack, code, tree or estimate)"},
+      {"listing=Handout_All",
+       "listing='Handout_All': is not a listing name (sutcliffe, wirth, pseudocode, handout, "
+       "handout-all, python, java or c)"},
       {"views=" + script, "views='<script>alert(1)</script>': is not a view"},
       {"start=" + long_value, "start='7777777777777777777777777777777777777777'... (10000 bytes)"},
       {"blocked=" + long_value, "blocked='77777"},

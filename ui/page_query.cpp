@@ -311,12 +311,15 @@ void read_setting(Key key, const std::string& value, PageQuery& q, Messages& mes
       }
       break;
     case kListing:
-      // A name the page checks (the listings live above this layer): lower-case letters.
+      // A name the page checks when it sets the listing: lower-case letters and hyphens.
       if (!value.empty() && value.size() <= 16 &&
-          std::all_of(value.begin(), value.end(), [](char c) { return c >= 'a' && c <= 'z'; })) {
+          std::all_of(value.begin(), value.end(),
+                      [](char c) { return (c >= 'a' && c <= 'z') || c == '-'; })) {
         q.listing = value;
       } else {
-        why = "is not a listing name (sutcliffe, wirth, pseudocode, handout, python, java or c)";
+        why =
+            "is not a listing name (sutcliffe, wirth, pseudocode, handout, handout-all, python, "
+            "java or c)";
       }
       break;
     case kViews: {

@@ -287,8 +287,8 @@ ModeBanner predict_banner(const ExplorerState& s) {
   }
   const TryMoveMachine& m = s.teach.timeline->machine();
   if (m.status() != Status::running) {
-    return {m.status() == Status::found ? "Predict: the tour is complete"
-                                        : "Predict: the search has ended",
+    const bool complete = m.status() == Status::found && m.semantics() != Semantics::try_all;
+    return {complete ? "Predict: the tour is complete" : "Predict: the search has ended",
             predict_prompt(s), Tone::found};
   }
   const std::vector<std::int32_t> path = path_of(m.board());

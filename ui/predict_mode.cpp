@@ -105,8 +105,10 @@ NextMove next_move(const TryMoveMachine& machine) {
       why.end_sentence();
     }
   }
-  out.why = why.take() + (m.status() == Status::found ? " The tour is complete: no move follows."
-                                                      : " The search ends here: no move follows.");
+  // Try_All ends with every tour displayed and taken back: the search's end, not a tour's.
+  const bool complete = m.status() == Status::found && m.semantics() != Semantics::try_all;
+  out.why = why.take() + (complete ? " The tour is complete: no move follows."
+                                   : " The search ends here: no move follows.");
   return out;
 }
 

@@ -22,6 +22,11 @@ std::string square(Geometry g, std::int32_t index) {
 std::string recursion_words(const TryMoveMachine& m) {
   if (m.lines() == 0) return {};
   const Geometry g = m.geometry();
+  const bool try_all = m.semantics() == Semantics::try_all;
+  const std::string tours = std::to_string(m.tours()) + (m.tours() == 1 ? " tour" : " tours");
+  if (try_all && m.status() != Status::running) {
+    return "Search over: every candidate tried, " + tours + " displayed.";
+  }
   if (m.status() == Status::found) {
     const std::int32_t last = *std::max_element(m.board().begin(), m.board().end());
     return "Tour found: all " + std::to_string(last) + " squares numbered.";
@@ -30,23 +35,29 @@ std::string recursion_words(const TryMoveMachine& m) {
     return "No tour: every candidate of the first call failed.";
   }
   const TryMoveMachine::Frame& f = m.frames().back();
-  const std::string call =
-      "TryMove(" + std::to_string(f.move) + ", " + call_square(g, f.square) + ")";
-  if (f.count == 0) return call + ": called";
-  const std::string k = "candidate " + std::to_string(f.count) + " of 8";
+  const std::string call = (try_all ? "Try_All(" : "TryMove(") + std::to_string(f.move) + ", " +
+                           call_square(g, f.square) + ")";
+  if (m.last_effect() == Effect::displayed) {
+    return call + ": the board is full, tour " + std::to_string(m.tours()) + " displayed";
+  }
+  const int looked = m.selected(m.frames().size() - 1);
+  if (looked == 0) return call + ": called";
+  const std::string k = "candidate " + std::to_string(looked) + " of 8";
   const std::string move = "move " + std::to_string(f.move);
   switch (m.last_effect()) {
     case Effect::placed:
       return call + ": " + k + ", " + square(g, m.effect_square()) + " free; " + move + " placed";
     case Effect::erased:
-      return call + ": " + k + ", " + square(g, m.effect_square()) + " led to a dead end; " + move +
-             " taken back";
+      // Try_All takes every move back, after its tours as after a dead end.
+      return call + ": " + k + ", " + square(g, m.effect_square()) +
+             (try_all ? " explored; " : " led to a dead end; ") + move + " taken back";
     case Effect::none:
+    case Effect::displayed:
       break;
   }
-  const std::string then = f.count == 8 ? "; all 8 tried, return" : "; next";
+  const std::string then = looked == 8 ? "; all 8 tried, return" : "; next";
   if (m.target() < 0) return call + ": " + k + " off the board" + then;
-  switch (m.candidates()[f.count - 1]) {
+  switch (m.candidates()[looked - 1]) {
     case Candidate::visited:
       return call + ": " + k + ", " + square(g, m.target()) + " visited" + then;
     case Candidate::failed:

@@ -61,6 +61,12 @@ void rebuild(ExplorerState& s) {
   t.estimate = estimate_tree(p, estimate_probes(p.geometry));
 }
 
+// Whether forward(n) at the granularity counts steps: all but a tour, which is the end of the
+// run, except for Try_All, which displays one tour after another.
+bool counted(const TryMoveMachine& m, Granularity g) {
+  return g != Granularity::tour || m.semantics() == Semantics::try_all;
+}
+
 // The granularity's own count of what the run has done (the unit forward(n) counts in).
 std::uint64_t done_in(const TryMoveMachine& m, Granularity g) {
   switch (g) {
@@ -71,7 +77,7 @@ std::uint64_t done_in(const TryMoveMachine& m, Granularity g) {
     case Granularity::dead_end:
       return m.erased();
     case Granularity::tour:
-      return 0;
+      return m.tours();
   }
   return 0;
 }
@@ -83,9 +89,10 @@ void run_forward_goal(TeachingRun& t) {
   const auto [g, goal] = *t.forward_goal;
   Timeline& tl = *t.timeline;
   const std::uint64_t done = done_in(tl.machine(), g);
-  const bool met = g != Granularity::tour && done >= goal;
-  if (met || tl.forward(g, g == Granularity::tour ? 1 : goal - done, kFrameLines) ||
-      tl.stopped_at_break() || tl.machine().status() != Status::running) {
+  const bool steps = counted(tl.machine(), g);
+  const bool met = steps && done >= goal;
+  if (met || tl.forward(g, steps ? goal - done : 1, kFrameLines) || tl.stopped_at_break() ||
+      tl.machine().status() != Status::running) {
     t.forward_goal.reset();
   }
 }
@@ -110,7 +117,7 @@ std::string_view listing_name(const ExplorerState& s) {
 std::string set_listing(ExplorerState& s, std::string_view name) {
   const auto names = listing_names();
   if (std::find(names.begin(), names.end(), name) == names.end()) {
-    return "listing: expected sutcliffe, wirth, pseudocode, handout, python, java or c (got \"" +
+    return "listing: expected " + listing_names_said() + " (got \"" +
            std::string(name.substr(0, 40)) + "\")";
   }
   TeachingRun& t = s.teach;

@@ -45,8 +45,9 @@ struct TeachingRun {
   // teaching code, is in (web/split_loader.js), so a first visit's first frame needs none of it.
   bool held = false;
   // What forward(n) asked for beyond a frame's lines, as a goal in the granularity's own count
-  // of the run (lines, records and erases, erases; tour: the end): later frames run it, a frame's
-  // lines at a time, so that no call holds the page. Any other step cancels it.
+  // of the run (lines, records and erases, erases; tour: the end, or Try_All's boards displayed):
+  // later frames run it, a frame's lines at a time, so that no call holds the page. Any other
+  // step cancels it.
   std::optional<std::pair<Granularity, std::uint64_t>> forward_goal;
   StepBank bank;       // steps earned by the time passed and not yet run (frame-rate independent)
   double seconds = 0;  // wall time spent playing, for the measured speed

@@ -83,6 +83,22 @@ void draw_order(ExplorerState& s) {
   ImGui::TextUnformatted(dy.c_str());
 }
 
+// Where the run stands, in one sentence: its end, or Try_All's tours displayed so far.
+std::string run_said(const TryMoveMachine& m) {
+  if (m.semantics() != Semantics::try_all) {
+    if (m.status() == Status::found) return "The tour is complete.";
+    if (m.status() == Status::none) return "The tree is exhausted: no tour.";
+    return {};
+  }
+  const std::uint64_t n = m.tours();
+  const std::string tours = std::to_string(n) + (n == 1 ? " tour" : " tours");
+  if (m.status() != Status::running) {
+    return "The tree is exhausted: " + (n == 0 ? std::string("no tour") : tours) + " displayed.";
+  }
+  if (m.last_effect() == Effect::displayed) return "Tour " + std::to_string(n) + " displayed.";
+  return tours + " displayed so far.";
+}
+
 void draw_controls(ExplorerState& s, WidgetRects& rects) {
   TeachingRun& t = s.teach;
   const TryMoveMachine& m = t.timeline->machine();
@@ -146,8 +162,8 @@ void draw_controls(ExplorerState& s, WidgetRects& rects) {
               static_cast<unsigned long long>(m.placed()),
               static_cast<unsigned long long>(m.erased()));
   ImGui::PopTextWrapPos();
-  if (m.status() == Status::found) ImGui::TextUnformatted("The tour is complete.");
-  if (m.status() == Status::none) ImGui::TextUnformatted("The tree is exhausted: no tour.");
+  const std::string said = run_said(m);
+  if (!said.empty()) ImGui::TextUnformatted(said.c_str());
 }
 
 // A teaching panel's header, open as s.view.panels says; a click opens or closes it there.
@@ -273,6 +289,9 @@ void draw_locals(const TeachingRun& t, WidgetRects& rects) {
   }
   ImGui::SetWindowFontScale(1.0f);
   if (mono) ImGui::PopFont();
+  if (m.semantics() == Semantics::try_all) {  // Try_All's output: the boards it displayed
+    ImGui::Text("tours displayed: %llu", static_cast<unsigned long long>(m.tours()));
+  }
   if (!m.printed().empty()) {  // the pseudocode's output, the path in reverse
     std::string out = "printed:";
     for (const std::int32_t sq : m.printed()) {

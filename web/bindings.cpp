@@ -616,11 +616,12 @@ class App : public SearchReadout {
     out.set("furthest", static_cast<double>(s.teach.timeline->furthest()));
     out.set("placed", static_cast<double>(m.placed()));
     out.set("erased", static_cast<double>(m.erased()));
+    // Tours completed so far: Try_All (listing handout-all) displays one after another.
+    out.set("tours", static_cast<double>(m.tours()));
     out.set("status", std::string(to_string(m.status())));
     out.set("order", std::string(m.order().name));
-    out.set("lastEffect", std::string(m.last_effect() == Effect::placed   ? "placed"
-                                      : m.last_effect() == Effect::erased ? "erased"
-                                                                          : "none"));
+    static const char* kEffects[] = {"none", "placed", "erased", "displayed"};
+    out.set("lastEffect", std::string(kEffects[static_cast<int>(m.last_effect())]));
     out.set("stack", teach_stack());
     val cand = val::array();
     static const char* kCandidates[] = {"off_board", "visited", "failed", "trying", "untried"};

@@ -14,10 +14,12 @@ constexpr int S = static_cast<int>(Line::select), A = static_cast<int>(Line::acc
               OFF = static_cast<int>(Line::off_board), VIS = static_cast<int>(Line::visited),
               MARK = static_cast<int>(Line::mark), FULL = static_cast<int>(Line::full),
               RES = static_cast<int>(Line::result), CALL = static_cast<int>(Line::call),
-              CHECK = static_cast<int>(Line::check), UNMARK = static_cast<int>(Line::unmark);
+              CHECK = static_cast<int>(Line::check), UNMARK = static_cast<int>(Line::unmark),
+              SHOW = static_cast<int>(Line::display), FIRST = static_cast<int>(Line::first),
+              NEXT = static_cast<int>(Line::next);
 
-constexpr std::array<std::string_view, 7> kNames = {"sutcliffe", "wirth", "pseudocode", "handout",
-                                                    "python",    "java",  "c"};
+constexpr std::array<std::string_view, 8> kNames = {
+    "sutcliffe", "wirth", "pseudocode", "handout", "handout-all", "python", "java", "c"};
 
 // Sutcliffe's Modula-2 program, the procedure as printed.
 Listing sutcliffe() {
@@ -177,6 +179,49 @@ Listing handout() {
            {"success", Var::success}}};
 }
 
+// The course handout's Try_All(k, x, y), every tour: as printed, the full board tested on
+// entry, no success exit, every move erased after its call.
+Listing handout_all() {
+  return {"handout-all",
+          "The handout: Try_All(k, x, y)",
+          "Every tour: no success exit. After \"Display Board\" the call returns, its caller "
+          "erases the move and goes on with d := d+1; the run ends when the tree is exhausted.",
+          Semantics::try_all,
+          &kHandoutOrder,
+          1,
+          {
+              {"Try_All(k, x, y : INTEGER) is  -- find every tour from move k"},
+              {"  local"},
+              {"    d, new_x, new_y : INTEGER"},
+              {"  do"},
+              {"    if k > board.size1*board.size2 then", FULL},
+              {"      \"Display Board\"", SHOW},
+              {"    else"},
+              {"      from"},
+              {"        d := 1", FIRST},
+              {"      until"},
+              {"        d > 8", U},
+              {"      loop"},
+              {"        new_x := x + row.item(d)", S},
+              {"        new_y := y + col.item(d)", S},
+              {"        if Acceptable(new_x, new_y) then", A},
+              {"          board.put(k, new_x, new_y)", R},
+              {"          Try_All(k+1, new_x, new_y)", C},
+              {"          board.put(0, new_x, new_y)", E},
+              {"        end"},
+              {"        d := d+1", NEXT},
+              {"      end"},
+              {"    end"},
+              {"  end -- Try_All", X},
+          },
+          {{"k", Var::move},
+           {"x", Var::x},
+           {"y", Var::y},
+           {"d", Var::k},
+           {"new_x", Var::u},
+           {"new_y", Var::v}}};
+}
+
 constexpr std::string_view kRenditionNote =
     "The project's rendition: the same tree as Sutcliffe's TryMove, squares numbered from 0.";
 
@@ -275,11 +320,21 @@ Local unset(std::string_view name) { return {name, Local::Kind::unset, 0}; }
 
 std::span<const std::string_view> listing_names() { return kNames; }
 
+std::string listing_names_said() {
+  std::string out;
+  for (std::size_t i = 0; i < kNames.size(); ++i) {
+    if (i > 0) out += i + 1 == kNames.size() ? " or " : ", ";
+    out += kNames[i];
+  }
+  return out;
+}
+
 std::optional<Listing> make_listing(std::string_view name, const MoveOrder& order) {
   if (name == "sutcliffe") return sutcliffe();
   if (name == "wirth") return wirth();
   if (name == "pseudocode") return pseudocode(order);
   if (name == "handout") return handout();
+  if (name == "handout-all") return handout_all();
   if (name == "python") return python();
   if (name == "java") return java();
   if (name == "c") return c();
@@ -324,6 +379,7 @@ std::vector<Local> frame_locals(const Listing& listing, const TryMoveMachine& m,
   const bool innermost = frame + 1 == m.frames().size();
   const int shift = listing.origin - 1;  // the page numbers squares from 1
   const int k = f.count;
+  const int looked = m.selected(frame);  // the candidate whose square u, v hold
   for (const LocalSpec& spec : listing.locals) {
     switch (spec.var) {
       case Var::move:
@@ -346,11 +402,11 @@ std::vector<Local> frame_locals(const Listing& listing, const TryMoveMachine& m,
         break;
       case Var::u:
       case Var::v: {
-        if (k == 0) {
+        if (looked == 0) {
           out.push_back(unset(spec.name));
           break;
         }
-        const int d = spec.var == Var::u ? m.order().dx[k - 1] : m.order().dy[k - 1];
+        const int d = spec.var == Var::u ? m.order().dx[looked - 1] : m.order().dy[looked - 1];
         out.push_back(number(spec.name, (spec.var == Var::u ? f.at.x : f.at.y) + d + shift));
         break;
       }
@@ -414,7 +470,65 @@ std::string format_call(const Listing& listing, const TryMoveMachine& m, std::si
   return name + "(" + move + ", " + x + ", " + y + ")";
 }
 
+namespace {
+
+std::string tours_said(std::uint64_t n) {
+  return n == 0 ? "no tour" : std::to_string(n) + (n == 1 ? " tour" : " tours");
+}
+
+// Try_All's lines: its d is set before the candidate is looked at, and it goes on after a tour.
+std::string narrate_try_all(const Listing& listing, const TryMoveMachine& m) {
+  if (m.status() != Status::running || m.frames().empty()) {
+    return "The outermost call has returned: the tree is exhausted, " + tours_said(m.tours()) +
+           " displayed.";
+  }
+  const int shift = listing.origin - 1;
+  const TryMoveMachine::Frame& f = m.frames().back();
+  const int d = f.count;
+  const auto at = [shift](Square q) {
+    return "(" + std::to_string(q.x + shift) + "," + std::to_string(q.y + shift) + ")";
+  };
+  const std::string here = at(f.at), k = std::to_string(f.move), ds = std::to_string(d);
+  const int looked = m.selected(m.frames().size() - 1);
+  const std::string there =
+      looked > 0 ? at({f.at.x + m.order().dx[looked - 1], f.at.y + m.order().dy[looked - 1]})
+                 : here;
+  switch (m.line()) {
+    case Line::full:
+      return "Is k = " + k + " past the board's " + std::to_string(m.squares()) + " squares?";
+    case Line::display:
+      return "The board is full: display tour " + std::to_string(m.tours() + 1) + ".";
+    case Line::first:
+      return "Move " + k + " is still to place: loop over the eight candidates, d := 1.";
+    case Line::until:
+      return d > 8 ? "d = 9 > 8: every candidate from " + here + " is done, leave the loop."
+                   : "d = " + ds + ": not past 8, on to candidate " + ds + ".";
+    case Line::select:
+      return "Try candidate " + ds + " of 8 from " + here + ".";
+    case Line::acceptable:
+      return "Is " + there + " on the board and not yet visited?";
+    case Line::record:
+      return there + " is free: write move " + k + " on it.";
+    case Line::recurse:
+      return "Call Try_All again from " + there + " to place move " + std::to_string(f.move + 1) +
+             ".";
+    case Line::erase:
+      return "Every tour through " + there + " has been found: take move " + k + " back and go on.";
+    case Line::next:
+      return "Candidate " + ds + " of 8 done: d := d+1.";
+    case Line::ret:
+      return f.move > m.squares() ? "Tour " + std::to_string(m.tours()) +
+                                        " displayed: return, and the caller goes on searching."
+                                  : "All eight candidates done: return to the caller.";
+    default:
+      return {};
+  }
+}
+
+}  // namespace
+
 std::string narrate(const Listing& listing, const TryMoveMachine& m) {
+  if (m.semantics() == Semantics::try_all) return narrate_try_all(listing, m);
   if (m.status() == Status::found) return "The outermost call returned true: the tour is complete.";
   if (m.status() != Status::running || m.frames().empty()) {
     return "The outermost call returned false: there is no tour from this start.";
@@ -469,6 +583,8 @@ std::string narrate(const Listing& listing, const TryMoveMachine& m) {
       return "Did one of the eight calls complete a tour?";
     case Line::unmark:
       return "None did: unmark " + here + " and return false.";
+    default:  // Try_All's own lines
+      break;
   }
   return {};
 }

@@ -3,7 +3,8 @@
 // frames. One machine drives every listing that shares its semantics: Sutcliffe's Modula-2
 // TryMove, Wirth 3.4's try(i, x, y, q), the handout's Try(k, x, y) and the project's Python,
 // Java and C renditions run TryMove's loop; the recursive pseudocode's Move(x, y, m) runs its
-// own calls (Semantics::move_calls).
+// own calls (Semantics::move_calls), and the handout's Try_All(k, x, y), which displays every
+// tour, its own loop (Semantics::try_all).
 #pragma once
 
 #include <cstdint>
@@ -18,8 +19,11 @@
 
 namespace kt {
 
-// The listings by name: "sutcliffe", "wirth", "pseudocode", "handout", "python", "java", "c".
+// The listings by name: "sutcliffe", "wirth", "pseudocode", "handout", "handout-all", "python",
+// "java", "c".
 std::span<const std::string_view> listing_names();
+// The names as messages say them: "sutcliffe, wirth, ..., java or c".
+std::string listing_names_said();
 
 struct ListingLine {
   ListingLine(std::string t, int p = -1, int k = 0) : text(std::move(t)), point(p), candidate(k) {}
@@ -34,7 +38,7 @@ enum class Var : std::uint8_t {
   m,        // the pseudocode's m: move - 1
   x,        // the call's square, numbered from the listing's origin
   y,        //
-  k,        // the candidate counter, 1..8 (0 before the first)
+  k,        // the candidate counter, 1..8 (0 before the first; Try_All's d ends at 9)
   k0,       // the candidate index of a for loop from 0 (-1 before the first)
   u,        // the candidate's square (unset before the first)
   v,        //

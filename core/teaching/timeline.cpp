@@ -39,7 +39,8 @@ void Timeline::keep_checkpoint() {
 bool Timeline::run(TryMoveMachine::Goal goal, std::uint64_t max_lines) {
   using Kind = TryMoveMachine::Goal::Kind;
   // Goals counted from here become absolute targets, so that the run can go in pieces.
-  const std::uint64_t lines0 = machine_.lines(), moves0 = machine_.moves();
+  const std::uint64_t lines0 = machine_.lines(), moves0 = machine_.moves(),
+                      tours0 = machine_.tours();
   std::uint64_t left = max_lines;
   bool met = false;
   broke_ = false;
@@ -50,6 +51,7 @@ bool Timeline::run(TryMoveMachine::Goal goal, std::uint64_t max_lines) {
     g.breaks = breaks_;
     if (goal.kind == Kind::lines) g.n = goal.n - (machine_.lines() - lines0);
     if (goal.kind == Kind::moves) g.n = goal.n - (machine_.moves() - moves0);
+    if (goal.kind == Kind::tours) g.n = goal.n - (machine_.tours() - tours0);
     const std::uint64_t before = machine_.lines();
     met = machine_.run_until(g, piece);
     left -= machine_.lines() - before;
@@ -82,6 +84,7 @@ bool Timeline::forward(Granularity g, std::uint64_t count, std::uint64_t max_lin
       }
       return true;
     case Granularity::tour:
+      if (machine_.semantics() == Semantics::try_all) return run({Kind::tours, count}, max_lines);
       return run({Kind::end, 0}, max_lines);
   }
   return false;
@@ -118,16 +121,26 @@ void Timeline::seek(std::uint64_t line) {
                      line - machine_.lines());
 }
 
-// Records and erases (or erases alone) never decrease, so the line at which the run had made
+std::uint64_t Timeline::counted(const TryMoveMachine& m, Counted what) {
+  switch (what) {
+    case Counted::moves:
+      return m.moves();
+    case Counted::erases:
+      return m.erased();
+    case Counted::tours:
+      return m.tours();
+  }
+  return 0;
+}
+
+// Records, erases and boards displayed never decrease, so the line at which the run had made
 // `target` of them is found from the last checkpoint with fewer, replaying one window at most.
-std::uint64_t Timeline::first_line_reaching(bool erase_only, std::uint64_t target) const {
-  const auto counted = [erase_only](const TryMoveMachine& m) {
-    return erase_only ? m.erased() : m.moves();
-  };
-  auto it = std::partition_point(checkpoints_.begin(), checkpoints_.end(),
-                                 [&](const Checkpoint& c) { return counted(c.machine) < target; });
+std::uint64_t Timeline::first_line_reaching(Counted what, std::uint64_t target) const {
+  auto it =
+      std::partition_point(checkpoints_.begin(), checkpoints_.end(),
+                           [&](const Checkpoint& c) { return counted(c.machine, what) < target; });
   TryMoveMachine m = (it - 1)->machine;  // the first checkpoint (line 0) has made none
-  while (counted(m) < target && m.step_line()) {
+  while (counted(m, what) < target && m.step_line()) {
   }
   return m.lines();
 }
@@ -141,18 +154,26 @@ void Timeline::back(Granularity g, std::uint64_t count) {
       seek(now - std::min(count, now));
       return;
     case Granularity::tour:
-      seek(0);
-      return;
+      if (machine_.semantics() != Semantics::try_all) {
+        seek(0);
+        return;
+      }
+      [[fallthrough]];  // Try_All's tours are counted like moves
     case Granularity::move:
     case Granularity::dead_end: {
       // Back one step is to the state right after the latest record or erase (dead end:
-      // erase) before the current line: the current line's own effect is not counted.
-      const bool erase_only = g == Granularity::dead_end;
+      // erase; tour: board displayed) before the current line: the current line's own effect is
+      // not counted.
+      const Counted what = g == Granularity::move       ? Counted::moves
+                           : g == Granularity::dead_end ? Counted::erases
+                                                        : Counted::tours;
       const Effect e = machine_.last_effect();
-      const bool here = e == Effect::erased || (!erase_only && e == Effect::placed);
-      const std::uint64_t made = erase_only ? machine_.erased() : machine_.moves();
+      const bool here = what == Counted::tours ? e == Effect::displayed
+                                               : e == Effect::erased || (what == Counted::moves &&
+                                                                         e == Effect::placed);
+      const std::uint64_t made = counted(machine_, what);
       const std::uint64_t reach = made + (here ? 0 : 1);  // steps back to the beginning
-      seek(count >= reach ? 0 : first_line_reaching(erase_only, reach - count));
+      seek(count >= reach ? 0 : first_line_reaching(what, reach - count));
       return;
     }
   }

@@ -25,7 +25,8 @@ class Timeline {
   const TryMoveMachine& machine() const { return machine_; }
 
   // Forward by `count` steps of the granularity (line: one line; move: until a square is
-  // recorded or erased; dead end: until the next erase; tour: to the end of the run), at most
+  // recorded or erased; dead end: until the next erase; tour: to the end of the run, or for
+  // Try_All, which goes on after every tour, until the next board is displayed), at most
   // max_lines lines in all. True when the steps were completed.
   bool forward(Granularity g, std::uint64_t count, std::uint64_t max_lines);
   // Step over: at a recursive call, run the whole call (at most max_lines lines); elsewhere one
@@ -33,8 +34,8 @@ class Timeline {
   bool step_over(std::uint64_t max_lines);
   bool step_out(std::uint64_t max_lines);
   // Back by `count` steps of the granularity: to the state right after the count-th earlier
-  // record or erase (move), erase (dead end), line (line), or to the beginning (tour). One
-  // checkpoint window's replay whatever the count.
+  // record or erase (move), erase (dead end), line (line), board displayed (Try_All's tour), or
+  // to the beginning (tour). One checkpoint window's replay whatever the count.
   void back(Granularity g, std::uint64_t count = 1);
   // Any line in 0..furthest(): the state after that many lines.
   void seek(std::uint64_t line);
@@ -53,9 +54,12 @@ class Timeline {
   bool run(TryMoveMachine::Goal goal, std::uint64_t max_lines);
   void keep_checkpoint();
   const Checkpoint& checkpoint_at_or_before(std::uint64_t line) const;
-  // The first line by which the run had made `target` records and erases (erase_only: erases),
-  // target at least 1 and at most the current state's.
-  std::uint64_t first_line_reaching(bool erase_only, std::uint64_t target) const;
+  // What a step back counts: records and erases, erases, or boards displayed.
+  enum class Counted : std::uint8_t { moves, erases, tours };
+  static std::uint64_t counted(const TryMoveMachine& m, Counted what);
+  // The first line by which the run had made `target` of them, target at least 1 and at most
+  // the current state's.
+  std::uint64_t first_line_reaching(Counted what, std::uint64_t target) const;
 
   TryMoveMachine machine_;
   std::vector<Checkpoint> checkpoints_;  // by line, the first at line 0

@@ -1,11 +1,14 @@
 #include "teaching/try_move.hpp"
 
+#include <algorithm>
+
 namespace kt {
 
 const char* to_string(Line line) {
   static constexpr const char* kNames[kLineCount] = {
-      "select",    "acceptable", "record", "filled", "recurse", "erase", "until", "return",
-      "off-board", "visited",    "mark",   "full",   "result",  "call",  "check", "unmark"};
+      "select", "acceptable", "record",  "filled", "recurse", "erase",  "until",
+      "return", "off-board",  "visited", "mark",   "full",    "result", "call",
+      "check",  "unmark",     "display", "first",  "next"};
   return kNames[static_cast<int>(line)];
 }
 
@@ -28,13 +31,14 @@ TryMoveMachine::TryMoveMachine(const Problem& problem, const MoveOrder& order, S
   }
   board_[start] = 1;  // board [x0, y0] := 1; TryMove (2, x0, y0, ok)
   reached_[1] = 1;
-  if (total_ <= 1) {
+  if (total_ <= 1 && semantics_ == Semantics::try_move) {
     status_ = Status::found;  // one square: the knight stands on it
     line_ = Line::ret;
     return;
   }
   calls_ = 1;
   frames_.push_back({2, start, 0, *problem.start});
+  if (semantics_ == Semantics::try_all) line_ = Line::full;  // it tests the board on entry
 }
 
 void TryMoveMachine::enter(Square at, int move) {
@@ -81,17 +85,23 @@ bool TryMoveMachine::step_line() {
   ++lines_;
   effect_ = Effect::none;
   returned_ = -1;
-  if (semantics_ == Semantics::move_calls) {
-    step_move_calls();
-  } else {
-    step_try_move();
+  switch (semantics_) {
+    case Semantics::try_move:
+      step_try_move();
+      break;
+    case Semantics::move_calls:
+      step_move_calls();
+      break;
+    case Semantics::try_all:
+      step_try_all();
+      break;
   }
   return true;
 }
 
 bool TryMoveMachine::at_call() const {
   if (status_ != Status::running) return false;
-  if (semantics_ == Semantics::try_move) return line_ == Line::recurse;
+  if (semantics_ != Semantics::move_calls) return line_ == Line::recurse;
   return line_ == Line::call && frames_.back().result != 1;
 }
 
@@ -218,8 +228,70 @@ void TryMoveMachine::step_try_move() {
   }
 }
 
+void TryMoveMachine::step_try_all() {
+  Frame& f = frames_.back();
+  switch (line_) {
+    case Line::full:  // if k > board.size1*board.size2 then
+      line_ = f.move > total_ ? Line::display : Line::first;
+      break;
+    case Line::display:  // "Display Board": the tour is shown, and the search goes on
+      ++tours_;
+      effect_ = Effect::displayed;
+      line_ = Line::ret;
+      break;
+    case Line::first:  // from d := 1
+      f.count = 1;
+      line_ = Line::until;
+      break;
+    case Line::until:  // until d > 8
+      line_ = f.count > 8 ? Line::ret : Line::select;
+      break;
+    case Line::select:  // new_x := x + row.item(d); new_y := y + col.item(d)
+      target_ = jump(f.square, f.count);
+      line_ = Line::acceptable;
+      break;
+    case Line::acceptable:  // if Acceptable(new_x, new_y) then
+      line_ = target_ >= 0 && board_[target_] == 0 ? Line::record : Line::next;
+      break;
+    case Line::record:  // board.put(k, new_x, new_y)
+      write(f, Effect::placed);
+      line_ = Line::recurse;
+      break;
+    case Line::recurse: {  // Try_All(k+1, new_x, new_y)
+      const Frame child{f.move + 1, target_, 0, geometry_.square(target_)};
+      frames_.push_back(child);  // f is not used past this point
+      ++calls_;
+      target_ = -1;
+      line_ = Line::full;
+      break;
+    }
+    case Line::erase:  // board.put(0, new_x, new_y): after every call, a tour shown or not
+      write(f, Effect::erased);
+      line_ = Line::next;
+      break;
+    case Line::next:  // d := d+1
+      ++f.count;
+      line_ = Line::until;
+      break;
+    case Line::ret: {  // end -- Try_All: back in the caller, at the line after the call
+      const std::int32_t square = f.square;
+      frames_.pop_back();
+      if (frames_.empty()) {
+        status_ = tours_ > 0 ? Status::found : Status::none;
+        target_ = -1;
+      } else {
+        target_ = square;
+        line_ = Line::erase;
+      }
+      break;
+    }
+    default:  // the other procedures' lines are not this one's
+      break;
+  }
+}
+
 bool TryMoveMachine::run_until(Goal goal, std::uint64_t max_lines) {
-  const std::uint64_t moves0 = moves(), lines0 = lines_;
+  const std::uint64_t moves0 = moves(), lines0 = lines_, tours0 = tours_;
   using Kind = Goal::Kind;
   auto met = [&] {
     if (goal.breaks != 0 && lines_ > lines0 && at_break(goal.breaks)) return true;
@@ -234,6 +306,8 @@ bool TryMoveMachine::run_until(Goal goal, std::uint64_t max_lines) {
         return lines_ > lines0 && effect_ == Effect::erased;
       case Kind::end:
         return status_ != Status::running;
+      case Kind::tours:
+        return tours_ - tours0 >= goal.n;
     }
     return false;
   };
@@ -245,7 +319,7 @@ bool TryMoveMachine::run_until(Goal goal, std::uint64_t max_lines) {
 
 std::size_t TryMoveMachine::focus() const {
   const std::size_t n = frames_.size();
-  if (n == 0 || semantics_ == Semantics::try_move) return n == 0 ? 0 : n - 1;
+  if (n == 0 || semantics_ != Semantics::move_calls) return n == 0 ? 0 : n - 1;
   // A call still checking its square on entry has not stood on it yet.
   const bool checking = line_ == Line::off_board || line_ == Line::visited || line_ == Line::mark;
   if (!checking) return n - 1;
@@ -258,28 +332,48 @@ std::array<Candidate, 8> TryMoveMachine::candidates() const {
   const std::size_t at = focus();
   if (at >= frames_.size() || frames_[at].square < 0) return out;
   const Frame& f = frames_[at];
+  const int tried = selected(at);  // candidates 1..tried have been looked at
   // The current candidate is being tried from its select line until its until line (the
-  // pseudocode's: while its call is on the stack).
-  const bool in_progress = semantics_ == Semantics::move_calls
-                               ? at + 1 < frames_.size()
-                               : f.count > 0 && line_ != Line::select && line_ != Line::ret &&
-                                     !(line_ == Line::until && !move_ok_);
+  // pseudocode's: while its call is on the stack; Try_All's: until d := d+1).
+  bool in_progress = false;
+  switch (semantics_) {
+    case Semantics::try_move:
+      in_progress = f.count > 0 && line_ != Line::select && line_ != Line::ret &&
+                    !(line_ == Line::until && !move_ok_);
+      break;
+    case Semantics::move_calls:
+      in_progress = at + 1 < frames_.size();
+      break;
+    case Semantics::try_all:
+      in_progress = tried > 0 && (line_ == Line::acceptable || line_ == Line::record ||
+                                  line_ == Line::recurse || line_ == Line::erase);
+      break;
+  }
   for (int k = 1; k <= 8; ++k) {
     const std::int32_t t = jump(f.square, k);
     Candidate& c = out[k - 1];
     if (t < 0) {
       c = Candidate::off_board;
-    } else if (k == f.count && in_progress &&
+    } else if (k == tried && in_progress &&
                (board_[t] == 0 || board_[t] == f.move ||
                 (semantics_ == Semantics::move_calls && board_[t] == f.move + 1))) {
       c = Candidate::trying;
-    } else if (k <= f.count) {
+    } else if (k <= tried) {
       c = board_[t] == 0 ? Candidate::failed : Candidate::visited;
     } else {
       c = board_[t] == 0 ? Candidate::untried : Candidate::visited;
     }
   }
   return out;
+}
+
+int TryMoveMachine::selected(std::size_t frame) const {
+  if (frame >= frames_.size()) return 0;
+  const int count = frames_[frame].count;
+  if (semantics_ != Semantics::try_all) return count;
+  // d is set before its candidate is looked at: until and select still hold the last one's.
+  const bool ahead = frame + 1 == frames_.size() && (line_ == Line::until || line_ == Line::select);
+  return std::clamp(count - (ahead ? 1 : 0), 0, 8);
 }
 
 }  // namespace kt

@@ -39,6 +39,27 @@
 //     result := result OR Move(x + dx[k], y + dy[k], m + 1)     call (k = 1..8)
 //     IF result THEN print x, y; return true                    check
 //     ELSE visited[x, y] := false; return false                 unmark
+//
+// And it runs, as a third set, the handout's Try_All, which finds every tour: it has no
+// success exit, tests the full board on entry to the call after the last move, displays it,
+// and its caller erases the move and goes on, so the run ends only when the tree is exhausted.
+//
+//   Try_All(k, x, y)
+//     if k > board.size1*board.size2 then                       full
+//       "Display Board"                                         display
+//     else
+//       from d := 1                                             first
+//       until d > 8                                             until
+//       loop
+//         new_x := x + row.item(d); new_y := y + col.item(d)    select
+//         if Acceptable(new_x, new_y) then                      acceptable
+//           board.put(k, new_x, new_y)                          record
+//           Try_All(k+1, new_x, new_y)                          recurse
+//           board.put(0, new_x, new_y)                          erase
+//         end
+//         d := d+1                                              next
+//       end
+//     end                                                       return
 #pragma once
 
 #include <array>
@@ -70,20 +91,24 @@ enum class Line : std::uint8_t {
   result,
   call,
   check,
-  unmark  // Move(x, y, m)
+  unmark,  // Move(x, y, m)
+  display,
+  first,
+  next  // Try_All(k, x, y), with full, until, select, ..., erase and ret
 };
-inline constexpr int kLineCount = 16;
-const char* to_string(Line line);  // "select", "acceptable", ..., "off-board", ...
+inline constexpr int kLineCount = 19;
+const char* to_string(Line line);  // "select", "acceptable", ..., "off-board", ..., "display"
 
 // Which procedure the machine runs: TryMove's loop over the candidates (Sutcliffe, Wirth, the
-// handout and their renditions), or the pseudocode's call per candidate.
-enum class Semantics : std::uint8_t { try_move, move_calls };
+// handout and their renditions), the pseudocode's call per candidate, or the handout's Try_All,
+// which goes on after every tour.
+enum class Semantics : std::uint8_t { try_move, move_calls, try_all };
 
 // What the current call's eight candidates are, for the board view.
 enum class Candidate : std::uint8_t { off_board, visited, failed, trying, untried };
 
-// The last line's visible effect.
-enum class Effect : std::uint8_t { none, placed, erased };
+// The last line's visible effect: a square written, or (Try_All) the full board displayed.
+enum class Effect : std::uint8_t { none, placed, erased, displayed };
 
 class TryMoveMachine {
  public:
@@ -91,10 +116,12 @@ class TryMoveMachine {
   // loop counter (0 before the first INC, then the candidate k of 8 being tried).
   // Move(x, y, m) is the same: it writes m + 1 on its own square (1 on the start), loops k over
   // its eight calls, and its square may be off the board (square -1, at `at`).
+  // Try_All(k, x, y) is TryMove's, but its count is the handout's d: 0 before `from d := 1`,
+  // set before the candidate is looked at, and 9 once the loop is done.
   struct Frame {
     int move;                 // moveNumber: the number it writes, 2 for the first jump
     std::int32_t square;      // (x, y) as Geometry::index, -1 off the board
-    int count;                // k of 8, 0 before the first candidate
+    int count;                // k of 8, 0 before the first candidate (Try_All: d, up to 9)
     Square at{};              // (x, y), on the board or not
     std::int8_t result = -1;  // Move's local result: -1 before it is set, 0 false, 1 true
   };
@@ -108,9 +135,10 @@ class TryMoveMachine {
   bool step_line();
 
   // Where a run stops: after n lines, after n squares recorded or erased, after the next
-  // erase, once the stack is at most n calls deep (step over, step out), or at the end.
+  // erase, once the stack is at most n calls deep (step over, step out), at the end, or after
+  // n more tours (tours()).
   struct Goal {
-    enum class Kind : std::uint8_t { lines, moves, erase, depth, end } kind;
+    enum class Kind : std::uint8_t { lines, moves, erase, depth, end, tours } kind;
     std::uint64_t n = 0;
     std::uint32_t breaks = 0;  // also stop before a line at_break(breaks) (after one line)
   };
@@ -118,6 +146,7 @@ class TryMoveMachine {
   bool run_until(Goal goal, std::uint64_t max_lines);
 
   Status status() const { return status_; }
+  int squares() const { return total_; }  // the free squares: the last move number
   Semantics semantics() const { return semantics_; }
   Geometry geometry() const { return geometry_; }
   const MoveOrder& order() const { return order_; }
@@ -129,10 +158,11 @@ class TryMoveMachine {
   std::uint64_t moves() const { return placed_ + erased_; }
   bool move_ok() const { return move_ok_; }
   // Calls entered so far (the outermost included), and the last line's return: -1 none, else
-  // the value the returning call gave (0 false, 1 true).
+  // the value the returning call gave (0 false, 1 true); Try_All, a procedure, gives none.
   std::uint64_t calls() const { return calls_; }
   int returned() const { return returned_; }
-  // Squares filled with the last move number so far (a tour completed).
+  // Squares filled with the last move number so far (a tour completed); Try_All: the boards
+  // displayed so far.
   std::uint64_t tours() const { return tours_; }
   // Whether the next line makes a recursive call (step over runs it whole).
   bool at_call() const;
@@ -153,6 +183,10 @@ class TryMoveMachine {
   std::size_t focus() const;
   // That call's eight candidates, k = 1..8 at index k - 1.
   std::array<Candidate, 8> candidates() const;
+  // The candidate k (1..8) frames()[frame] looks at or last looked at, whose square its new_x,
+  // new_y hold; 0 before the first. Its count, except Try_All's d, which runs one ahead of it
+  // before the select line and ends at 9.
+  int selected(std::size_t frame) const;
   // The square of the last record or erase, and the candidate k that led to it.
   std::int32_t effect_square() const { return effect_square_; }
   int effect_candidate() const { return effect_candidate_; }
@@ -168,6 +202,7 @@ class TryMoveMachine {
   void write(const Frame& f, Effect e);
   void step_try_move();
   void step_move_calls();
+  void step_try_all();
   void enter(Square at, int move);  // Move(at, move - 1): a new frame, counted
   void leave(bool result);          // return result to the caller
   Geometry geometry_;

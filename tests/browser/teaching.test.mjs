@@ -505,6 +505,45 @@ const tests = [
     checkEqual(await app(page, () => Module.app().codeScale()), 1.5, 'code scale');
   }],
 
+  ['listing handout-all: Try_All displays one tour after another, step by tour', 'desktop',
+    async (page) => {
+      checkEqual(await textbook5x5(page), '', 'configure');
+      const why = await app(page, () => {
+        const a = Module.app();
+        a.setViews(['code', 'stack']);
+        const said = a.setListing('handout-all');
+        a.setGranularity('tour');
+        a.forward(3);  // a frame's lines in the call, the rest over the frames that follow
+        return said;
+      });
+      checkEqual(why, '', 'setListing(handout-all)');
+      const third = () => page.waitForFunction(() => Module.app().recursion().tours >= 3, null,
+                                               { timeout: 60000 });
+      await third();
+      const r = await app(page, () => {
+        const a = Module.app(), out = { l: a.listing(), r: a.recursion() };
+        a.back(1);
+        out.back = a.recursion();
+        a.forward(1);
+        return out;
+      });
+      await third();
+      r.again = await app(page, () => Module.app().recursion());
+      checkEqual(r.l.name, 'handout-all', 'the listing');
+      checkEqual([r.r.tours, r.r.lastEffect, r.r.status], [3, 'displayed', 'running'],
+        'tour 3 displayed, and the search goes on');
+      check(r.l.narration.startsWith('Tour 3 displayed'), `narration: ${r.l.narration}`);
+      checkEqual(r.l.lines[r.l.current - 1], '  end -- Try_All', 'the call returns next');
+      checkEqual(r.r.stack.at(-1).call.startsWith('Try_All(26, '), true, 'the call past move 25');
+      const full = r.r.board.flat().sort((a, b) => a - b);
+      checkEqual(full, Array.from({ length: 25 }, (_, i) => i + 1), 'the board displayed is full');
+      checkEqual([r.back.tours, r.back.lastEffect], [2, 'displayed'], 'back one tour');
+      checkEqual(r.again, r.r, 'forward one tour again');
+      await frames(page, 3);
+      await reveal(page, 'Code');
+      await page.screenshot({ path: join(ARTIFACTS, 'listing-handout-all-tour3-1280.png') });
+    }],
+
   ['screenshots of each listing', 'desktop', (page) => listingShots(page, '1280')],
   // On a phone, the default listing and the widest (Java's): each 3x frame is slow to draw.
   ['screenshots of listings (phone)', 'phone', (page) => listingShots(page, '390',
