@@ -295,6 +295,16 @@ TEST_CASE("banner: the recursion watched on the board", "[explorer][banner]") {
   teach_forward(s);
   for (int frame = 0; frame < 1000 && s.teach.forward_goal; ++frame) teach_tick(s, 1.0 / 60);
   CHECK(words(s).title == "TryMove: no tour");
+
+  // The handout's Try_All goes on after each tour: the banner counts the tours displayed.
+  REQUIRE(configure(s, banner_problem("5", "5", "1,1", "textbook")).empty());
+  REQUIRE(set_listing(s, "handout-all").empty());
+  set_granularity(s, Granularity::tour);
+  for (int n = 0; n < 2; ++n) {
+    teach_forward(s);
+    for (int frame = 0; frame < 1000 && s.teach.forward_goal; ++frame) teach_tick(s, 1.0 / 60);
+  }
+  CHECK(words(s).title == "Watching Try_All: 2 tours displayed");
 }
 
 // The count has its own read-out in the panel: the banner keeps the run's words meanwhile.

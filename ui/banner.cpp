@@ -58,6 +58,12 @@ BannerText idle_words(const ExplorerState& s, const std::string& method) {
     b.title = m.status() == Status::found  ? "TryMove found the tour"
               : m.status() == Status::none ? "TryMove: no tour"
                                            : "Watching TryMove";
+    if (m.semantics() == Semantics::try_all) {  // the handout's Try_All: every tour, counted
+      const std::string tours =
+          with_commas(m.tours()) + (m.tours() == 1 ? " tour displayed" : " tours displayed");
+      b.title = m.status() == Status::running ? "Watching Try_All: " + tours
+                                              : "Try_All has tried everything: " + tours;
+    }
     b.detail = "move " + std::to_string(m.frames().empty() ? 0 : m.frames().back().move) +
                ", next line: " + to_string(m.line()) + "; Run starts the fast search";
   }
