@@ -545,18 +545,17 @@ const tests = [
     }],
 
   ['screenshots of each listing', 'desktop', (page) => listingShots(page, '1280')],
-  // On a phone, the default listing and the widest (Java's): each 3x frame is slow to draw.
-  ['screenshots of listings (phone)', 'phone', (page) => listingShots(page, '390',
-    ['sutcliffe', 'java'])],
+  // Every listing 390 wide too, at twice the pixels (a 3x canvas takes about twice as long to
+  // draw in software GL; the tabs below are shot at 3x).
+  ['screenshots of each listing (phone)', 'phone2x', (page) => listingShots(page, '390')],
   ['screenshots of each tab', 'desktop', (page) => screenshots(page, '1280')],
   ['screenshots of each tab (phone)', 'phone', (page) => screenshots(page, '390')],
 ];
 
-async function listingShots(page, tag, only = null) {
+async function listingShots(page, tag) {
   checkEqual(await textbook5x5(page), '', 'configure');
   const names = await app(page, () => Module.app().listing().names);
-  for (const name of only ?? names) {
-    check(names.includes(name), `no listing ${name}`);
+  for (const name of names) {
     await app(page, (n) => {
       const a = Module.app();
       a.setViews(['code', 'stack']);
@@ -616,6 +615,7 @@ async function screenshots(page, tag) {
 const GROUPS = {
   desktop: { width: 1280, height: 800, deviceScaleFactor: 1 },
   phone: { width: 390, height: 844, deviceScaleFactor: 3, hasTouch: true },
+  phone2x: { width: 390, height: 844, deviceScaleFactor: 2, hasTouch: true },
 };
 
 await exitWith('teaching', () => runOnSite('teaching', GROUPS, tests));
