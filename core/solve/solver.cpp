@@ -157,6 +157,18 @@ const char* Solver::answered_by() const {
 
 bool Solver::time_up() const { return deadline_ && std::chrono::steady_clock::now() >= *deadline_; }
 
+// The search for at most min(max_steps, budget) steps; both go down by the steps spent, which
+// it returns (the attempts' budgets count moves placed and erased, whatever the slices).
+std::uint64_t Solver::run_search_within(std::uint64_t& max_steps, std::uint64_t& budget) {
+  const Counters before = search_->counters();
+  status_ = search_->run(std::min(max_steps, budget));
+  const Counters after = search_->counters();
+  const std::uint64_t spent = (after.placed - before.placed) + (after.erased - before.erased);
+  budget -= std::min(spent, budget);
+  max_steps -= std::min(spent, max_steps);
+  return spent;
+}
+
 // automatic's textbook attempt, within its budget (max_steps goes down by the steps spent).
 // Returns whether the attempt is over without an answer: its budget spent, or it stalled.
 bool Solver::run_textbook_attempt(std::uint64_t& max_steps) {
@@ -165,15 +177,9 @@ bool Solver::run_textbook_attempt(std::uint64_t& max_steps) {
     max_steps = 0;
     return false;
   }
-  const std::uint64_t slice = std::min(max_steps, textbook_budget_);
-  const Counters before = search_->counters();
-  status_ = search_->run(slice);
-  const Counters after = search_->counters();
-  const std::uint64_t spent = (after.placed - before.placed) + (after.erased - before.erased);
-  textbook_budget_ -= std::min(spent, textbook_budget_);
-  max_steps -= std::min(spent, max_steps);
+  const std::uint64_t spent = run_search_within(max_steps, textbook_budget_);
   if (status_ != Status::running || (textbook_budget_ > 0 && spent > 0)) return false;
-  handed_over_ = after;  // the abandoned attempt's work still counts
+  handed_over_ = search_->counters();  // the abandoned attempt's work still counts
   textbook_budget_ = 0;
   return true;
 }
@@ -186,14 +192,9 @@ bool Solver::run_textbook_attempt(std::uint64_t& max_steps) {
 // slices), with twice the steps: the whole stays complete (an attempt long enough runs the
 // whole tree, and proves "none") at about twice the cost of the last attempt.
 void Solver::run_search_attempt(std::uint64_t& max_steps) {
-  const std::uint64_t slice = std::min(max_steps, attempt_budget_);
-  const Counters before = search_->counters();
-  status_ = search_->run(slice);
-  const Counters after = search_->counters();
-  const std::uint64_t spent = (after.placed - before.placed) + (after.erased - before.erased);
-  attempt_budget_ -= std::min(spent, attempt_budget_);
-  max_steps -= std::min(spent, max_steps);
+  const std::uint64_t spent = run_search_within(max_steps, attempt_budget_);
   if (status_ != Status::running || attempt_budget_ > 0 || spent == 0) return;
+  const Counters after = search_->counters();
   restarted_.placed += after.placed;
   restarted_.erased += after.erased;
   restarted_.seconds += after.seconds;

@@ -132,6 +132,7 @@ class Solver {
   void start_search(Method m);
   void materialize() const;
   Status run_steps(std::uint64_t max_steps);
+  std::uint64_t run_search_within(std::uint64_t& max_steps, std::uint64_t& budget);
   bool run_textbook_attempt(std::uint64_t& max_steps);
   void run_strip();
   bool run_end_tour();
