@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "board/request.hpp"
 #include "counting/count.hpp"
 
 namespace kt_test {
@@ -20,6 +21,15 @@ inline constexpr bool kHeavy = false;
 #else
 inline constexpr bool kHeavy = true;
 #endif
+
+// The problem of `in`, which must be well formed.
+inline kt::Problem problem_of(const kt::ProblemInput& in) {
+  kt::Problem p;
+  const std::string why = kt::make_problem(in, p);
+  INFO(why);
+  REQUIRE(why.empty());
+  return p;
+}
 
 // Is there a tour of the kind asked for? Exhaustively, stopping at the first.
 inline bool exists_exhaustively(const kt::Problem& p) {

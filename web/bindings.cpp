@@ -27,6 +27,7 @@
 #include "live_app.hpp"
 #include "page_request.hpp"
 #include "readout.hpp"
+#include "solve/rewindable_solver.hpp"
 
 namespace kt::web {
 
@@ -99,81 +100,39 @@ class Search : public SearchReadout {
     double seconds = 0;
     if (auto why = read_time_limit(problem, seconds); !why.empty()) return why;
     if (auto why = adopt(text); !why.empty()) return why;
-    if (seconds > 0) solver_->set_time_limit(seconds);
+    if (seconds > 0) run_->set_time_limit(seconds);
     return {};
   }
-  // Runs at most max_steps steps: "running" | "found" | "none".
   // Runs at most max_steps steps: the status, or "maxSteps: ..." when it is not a count.
   std::string run(val max_steps) {
     std::uint64_t n = 0;
     if (auto why = read_count(max_steps, "maxSteps", 1, n); !why.empty()) return why;
-    {
-      const std::uint64_t before = work();
-      last_ = ui::advance(*solver_, n);
-      if (const std::uint64_t moved = work() - before; moved > 0) {
-        if (!log_.empty() && !log_.back().next_tour) {
-          log_.back().moves += moved;
-        } else {
-          log_.push_back({moved, false});
-        }
-      }
-    }
-    return to_string(solver_->status());
+    run_->run(n);
+    return to_string(run_->solver().status());
   }
   // After a tour, on to the next one in the search's order (textbook and wirth; run() finds
   // it): false when there is none to go on from.
-  bool next_tour() {
-    if (!solver_->next_tour()) return false;
-    log_.push_back({0, true});
-    last_ = Action::none;
-    return true;
-  }
+  bool next_tour() { return run_->next_tour(); }
   // Back by `steps` moves (default 1): the state after that many fewer, exactly (board, stack,
-  // counters), by replaying the run from its start (the searches are deterministic; the cost
-  // grows with the run). "" or why not.
+  // counters), replayed from the nearest checkpoint (kt::RewindableSolver: about a millisecond
+  // whatever the run's length). "" or why not.
   std::string back(val steps) {
-    if (solver_->construction()) return "back: a construction's blocks are not taken back";
     std::uint64_t n = 1;
     if (!steps.isUndefined()) {
       if (auto why = read_count(steps, "steps", 1, n); !why.empty()) return why;
     }
-    const std::uint64_t total = work(), target = n >= total ? 0 : total - n;
-    auto fresh = std::make_unique<Solver>(request_.problem, request_.method, request_.order);
-    std::vector<Op> kept;
-    std::uint64_t done = 0;
-    Action last = Action::none;
-    for (const Op& op : log_) {
-      if (op.next_tour) {
-        if (done >= target) break;
-        fresh->next_tour();
-        kept.push_back(op);
-        last = Action::none;
-        continue;
-      }
-      const std::uint64_t take = std::min(op.moves, target - done);
-      if (take == 0) break;
-      // One move a step in the backtracking searches: run the moves, the last one alone so
-      // that its action is known.
-      if (take > 1) ui::advance(*fresh, take - 1);
-      last = ui::advance(*fresh, 1);
-      done += take;
-      kept.push_back({take, false});
-      if (done >= target) break;
-    }
-    solver_ = std::move(fresh);
-    log_ = std::move(kept);
-    last_ = last;
+    if (!run_->back(n)) return "back: a construction's blocks are not taken back";
     return {};
   }
-  std::string line() const { return line_after_moves(*solver_, last_); }
+  std::string line() const { return line_after_moves(run_->solver(), run_->last_action()); }
   val estimate() {
-    const Method m = solver_->method();
-    const Problem& p = solver_->problem();
+    const Method m = run_->solver().method();
+    const Problem& p = run_->solver().problem();
     if ((m != Method::textbook && m != Method::wirth) || p.closed || p.end || !p.start) {
       return val::null();
     }
     if (!estimate_) estimate_ = estimate_tree(p, ui::estimate_probes(p.geometry));
-    const Counters k = solver_->counters();
+    const Counters k = run_->solver().counters();
     const auto moves = estimate_->nodes.to_double();
     std::optional<double> left;
     if (moves && k.seconds > 0 && k.placed > 0) {
@@ -184,35 +143,21 @@ class Search : public SearchReadout {
   }
 
  private:
-  // What was run, so that back() can replay it: runs of moves and next_tour() calls.
-  struct Op {
-    std::uint64_t moves;
-    bool next_tour;
-  };
-  std::uint64_t work() const {
-    const Counters k = solver_->counters();
-    return k.placed + k.erased;
-  }
   // A refused problem leaves the current solver as it is.
   std::string adopt(const RequestText& text) {
     Request request;
     if (auto why = ui::parse_page_request(text, request); !why.empty()) return why;
-    request_ = request;
-    solver_ = std::make_unique<Solver>(std::move(request.problem), request.method, request.order);
-    last_ = Action::none;
-    log_.clear();
+    run_ = std::make_unique<RewindableSolver>(std::move(request.problem), request.method,
+                                              request.order);
     estimate_.reset();
     return {};
   }
-  const Solver* solver() const override { return solver_.get(); }
-  Action action() const override { return last_; }
+  const Solver* solver() const override { return &run_->solver(); }
+  Action action() const override { return run_->last_action(); }
   std::string no_solver_reason() const override { return "not configured"; }
 
-  Request request_;                 // the problem, to replay from its start
-  std::unique_ptr<Solver> solver_;  // always set: the constructor configures 5x5 from 1,1
-  Action last_ = Action::none;
-  std::vector<Op> log_;
-  std::optional<TreeEstimate> estimate_;  // made on the first estimate()
+  std::unique_ptr<RewindableSolver> run_;  // always set: the constructor configures 5x5 from 1,1
+  std::optional<TreeEstimate> estimate_;   // made on the first estimate()
 };
 
 // An exact count, run in slices like the page's own "Count tours", with the same choice of

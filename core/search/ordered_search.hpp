@@ -12,6 +12,8 @@ class OrderedSearch final : public Search {
  public:
   OrderedSearch(const Problem& problem, const MoveOrder& order);
 
+  std::unique_ptr<Search> clone() const override { return std::make_unique<OrderedSearch>(*this); }
+
  private:
   void advance(std::uint64_t max_steps) override;  // Search::ordered_loop, general or not
 

@@ -48,8 +48,10 @@ struct Frame {
 class Search {
  public:
   virtual ~Search() = default;
-  Search(const Search&) = delete;
   Search& operator=(const Search&) = delete;
+  // A copy of the search as it stands (engine, board, stack, counters): run on, it takes
+  // exactly the steps this one would (the engines are deterministic).
+  virtual std::unique_ptr<Search> clone() const = 0;
 
   // Advances by at most max_steps steps; returns running only when all of them were spent.
   Status run(std::uint64_t max_steps);
@@ -84,6 +86,7 @@ class Search {
   // Preconditions: the problem came from make_problem (a start on a free square; an end, if
   // any, a free square other than the start).
   Search(const Problem& problem, const MoveOrder& order);
+  Search(const Search&) = default;  // for clone()
   // The engine's loop: at most max_steps steps, updating the shared state below.
   virtual void advance(std::uint64_t max_steps) = 0;
   // The textbook's loop over board_ in the move order, one step per move recorded or erased:

@@ -18,6 +18,8 @@ class SmallSearch final : public Search {
   static bool applies(const Problem& problem, const MoveOrder& order);
   SmallSearch(const Problem& problem, const MoveOrder& order);
 
+  std::unique_ptr<Search> clone() const override { return std::make_unique<SmallSearch>(*this); }
+
  private:
   void advance(std::uint64_t max_steps) override;
   void init_tables(const MoveOrder& order);

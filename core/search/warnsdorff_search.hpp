@@ -17,6 +17,10 @@ class WarnsdorffSearch final : public Search {
   // pseudo-random key per square drawn from the seed (a restart that walks another tree).
   WarnsdorffSearch(const Problem& problem, const MoveOrder& order, std::uint32_t tie_seed = 0);
 
+  std::unique_ptr<Search> clone() const override {
+    return std::make_unique<WarnsdorffSearch>(*this);
+  }
+
  private:
   void advance(std::uint64_t max_steps) override;
   void fill_candidates(int d);

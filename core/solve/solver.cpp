@@ -49,6 +49,45 @@ Solver::Solver(Problem problem, Method method, std::optional<MoveOrder> order)
 
 Solver::~Solver() = default;
 
+namespace {
+template <typename T>
+std::unique_ptr<T> copy_of(const std::unique_ptr<T>& p) {
+  return p ? std::make_unique<T>(*p) : nullptr;
+}
+}  // namespace
+
+// Every member but the deadline: the engines that are not copied (the construction, counting
+// by rows) are absent, which snapshot() checks first.
+Solver::Solver(const Solver& o)
+    : problem_(o.problem_),
+      requested_(o.requested_),
+      method_(o.method_),
+      order_(o.order_),
+      theory_(o.theory_),
+      phase_(o.phase_),
+      status_(o.status_),
+      search_(o.search_ ? o.search_->clone() : nullptr),
+      strip_(copy_of(o.strip_)),
+      end_tour_(copy_of(o.end_tour_)),
+      repair_(copy_of(o.repair_)),
+      rows_count_steps_(o.rows_count_steps_),
+      gave_up_(o.gave_up_),
+      time_limit_(o.time_limit_),
+      one_shot_seconds_(o.one_shot_seconds_),
+      stopped_by_time_(o.stopped_by_time_),
+      built_board_(o.built_board_),
+      built_path_(o.built_path_),
+      textbook_budget_(o.textbook_budget_),
+      handed_over_(o.handed_over_),
+      restarts_(o.restarts_),
+      attempt_budget_(o.attempt_budget_),
+      restarted_(o.restarted_) {}
+
+std::unique_ptr<Solver> Solver::snapshot() const {
+  if (construction_ || rows_counter_) return nullptr;
+  return std::unique_ptr<Solver>(new Solver(*this));
+}
+
 // Theory first; then, for auto and construct, the first of the construction's engines that
 // applies (auto may try the textbook's search before); where they give up, counting by rows on
 // narrow boards; then Warnsdorff's search, or for construct alone the end.

@@ -64,8 +64,12 @@ class Solver {
   // Wirth's for wirth).
   Solver(Problem problem, Method method, std::optional<MoveOrder> order = std::nullopt);
   ~Solver();
-  Solver(const Solver&) = delete;
   Solver& operator=(const Solver&) = delete;
+  // A copy of the run as it stands, to come back to (RewindableSolver's checkpoints): run on, it
+  // takes exactly the steps this one would. Without the time limit (a replay must not be cut
+  // short by the clock). Null while the construction or counting by rows is at work: their
+  // engines are not copied.
+  std::unique_ptr<Solver> snapshot() const;
 
   // Runs at most max_steps steps; returns running only when all of them were spent. Method
   // hand-overs happen inside and never show as a stop.
@@ -112,6 +116,7 @@ class Solver {
   Verdict verify() const;
 
  private:
+  Solver(const Solver& other);  // snapshot()'s copy
   // Where the run is: the engine at work, or the one that answered once status() is not
   // running.
   enum class Phase : std::uint8_t {

@@ -281,6 +281,16 @@ const tests = [
         e.run(10);
         e.back(10);
         out.backToTour = JSON.stringify([e.board(), e.placed(), e.erased(), e.status()]) === atTour;
+        // A step back after a long run replays from the nearest checkpoint, not from the start.
+        e.configureProblem({ size: 8, start: '1,1', method: 'textbook' });
+        let t0 = performance.now();
+        e.run(20000000);
+        const moves = e.placed() + e.erased();
+        out.longRun = { moves, runMs: performance.now() - t0 };
+        t0 = performance.now();
+        e.back(1);
+        out.longRun.backMs = performance.now() - t0;
+        out.longRun.backMoves = e.placed() + e.erased();
         // Knuth's estimate for 8x8 from a corner.
         e.configureProblem({ size: 8, start: '1,1', method: 'textbook' });
         e.run(200000);
@@ -296,6 +306,8 @@ const tests = [
       checkEqual(r.back, [], 'back(1) after N + 1 steps equals N');
       checkEqual(r.tours, [304, 0, TEXTBOOK_5X5], 'every tour: 304 distinct, all verified');
       check(r.backToTour, 'back across nextTour');
+      check(r.longRun.backMoves === r.longRun.moves - 1, `back(1) after a long run ${JSON.stringify(r.longRun)}`);
+      console.log(`Search: run(2e7) ${r.longRun.moves} moves in ${r.longRun.runMs.toFixed(0)} ms; back(1) ${r.longRun.backMs.toFixed(1)} ms`);
       check(r.estimate.moves > 1e12 && r.estimate.explored > 0 && r.estimate.explored < 1e-6 &&
             r.estimate.seconds > 86400 * 365, `estimate ${JSON.stringify(r.estimate)}`);
       checkEqual(r.noEstimate, [null, ''], 'no estimate or line for warnsdorff');
