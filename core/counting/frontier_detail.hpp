@@ -35,6 +35,23 @@ constexpr int kEndsShift = 124;
 constexpr Key kEmpty = ~Key{0};  // no state has every code 15
 constexpr int kCodeDone = 0, kCodeUntouched = 1, kCodeTourEnd = 2, kFirstLabel = 3;
 
+// Keys as the tables store them: one 64-bit word where the window is at most 15 squares (width
+// at most 7: 60 bits of codes, the tour ends in bits 60-61), two words otherwise (the Key as it
+// is). With one limb of count, a state is 16 bytes instead of 24. No stored key is all ones in
+// every word: that marks a free slot.
+constexpr int kNarrowWindow = 15;
+constexpr int kNarrowEndsShift = 60;
+constexpr std::uint64_t kEmptyWord = ~std::uint64_t{0};
+inline int key_words(int window) { return window <= kNarrowWindow ? 1 : 2; }
+inline std::uint64_t narrow_key(Key k) {
+  return static_cast<std::uint64_t>(k) |
+         (static_cast<std::uint64_t>(k >> kEndsShift) << kNarrowEndsShift);
+}
+inline Key wide_key(std::uint64_t x) {
+  constexpr std::uint64_t body = (std::uint64_t{1} << kNarrowEndsShift) - 1;
+  return Key{x & body} | (Key{x >> kNarrowEndsShift} << kEndsShift);
+}
+
 // What happens at one square (index i of the turned board). Working indices ("slots") 0..W-1
 // are the window before the square (squares i-W .. i-1), slot W the square itself.
 struct SquareStep {
@@ -147,13 +164,32 @@ void return_free_memory();
 // One part of a table of states: open addressing with linear probing while a square is being
 // taken, then compacted to its first `size` entries (dense) to be read.
 struct Part {
-  Buffer<Key> keys;
+  Buffer<std::uint64_t> keys;  // `words` (Tables::words) a key: see narrow_key
   Buffer<std::uint64_t> counts;
   std::size_t size = 0;
+  std::size_t slots(int words) const { return keys.size() / static_cast<std::size_t>(words); }
+  bool free_at(std::size_t s, int words) const {
+    const std::uint64_t* k = &keys.data()[s * static_cast<std::size_t>(words)];
+    return k[0] == kEmptyWord && (words == 1 || k[1] == kEmptyWord);
+  }
+  Key key(std::size_t s, int words) const {
+    const std::uint64_t* k = &keys.data()[s * static_cast<std::size_t>(words)];
+    return words == 1 ? wide_key(k[0]) : (Key{k[1]} << 64 | k[0]);
+  }
+  void set_key(std::size_t s, Key key, int words) {
+    std::uint64_t* k = &keys.data()[s * static_cast<std::size_t>(words)];
+    if (words == 1) {
+      k[0] = narrow_key(key);
+    } else {
+      k[0] = static_cast<std::uint64_t>(key);
+      k[1] = static_cast<std::uint64_t>(key >> 64);
+    }
+  }
 };
 
 struct Tables {
   int limbs = 1;  // 64-bit limbs per count, grown when a sum overflows
+  int words = 2;  // 64-bit words per stored key (key_words of the window)
   // The table being built is split by hash into 2^part_bits parts, each with its own lock, so
   // that threads expanding different old states insert side by side (one part without threads).
   int part_bits = 0;
@@ -178,7 +214,9 @@ struct Tables {
   double growth = 2;  // the states after the last square taken, over those before it
   std::uint64_t memory_limit = 0;
 
-  std::uint64_t entry_bytes() const { return sizeof(Key) + 8 * static_cast<std::uint64_t>(limbs); }
+  std::uint64_t entry_bytes() const {
+    return 8 * static_cast<std::uint64_t>(words) + 8 * static_cast<std::uint64_t>(limbs);
+  }
   std::uint64_t period_bytes = 0;  // held by a Period (frontier_period.cpp) while it runs
   // The plan's tables, a square each (held from the start: on long strips, more than the
   // states; counted so that the memory limit holds for both).
@@ -188,7 +226,7 @@ struct Tables {
   }
   std::uint64_t old_entries() const {
     std::uint64_t n = 0;
-    for (const Part& part : old) n += part.keys.size();
+    for (const Part& part : old) n += part.slots(words);
     return n;
   }
 };
@@ -398,7 +436,7 @@ void for_each_state(const Tables& t, std::size_t from, std::size_t to, Emit&& em
     const Part& part = t.old[p];
     const std::size_t end = std::min(to, t.old_begin[p + 1]);
     for (std::size_t s = g - t.old_begin[p]; g < end; ++g, ++s) {
-      if (!emit(part.keys.data()[s], &part.counts.data()[s * limbs])) return;
+      if (!emit(part.key(s, t.words), &part.counts.data()[s * limbs])) return;
     }
   }
 }
