@@ -237,6 +237,10 @@ frontier_detail::Dp::Dp(std::shared_ptr<const Plan> plan_in, std::uint64_t memor
   t.old_size = 1;
 }
 
+int frontier_detail::Dp::limbs() const {
+  return std::max(tables_->max_limbs, period_ ? period_->limbs() : 1);
+}
+
 double frontier_detail::Dp::fraction() const {
   const Plan& plan = *plan_;
   const Tables& t = *tables_;
@@ -474,6 +478,7 @@ void frontier_detail::Dp::finish_square() {
       }
     }
     t.limbs = static_cast<int>(wider);
+    t.max_limbs = std::max(t.max_limbs, t.limbs);
     t.parts.clear();
     t.entries = 0;
     t.building = false;
@@ -827,6 +832,7 @@ FrontierProgress FrontierCounter::progress() const {
     p.bytes += t.bytes();
     p.peak_bytes = std::max(p.peak_bytes, t.peak_bytes);
     p.max_states = std::max<std::uint64_t>(p.max_states, t.max_states);
+    p.count_words = std::max(p.count_words, dp->limbs());
     if (dp->status() == Status::running || dp == w.whole.get()) p.states = t.old_size;
     if (status_ != Status::none) p.squares_done += std::min(t.square, dp->plan().stop);
     if (dp != w.whole.get()) halves_squares += dp->plan().stop;

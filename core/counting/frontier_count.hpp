@@ -85,7 +85,11 @@ struct FrontierProgress {
   std::uint64_t bytes = 0;   // memory held by the tables now
   std::uint64_t peak_bytes = 0;
   std::uint64_t max_states = 0;  // the most states alive after one square so far
-  double fraction = 0;           // estimated part done (0..1): squares, weighted by states
+  // The arithmetic of the counts: the most 64-bit words a state's count has taken so far. Every
+  // count starts in one word; a sum that passes it widens every count by a word and the square
+  // is taken again, so the counts are exact whatever this is (1: every count below 2^64).
+  int count_words = 1;
+  double fraction = 0;  // estimated part done (0..1): squares, weighted by states
   // Counting in two halves: every square is taken, and their states are being joined
   // (join_fraction of the top half's states done).
   bool joining = false;

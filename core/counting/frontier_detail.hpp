@@ -188,8 +188,9 @@ struct Part {
 };
 
 struct Tables {
-  int limbs = 1;  // 64-bit limbs per count, grown when a sum overflows
-  int words = 2;  // 64-bit words per stored key (key_words of the window)
+  int limbs = 1;      // 64-bit limbs per count, grown when a sum overflows
+  int words = 2;      // 64-bit words per stored key (key_words of the window)
+  int max_limbs = 1;  // the most limbs a count has taken (limbs may go back down: Period)
   // The table being built is split by hash into 2^part_bits parts, each with its own lock, so
   // that threads expanding different old states insert side by side (one part without threads).
   int part_bits = 0;
@@ -299,6 +300,7 @@ class Period {
   // memory limit, the states are back in t as they were when the Period began; out_of_memory:
   // they could not be handed back.
   Outcome take(Tables& t, std::uint64_t max_steps, std::uint64_t& steps);
+  int limbs() const { return limbs_; }
   std::uint64_t bytes() const;
 
  private:
@@ -346,6 +348,7 @@ class Dp {
   const Tables& tables() const { return *tables_; }
   double fraction() const;                        // squares done, the one being taken in part
   std::uint64_t steps() const { return steps_; }  // spent by run() so far
+  int limbs() const;                              // the most 64-bit limbs a count has taken so far
   void release();                                 // frees the tables
   // Prunes the states past the cut that the bottom half cannot meet (set before running).
   void set_filter(const CutFilter* filter) { filter_ = filter; }

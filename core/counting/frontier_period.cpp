@@ -114,6 +114,7 @@ bool Period::hand_back(Tables& t, std::vector<Key>&& keys, std::vector<std::uint
   t.old_begin = {0, n};
   t.old_size = n;
   t.limbs = limbs;
+  t.max_limbs = std::max({t.max_limbs, limbs, limbs_});
   t.square = square;
   t.building = false;
   t.period_bytes = 0;
