@@ -306,11 +306,10 @@ bool frontier_detail::Dp::begin_square() {
   t.parts.resize(parts);
   for (Part& part : t.parts) {
     const std::size_t words = cap * static_cast<std::size_t>(t.words);
-    if (!part.keys.resize(words) || !part.counts.resize(cap * static_cast<std::size_t>(t.limbs))) {
+    if (!part.keys.zeroed(words) || !part.counts.resize(cap * static_cast<std::size_t>(t.limbs))) {
       error_ = "out of memory allocating " + gigabytes(need(entries));
       return false;
     }
-    std::fill_n(part.keys.data(), words, frontier_detail::kEmptyWord);
     part.size = 0;
   }
   t.entries = static_cast<std::uint64_t>(cap) * parts;
@@ -344,18 +343,18 @@ bool grow(Tables& t, Part& part, std::string& error, int square) {
     return false;
   }
   Part wider;
-  if (!wider.keys.resize(cap * words) || !wider.counts.resize(cap * limbs)) {
+  if (!wider.keys.zeroed(cap * words) || !wider.counts.resize(cap * limbs)) {
     error = "out of memory allocating " + gigabytes(need);
     return false;
   }
-  std::fill_n(wider.keys.data(), cap * words, frontier_detail::kEmptyWord);
   for (std::size_t s = 0; s < old_cap; ++s) {
     if (part.free_at(s, t.words)) continue;
     const Key k = part.key(s, t.words);
     std::size_t slot = slot_of(t, frontier_detail::hash_key(k), cap);
     while (!wider.free_at(slot, t.words)) slot = slot + 1 == cap ? 0 : slot + 1;
-    std::memcpy(&wider.keys[slot * words], &part.keys[s * words], words * 8);
-    std::memcpy(&wider.counts[slot * limbs], &part.counts[s * limbs], limbs * 8);
+    for (std::size_t k = 0; k < words; ++k) wider.keys[slot * words + k] = part.keys[s * words + k];
+    for (std::size_t k = 0; k < limbs; ++k)
+      wider.counts[slot * limbs + k] = part.counts[s * limbs + k];
   }
   t.entries += cap - old_cap;
   swap(part.keys, wider.keys);
@@ -372,9 +371,8 @@ bool insert(Tables& t, std::size_t which, Key key, std::uint64_t h, const std::u
   const int words = t.words;
   const std::size_t cap = part.slots(words);
   // The key as stored: one word (narrow_key) or two.
-  const std::uint64_t lo =
-      words == 1 ? frontier_detail::narrow_key(key) : static_cast<std::uint64_t>(key);
-  const std::uint64_t hi = static_cast<std::uint64_t>(key >> 64);
+  std::uint64_t lo = 0, hi = 0;
+  frontier_detail::stored_key(key, words, lo, hi);
   std::size_t slot = slot_of(t, h, cap);
   while (true) {
     std::uint64_t* k = &part.keys.data()[slot * static_cast<std::size_t>(words)];
@@ -382,8 +380,7 @@ bool insert(Tables& t, std::size_t which, Key key, std::uint64_t h, const std::u
       if (add_limbs(&part.counts[slot * limbs], count, static_cast<int>(limbs))) t.overflow = true;
       return true;
     }
-    if (k[0] == frontier_detail::kEmptyWord &&
-        (words == 1 || k[1] == frontier_detail::kEmptyWord)) {
+    if (k[words - 1] == 0) {
       k[0] = lo;
       if (words == 2) k[1] = hi;
       std::memcpy(&part.counts[slot * limbs], count, limbs * 8);
@@ -492,10 +489,10 @@ void frontier_detail::Dp::finish_square() {
     const std::size_t slots = part.slots(t.words);
     for (std::size_t s = 0; s < slots; ++s) {
       if (part.free_at(s, t.words)) continue;
-      if (w != s) {
-        std::memmove(&part.keys[w * words], &part.keys[s * words], words * 8);
-        std::memmove(&part.counts[w * limbs], &part.counts[s * limbs], limbs * 8);
-      }
+      // (w < s: moved down in place; a word at a time, not a call to memmove each.)
+      for (std::size_t k = 0; k < words; ++k) part.keys[w * words + k] = part.keys[s * words + k];
+      for (std::size_t k = 0; k < limbs; ++k)
+        part.counts[w * limbs + k] = part.counts[s * limbs + k];
       ++w;
     }
     part.keys.resize(std::max<std::size_t>(w, 1) * words);

@@ -37,11 +37,12 @@ constexpr int kCodeDone = 0, kCodeUntouched = 1, kCodeTourEnd = 2, kFirstLabel =
 
 // Keys as the tables store them: one 64-bit word where the window is at most 15 squares (width
 // at most 7: 60 bits of codes, the tour ends in bits 60-61), two words otherwise (the Key as it
-// is). With one limb of count, a state is 16 bytes instead of 24. No stored key is all ones in
-// every word: that marks a free slot.
+// is). With one limb of count, a state is 16 bytes instead of 24. The top bit of a stored key's
+// last word is set (no state uses it), so that a slot of zeros is free: a table is allocated
+// already free (calloc: fresh pages come zeroed, with no pass to fill them).
 constexpr int kNarrowWindow = 15;
 constexpr int kNarrowEndsShift = 60;
-constexpr std::uint64_t kEmptyWord = ~std::uint64_t{0};
+constexpr std::uint64_t kTaken = std::uint64_t{1} << 63;
 inline int key_words(int window) { return window <= kNarrowWindow ? 1 : 2; }
 inline std::uint64_t narrow_key(Key k) {
   return static_cast<std::uint64_t>(k) |
@@ -49,7 +50,17 @@ inline std::uint64_t narrow_key(Key k) {
 }
 inline Key wide_key(std::uint64_t x) {
   constexpr std::uint64_t body = (std::uint64_t{1} << kNarrowEndsShift) - 1;
-  return Key{x & body} | (Key{x >> kNarrowEndsShift} << kEndsShift);
+  return Key{x & body} | (Key{(x >> kNarrowEndsShift) & 3} << kEndsShift);
+}
+// The words a table stores for `key` (lo, and hi when there are two), marked taken.
+inline void stored_key(Key key, int words, std::uint64_t& lo, std::uint64_t& hi) {
+  if (words == 1) {
+    lo = narrow_key(key) | kTaken;
+    hi = 0;
+  } else {
+    lo = static_cast<std::uint64_t>(key);
+    hi = static_cast<std::uint64_t>(key >> 64) | kTaken;
+  }
 }
 
 // What happens at one square (index i of the turned board). Working indices ("slots") 0..W-1
@@ -114,6 +125,19 @@ class Buffer {
     return *this;
   }
   ~Buffer() { std::free(data_); }
+  // n values of zero bits, the old ones dropped (calloc: fresh pages are not written).
+  bool zeroed(std::size_t n) {
+    std::free(data_);
+    data_ = nullptr;
+    size_ = 0;
+    if (n == 0) return true;
+    void* p = std::calloc(n, sizeof(T));
+    if (p == nullptr) return false;
+    data_ = static_cast<T*>(p);
+    size_ = n;
+    advise_huge_pages(n * sizeof(T));
+    return true;
+  }
   bool resize(std::size_t n) {
     if (n == 0) {
       std::free(data_);
@@ -169,21 +193,17 @@ struct Part {
   std::size_t size = 0;
   std::size_t slots(int words) const { return keys.size() / static_cast<std::size_t>(words); }
   bool free_at(std::size_t s, int words) const {
-    const std::uint64_t* k = &keys.data()[s * static_cast<std::size_t>(words)];
-    return k[0] == kEmptyWord && (words == 1 || k[1] == kEmptyWord);
+    return keys.data()[(s + 1) * static_cast<std::size_t>(words) - 1] == 0;
   }
   Key key(std::size_t s, int words) const {
     const std::uint64_t* k = &keys.data()[s * static_cast<std::size_t>(words)];
-    return words == 1 ? wide_key(k[0]) : (Key{k[1]} << 64 | k[0]);
+    return words == 1 ? wide_key(k[0] & ~kTaken) : (Key{k[1] & ~kTaken} << 64 | k[0]);
   }
   void set_key(std::size_t s, Key key, int words) {
     std::uint64_t* k = &keys.data()[s * static_cast<std::size_t>(words)];
-    if (words == 1) {
-      k[0] = narrow_key(key);
-    } else {
-      k[0] = static_cast<std::uint64_t>(key);
-      k[1] = static_cast<std::uint64_t>(key >> 64);
-    }
+    std::uint64_t hi = 0;
+    stored_key(key, words, k[0], hi);
+    if (words == 2) k[1] = hi;
   }
 };
 
