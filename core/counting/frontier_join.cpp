@@ -18,7 +18,12 @@ constexpr std::uint64_t kKindComplete = 0, kKindUntouched = 1, kKindEnd = 2;
 constexpr std::int8_t kNoEnd = -2;    // no path ends on this square in this half
 constexpr std::int8_t kTourEnd = -1;  // its path ends at a tour end inside this half
 
-int code_at(Key key, int slot) { return static_cast<int>(key >> (4 * slot)) & 15; }
+// (The two words apart: a 128-bit shift by a variable costs a branch each time.)
+int code_at(Key key, int slot) {
+  const std::uint64_t word =
+      slot < 16 ? static_cast<std::uint64_t>(key) : static_cast<std::uint64_t>(key >> 64);
+  return static_cast<int>(word >> (4 * (slot & 15))) & 15;
+}
 
 // The bottom half's window is the top's read backwards: top slot s is bottom slot W - 1 - s.
 int slot_in(int slot, int window, bool bottom) { return bottom ? window - 1 - slot : slot; }
