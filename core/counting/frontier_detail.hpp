@@ -111,8 +111,12 @@ struct Plan {
   std::string error;
 };
 
-// One buffer of trivially copyable values, grown and shrunk with realloc (no copy when the
-// allocator can move pages), so that compacting a table needs no second copy of it.
+// One buffer of trivially copyable values, grown and shrunk in place where it can be (no copy
+// when pages can move), so that compacting a table needs no second copy of it. On Linux a large
+// buffer is its own mapping, aligned to 2 MB and asked for 2 MB pages: tables are read and
+// written at random, and with 4 KB pages nearly every access missed the TLB (a table split in
+// 64 parts of a few MB each got no 2 MB page at all from the allocator's mappings), and every
+// 4 KB of a new table cost a page fault. Elsewhere, malloc.
 template <typename T>
 class Buffer {
  public:
@@ -124,32 +128,30 @@ class Buffer {
     swap(*this, other);
     return *this;
   }
-  ~Buffer() { std::free(data_); }
-  // n values of zero bits, the old ones dropped (calloc: fresh pages are not written).
+  ~Buffer() { release(); }
+  // n values of zero bits, the old ones dropped (fresh pages come zeroed: nothing is written).
   bool zeroed(std::size_t n) {
-    std::free(data_);
-    data_ = nullptr;
-    size_ = 0;
+    release();
     if (n == 0) return true;
+    if (map(n)) return true;
     void* p = std::calloc(n, sizeof(T));
     if (p == nullptr) return false;
     data_ = static_cast<T*>(p);
     size_ = n;
-    advise_huge_pages(n * sizeof(T));
     return true;
   }
+  // n values, the first ones kept.
   bool resize(std::size_t n) {
     if (n == 0) {
-      std::free(data_);
-      data_ = nullptr;
-      size_ = 0;
+      release();
       return true;
     }
+    if (mapped_ > 0) return remap(n);
+    if (data_ == nullptr && map(n)) return true;
     void* p = std::realloc(data_, n * sizeof(T));
     if (p == nullptr) return false;
     data_ = static_cast<T*>(p);
     size_ = n;
-    advise_huge_pages(n * sizeof(T));
     return true;
   }
   T* data() { return data_; }
@@ -159,22 +161,59 @@ class Buffer {
   friend void swap(Buffer& a, Buffer& b) noexcept {
     std::swap(a.data_, b.data_);
     std::swap(a.size_, b.size_);
+    std::swap(a.mapped_, b.mapped_);
   }
 
  private:
-  // Large tables are read at random: on Linux, ask for 2 MB pages, so that an access finds its
-  // page in the TLB far more often (and the table is filled with far fewer page faults).
-  void advise_huge_pages([[maybe_unused]] std::size_t bytes) {
 #if defined(__linux__) && !defined(__EMSCRIPTEN__) && defined(MADV_HUGEPAGE)
-    constexpr std::size_t kHuge = std::size_t{2} << 20, kPage = 4096;
-    if (bytes < 8 * kHuge) return;
-    const auto begin = (reinterpret_cast<std::uintptr_t>(data_) + kPage - 1) & ~(kPage - 1);
-    const auto end = (reinterpret_cast<std::uintptr_t>(data_) + bytes) & ~(kPage - 1);
-    madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+  static constexpr std::size_t kHuge = std::size_t{2} << 20, kPage = 4096;
+  static std::size_t pages(std::size_t bytes) { return (bytes + kPage - 1) & ~(kPage - 1); }
+  // A mapping of its own for n values past 4 MB, 2 MB aligned (mapped 2 MB longer, the ends
+  // unmapped). False: too small, or refused (malloc is tried instead).
+  bool map(std::size_t n) {
+    const std::size_t bytes = pages(n * sizeof(T));
+    if (n * sizeof(T) < 2 * kHuge) return false;
+    void* p =
+        mmap(nullptr, bytes + kHuge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return false;
+    const auto raw = reinterpret_cast<std::uintptr_t>(p);
+    const auto at = (raw + kHuge - 1) & ~(kHuge - 1);
+    if (at > raw) munmap(p, at - raw);
+    if (raw + kHuge > at) munmap(reinterpret_cast<void*>(at + bytes), raw + kHuge - at);
+    madvise(reinterpret_cast<void*>(at), bytes, MADV_HUGEPAGE);
+    data_ = reinterpret_cast<T*>(at);
+    size_ = n;
+    mapped_ = bytes;
+    return true;
+  }
+  bool remap(std::size_t n) {
+    const std::size_t bytes = pages(n * sizeof(T));
+    void* p = mremap(data_, mapped_, bytes, MREMAP_MAYMOVE);
+    if (p == MAP_FAILED) return false;
+    data_ = static_cast<T*>(p);
+    size_ = n;
+    mapped_ = bytes;
+    return true;
+  }
+  void unmap() { munmap(data_, mapped_); }
+#else
+  bool map(std::size_t) { return false; }
+  bool remap(std::size_t) { return false; }
+  void unmap() {}
 #endif
+  void release() {
+    if (mapped_ > 0) {
+      unmap();
+    } else {
+      std::free(data_);
+    }
+    data_ = nullptr;
+    size_ = 0;
+    mapped_ = 0;
   }
   T* data_ = nullptr;
   std::size_t size_ = 0;
+  std::size_t mapped_ = 0;  // bytes of its own mapping (0: malloc's)
 };
 
 // Hands the free pages inside the heap back to the system (glibc: malloc_trim). A table read is
