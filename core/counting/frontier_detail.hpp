@@ -168,11 +168,11 @@ class Buffer {
 #if defined(__linux__) && !defined(__EMSCRIPTEN__) && defined(MADV_HUGEPAGE)
   static constexpr std::size_t kHuge = std::size_t{2} << 20, kPage = 4096;
   static std::size_t pages(std::size_t bytes) { return (bytes + kPage - 1) & ~(kPage - 1); }
-  // A mapping of its own for n values past 4 MB, 2 MB aligned (mapped 2 MB longer, the ends
+  // A mapping of its own for n values past 2 MB, 2 MB aligned (mapped 2 MB longer, the ends
   // unmapped). False: too small, or refused (malloc is tried instead).
   bool map(std::size_t n) {
     const std::size_t bytes = pages(n * sizeof(T));
-    if (n * sizeof(T) < 2 * kHuge) return false;
+    if (n * sizeof(T) < kHuge) return false;
     void* p =
         mmap(nullptr, bytes + kHuge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) return false;
