@@ -891,6 +891,7 @@ FrontierResult count_frontier(const Problem& problem, const FrontierOptions& opt
   result.progress = p;
   result.peak_bytes = p.peak_bytes;
   result.max_states = p.max_states;
+  result.steps = counter.steps();
   result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   return result;
 }

@@ -161,7 +161,8 @@ struct FrontierResult {
   double seconds = 0;
   std::uint64_t max_states = 0;  // the most states alive after one square
   std::uint64_t peak_bytes = 0;
-  std::string error;  // non-empty when refused or stopped (memory)
+  std::uint64_t steps = 0;  // states expanded and pairs of the halves checked
+  std::string error;        // non-empty when refused or stopped (memory)
 };
 
 FrontierResult count_frontier(const Problem& problem, const FrontierOptions& options = {});
