@@ -591,12 +591,13 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
     // Old states [from, to) into the table; tours finished on the last square into `tours`.
     auto expand = [&](std::size_t from, std::size_t to, bool locked, BigCount& tours) {
       Inserter inserter(t, locked, i);
+      frontier_detail::CutFilter::Memo memo;
       for_each_state(t, from, to, [&](Key key, const std::uint64_t* count) {
         if (t.failed) return false;
         return expand_state(
             plan, i, key,
             [&](Key out) {
-              if (past_cut > 0 && !filter_->admits(out, past_cut)) return true;
+              if (past_cut > 0 && !filter_->admits(out, past_cut, memo)) return true;
               return inserter.add(out, count);
             },
             [&] { tours += BigCount(std::span<const std::uint64_t>(count, limbs)); });
