@@ -588,16 +588,18 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
     left -= end - t.cursor;
     const int past_cut =
         filter_ != nullptr && plan.cut >= 0 && i >= plan.cut ? i - plan.cut + 1 : 0;
+    if (past_cut > 0 && memos_.size() < static_cast<std::size_t>(t.threads))
+      memos_.resize(static_cast<std::size_t>(t.threads));
     // Old states [from, to) into the table; tours finished on the last square into `tours`.
-    auto expand = [&](std::size_t from, std::size_t to, bool locked, BigCount& tours) {
+    auto expand = [&](std::size_t from, std::size_t to, bool locked, BigCount& tours,
+                      frontier_detail::CutFilter::Memo* memo) {
       Inserter inserter(t, locked, i);
-      frontier_detail::CutFilter::Memo memo;
       for_each_state(t, from, to, [&](Key key, const std::uint64_t* count) {
         if (t.failed) return false;
         return expand_state(
             plan, i, key,
             [&](Key out) {
-              if (past_cut > 0 && !filter_->admits(out, past_cut, memo)) return true;
+              if (past_cut > 0 && !filter_->admits(out, past_cut, *memo)) return true;
               return inserter.add(out, count);
             },
             [&] { tours += BigCount(std::span<const std::uint64_t>(count, limbs)); });
@@ -607,7 +609,7 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
     const int threads = static_cast<int>(std::min<std::size_t>(
         static_cast<std::size_t>(t.threads), (end - t.cursor) / kMinStatesPerThread));
     if (threads <= 1) {
-      expand(t.cursor, end, false, count_);
+      expand(t.cursor, end, false, count_, memos_.empty() ? nullptr : &memos_[0]);
     } else {
       // Each thread a range of the old states; the parts' locks keep their inserts apart, and
       // sums do not depend on the order they come in: the same counts as in one thread.
@@ -615,7 +617,8 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
       const std::size_t from = t.cursor, share = (end - from + threads - 1) / threads;
       in_parallel(threads, [&](int k) {
         const std::size_t a = std::min(end, from + share * static_cast<std::size_t>(k));
-        expand(a, std::min(end, a + share), true, tours[static_cast<std::size_t>(k)]);
+        expand(a, std::min(end, a + share), true, tours[static_cast<std::size_t>(k)],
+               memos_.empty() ? nullptr : &memos_[static_cast<std::size_t>(k)]);
       });
       for (const BigCount& n : tours) count_ += n;
     }

@@ -427,6 +427,9 @@ class Dp {
 
  private:
   const CutFilter* filter_ = nullptr;
+  // The filter's answers each thread keeps, from one slice to the next (the page's slices are
+  // short: answers thrown away with each would be found again).
+  std::vector<CutFilter::Memo> memos_;
   std::unique_ptr<Period> period_;
   bool periods_off_ = false;  // off, or refused by memory once
   bool period_fits(int square) const;
