@@ -8,6 +8,8 @@
 // double with n; 5 x n open at 100 only), and one count on two threads against one. With "5xn",
 // "6xn", "7x7" or "8x8": those targets too (5 x n closed and open up to n = 1000, 6 x n closed; 7x7
 // open, several minutes and a few GB; 8x8 closed, which stops at the 8 GB limit).
+#include <sys/resource.h>
+
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -28,6 +30,12 @@ kt::Problem board(int rows, int cols, bool closed) {
   p.geometry = {rows, cols};
   p.closed = closed;
   return p;
+}
+
+double peak_rss_mb() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_maxrss) / 1e3;  // kilobytes on Linux
 }
 
 bool has(int argc, char** argv, const char* what) {
@@ -52,6 +60,12 @@ bool rows(const char* name, const kt::Problem& p, const char* expected, int thre
               right ? "ok   " : "WRONG", r.seconds, static_cast<unsigned long long>(r.max_states),
               static_cast<double>(r.peak_bytes) / 1e6, count.c_str(),
               count.size() > 40 ? "..." : "");
+  // The lean figures: a state's bytes at the peak, the time a step (a state expanded or a pair
+  // of the halves checked), and the process's peak resident memory so far.
+  std::printf("       %-22s %10llu steps  %6.1f bytes a state  %7.1f ns a step  peak RSS %.1f MB\n",
+              "", static_cast<unsigned long long>(r.steps),
+              r.max_states > 0 ? static_cast<double>(r.peak_bytes) / r.max_states : 0.0,
+              r.steps > 0 ? r.seconds * 1e9 / static_cast<double>(r.steps) : 0.0, peak_rss_mb());
   std::fflush(stdout);
   return right;
 }

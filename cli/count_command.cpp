@@ -194,14 +194,19 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
   }
   if (!r.error.empty()) return bad_input("board: " + r.error + " (--memory-limit MB)");
   if (r.stopped) return print_rows_stopped(o, problem, r);
-  print_summary(
-      o, problem, r.count, true, r.seconds, "rows",
-      Json{{"states", r.max_states}, {"peak_bytes", r.peak_bytes}, {"forecast_bytes", forecast}});
+  print_summary(o, problem, r.count, true, r.seconds, "rows",
+                Json{{"states", r.max_states},
+                     {"peak_bytes", r.peak_bytes},
+                     {"forecast_bytes", forecast},
+                     {"count_words", r.progress.count_words}});
   if (o.format != "json") {
+    const int words = r.progress.count_words;
     std::fprintf(stderr,
-                 "%.3f s, counted by rows: at most %llu states, peak %.2f GB (forecast %.2f GB)\n",
+                 "%.3f s, counted by rows: at most %llu states, peak %.2f GB (forecast %.2f GB), "
+                 "exact counts in %d 64-bit word%s each\n",
                  r.seconds, static_cast<unsigned long long>(r.max_states),
-                 static_cast<double>(r.peak_bytes) / 1e9, static_cast<double>(forecast) / 1e9);
+                 static_cast<double>(r.peak_bytes) / 1e9, static_cast<double>(forecast) / 1e9,
+                 words, words == 1 ? "" : "s");
   }
   return kExitOk;
 }

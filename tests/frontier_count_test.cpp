@@ -202,6 +202,49 @@ TEST_CASE("frontier: counts past 64 bits are exact") {
   CHECK(sum == whole.count);
 }
 
+TEST_CASE("frontier: keys of one word and of two count alike") {
+  // Width 7 keeps a state's window (15 squares) in one 64-bit word, width 8 (17 squares) in
+  // two. A 5x5 corner of an 8x8 board (the rest blocked, but for a few squares) is counted
+  // with two-word keys; the 5x5 board alone, and a 7x7 one with the same corner, with one.
+  std::uint32_t seed = 5;
+  for (int round = 0; round < 6; ++round) {
+    for (const int side : {7, 8}) {
+      std::vector<Square> blocked;
+      const auto extra = scatter({side, side}, 3, seed);
+      for (int y = 1; y <= side; ++y) {
+        for (int x = 1; x <= side; ++x) {
+          const Square s{x, y};
+          const bool corner = x <= 5 && y <= 5;
+          if (!corner && std::find(extra.begin(), extra.end(), s) == extra.end())
+            blocked.push_back(s);
+        }
+      }
+      const Problem p = board(side, side, blocked);
+      INFO(side << "x" << side << ", round " << round);
+      CHECK(frontier(p) == std::to_string(search(p)));
+      CHECK(frontier(closed(p)) == std::to_string(search(closed(p))));
+    }
+  }
+  // The corner alone: the published 1,728 (OEIS A165134) whichever way the key is kept.
+  std::vector<Square> rest;
+  for (int y = 1; y <= 8; ++y) {
+    for (int x = 1; x <= 8; ++x) {
+      if (x > 5 || y > 5) rest.push_back({x, y});
+    }
+  }
+  CHECK(frontier(board(8, 8, rest)) == "1728");
+}
+
+TEST_CASE("frontier: the count says how many words its counts took") {
+  const auto small = kt::count_frontier(board(5, 5));
+  REQUIRE(small.complete);
+  CHECK(small.progress.count_words == 1);
+  // 3x40 open: the whole is past 2^64, and so are some states' counts on the way.
+  const auto strip = kt::count_frontier(board(3, 40));
+  REQUIRE(strip.complete);
+  CHECK(strip.progress.count_words > 1);
+}
+
 TEST_CASE("frontier: a sliced count equals the whole count") {
   const Problem p = closed(board(5, 8));
   kt::FrontierCounter counter(p);

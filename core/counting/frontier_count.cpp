@@ -221,19 +221,24 @@ frontier_detail::Dp::Dp(std::shared_ptr<const Plan> plan_in, std::uint64_t memor
   t.threads = 1;
 #endif
   t.part_bits = t.threads > 1 ? 6 : 0;
+  t.words = frontier_detail::key_words(plan.window);
   t.locks = std::make_unique<std::mutex[]>(std::size_t{1} << t.part_bits);
   // One state before the first square: an empty window.
   t.old.resize(1);
-  if (!t.old[0].keys.resize(1) || !t.old[0].counts.resize(1)) {
+  if (!t.old[0].keys.resize(static_cast<std::size_t>(t.words)) || !t.old[0].counts.resize(1)) {
     error_ = "out of memory";
     status_ = Status::none;
     return;
   }
-  t.old[0].keys[0] = 0;
+  t.old[0].set_key(0, 0, t.words);
   t.old[0].counts[0] = 1;
   t.old[0].size = 1;
   t.old_begin = {0, 1};
   t.old_size = 1;
+}
+
+int frontier_detail::Dp::limbs() const {
+  return std::max(tables_->max_limbs, period_ ? period_->limbs() : 1);
 }
 
 double frontier_detail::Dp::fraction() const {
@@ -300,11 +305,11 @@ bool frontier_detail::Dp::begin_square() {
   const std::size_t cap = static_cast<std::size_t>((entries + parts - 1) / parts);
   t.parts.resize(parts);
   for (Part& part : t.parts) {
-    if (!part.keys.resize(cap) || !part.counts.resize(cap * static_cast<std::size_t>(t.limbs))) {
+    const std::size_t words = cap * static_cast<std::size_t>(t.words);
+    if (!part.keys.zeroed(words) || !part.counts.resize(cap * static_cast<std::size_t>(t.limbs))) {
       error_ = "out of memory allocating " + gigabytes(need(entries));
       return false;
     }
-    std::fill_n(part.keys.data(), cap, frontier_detail::kEmpty);
     part.size = 0;
   }
   t.entries = static_cast<std::uint64_t>(cap) * parts;
@@ -326,8 +331,9 @@ std::size_t slot_of(const Tables& t, std::uint64_t h, std::size_t cap) {
 
 // Doubles one part of the table being built (its lock held); false when memory refuses.
 bool grow(Tables& t, Part& part, std::string& error, int square) {
-  const std::size_t cap = 2 * part.keys.size();
+  const std::size_t old_cap = part.slots(t.words), cap = 2 * old_cap;
   const std::size_t limbs = static_cast<std::size_t>(t.limbs);
+  const std::size_t words = static_cast<std::size_t>(t.words);
   const std::uint64_t need = t.bytes() + static_cast<std::uint64_t>(cap) * t.entry_bytes();
   const bool too_big = sizeof(std::size_t) < 8 && need >= (std::uint64_t{1} << 32);
   if ((t.memory_limit > 0 && need > t.memory_limit) || too_big) {
@@ -336,24 +342,23 @@ bool grow(Tables& t, Part& part, std::string& error, int square) {
             std::to_string(part.size << t.part_bits) + " states and growing)";
     return false;
   }
-  frontier_detail::Buffer<Key> keys;
-  frontier_detail::Buffer<std::uint64_t> counts;
-  if (!keys.resize(cap) || !counts.resize(cap * limbs)) {
+  Part wider;
+  if (!wider.keys.zeroed(cap * words) || !wider.counts.resize(cap * limbs)) {
     error = "out of memory allocating " + gigabytes(need);
     return false;
   }
-  std::fill_n(keys.data(), cap, frontier_detail::kEmpty);
-  for (std::size_t s = 0; s < part.keys.size(); ++s) {
-    const Key k = part.keys[s];
-    if (k == frontier_detail::kEmpty) continue;
+  for (std::size_t s = 0; s < old_cap; ++s) {
+    if (part.free_at(s, t.words)) continue;
+    const Key k = part.key(s, t.words);
     std::size_t slot = slot_of(t, frontier_detail::hash_key(k), cap);
-    while (keys[slot] != frontier_detail::kEmpty) slot = slot + 1 == cap ? 0 : slot + 1;
-    keys[slot] = k;
-    std::memcpy(&counts[slot * limbs], &part.counts[s * limbs], limbs * 8);
+    while (!wider.free_at(slot, t.words)) slot = slot + 1 == cap ? 0 : slot + 1;
+    for (std::size_t k = 0; k < words; ++k) wider.keys[slot * words + k] = part.keys[s * words + k];
+    for (std::size_t k = 0; k < limbs; ++k)
+      wider.counts[slot * limbs + k] = part.counts[s * limbs + k];
   }
-  t.entries += cap - part.keys.size();
-  swap(part.keys, keys);
-  swap(part.counts, counts);
+  t.entries += cap - old_cap;
+  swap(part.keys, wider.keys);
+  swap(part.counts, wider.counts);
   return true;
 }
 
@@ -363,16 +368,21 @@ bool insert(Tables& t, std::size_t which, Key key, std::uint64_t h, const std::u
             int square) {
   Part& part = t.parts[which];
   const std::size_t limbs = static_cast<std::size_t>(t.limbs);
-  const std::size_t cap = part.keys.size();
+  const int words = t.words;
+  const std::size_t cap = part.slots(words);
+  // The key as stored: one word (narrow_key) or two.
+  std::uint64_t lo = 0, hi = 0;
+  frontier_detail::stored_key(key, words, lo, hi);
   std::size_t slot = slot_of(t, h, cap);
   while (true) {
-    const Key k = part.keys[slot];
-    if (k == key) {
+    std::uint64_t* k = &part.keys.data()[slot * static_cast<std::size_t>(words)];
+    if (k[0] == lo && (words == 1 || k[1] == hi)) {
       if (add_limbs(&part.counts[slot * limbs], count, static_cast<int>(limbs))) t.overflow = true;
       return true;
     }
-    if (k == frontier_detail::kEmpty) {
-      part.keys[slot] = key;
+    if (k[words - 1] == 0) {
+      k[0] = lo;
+      if (words == 2) k[1] = hi;
       std::memcpy(&part.counts[slot * limbs], count, limbs * 8);
       if (++part.size * 4 > cap * 3) {
         std::string why;
@@ -428,8 +438,8 @@ class Inserter {
     const Part& part = t_.parts[which];
     const std::size_t limbs = static_cast<std::size_t>(t_.limbs);
     for (int e = 0; e < b.size; ++e) {
-      const std::size_t slot = slot_of(t_, b.entries[e].hash, part.keys.size());
-      __builtin_prefetch(&part.keys.data()[slot], 1);
+      const std::size_t slot = slot_of(t_, b.entries[e].hash, part.slots(t_.words));
+      __builtin_prefetch(&part.keys.data()[slot * static_cast<std::size_t>(t_.words)], 1);
       __builtin_prefetch(&part.counts.data()[slot * limbs], 1);
     }
     const int n = b.size;
@@ -465,6 +475,7 @@ void frontier_detail::Dp::finish_square() {
       }
     }
     t.limbs = static_cast<int>(wider);
+    t.max_limbs = std::max(t.max_limbs, t.limbs);
     t.parts.clear();
     t.entries = 0;
     t.building = false;
@@ -472,15 +483,19 @@ void frontier_detail::Dp::finish_square() {
   }
   t.old.clear();
   t.old_begin.assign(1, 0);
+  const std::size_t words = static_cast<std::size_t>(t.words);
   for (Part& part : t.parts) {
     std::size_t w = 0;
-    for (std::size_t s = 0; s < part.keys.size(); ++s) {
-      if (part.keys[s] == frontier_detail::kEmpty) continue;
-      part.keys[w] = part.keys[s];
-      if (w != s) std::memmove(&part.counts[w * limbs], &part.counts[s * limbs], limbs * 8);
+    const std::size_t slots = part.slots(t.words);
+    for (std::size_t s = 0; s < slots; ++s) {
+      if (part.free_at(s, t.words)) continue;
+      // (w < s: moved down in place; a word at a time, not a call to memmove each.)
+      for (std::size_t k = 0; k < words; ++k) part.keys[w * words + k] = part.keys[s * words + k];
+      for (std::size_t k = 0; k < limbs; ++k)
+        part.counts[w * limbs + k] = part.counts[s * limbs + k];
       ++w;
     }
-    part.keys.resize(std::max<std::size_t>(w, 1));
+    part.keys.resize(std::max<std::size_t>(w, 1) * words);
     part.counts.resize(std::max<std::size_t>(w, 1) * limbs);
     part.size = w;
     t.old_begin.push_back(t.old_begin.back() + w);
@@ -552,9 +567,10 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
       const Key body_mask = (Key{1} << (4 * W)) - 1;
       for (Part& part : t.old) {
         for (std::size_t s = 0; s < part.size; ++s) {
-          const Key k = part.keys[s];
-          part.keys[s] =
-              ((k & body_mask) >> 4) | (k & ~((Key{1} << frontier_detail::kEndsShift) - 1));
+          const Key k = part.key(s, t.words);
+          part.set_key(
+              s, ((k & body_mask) >> 4) | (k & ~((Key{1} << frontier_detail::kEndsShift) - 1)),
+              t.words);
         }
       }
       ++t.square;
@@ -572,15 +588,18 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
     left -= end - t.cursor;
     const int past_cut =
         filter_ != nullptr && plan.cut >= 0 && i >= plan.cut ? i - plan.cut + 1 : 0;
+    if (past_cut > 0 && memos_.size() < static_cast<std::size_t>(t.threads))
+      memos_.resize(static_cast<std::size_t>(t.threads));
     // Old states [from, to) into the table; tours finished on the last square into `tours`.
-    auto expand = [&](std::size_t from, std::size_t to, bool locked, BigCount& tours) {
+    auto expand = [&](std::size_t from, std::size_t to, bool locked, BigCount& tours,
+                      frontier_detail::CutFilter::Memo* memo) {
       Inserter inserter(t, locked, i);
       for_each_state(t, from, to, [&](Key key, const std::uint64_t* count) {
         if (t.failed) return false;
         return expand_state(
             plan, i, key,
             [&](Key out) {
-              if (past_cut > 0 && !filter_->admits(out, past_cut)) return true;
+              if (past_cut > 0 && !filter_->admits(out, past_cut, *memo)) return true;
               return inserter.add(out, count);
             },
             [&] { tours += BigCount(std::span<const std::uint64_t>(count, limbs)); });
@@ -590,7 +609,7 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
     const int threads = static_cast<int>(std::min<std::size_t>(
         static_cast<std::size_t>(t.threads), (end - t.cursor) / kMinStatesPerThread));
     if (threads <= 1) {
-      expand(t.cursor, end, false, count_);
+      expand(t.cursor, end, false, count_, memos_.empty() ? nullptr : &memos_[0]);
     } else {
       // Each thread a range of the old states; the parts' locks keep their inserts apart, and
       // sums do not depend on the order they come in: the same counts as in one thread.
@@ -598,7 +617,8 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
       const std::size_t from = t.cursor, share = (end - from + threads - 1) / threads;
       in_parallel(threads, [&](int k) {
         const std::size_t a = std::min(end, from + share * static_cast<std::size_t>(k));
-        expand(a, std::min(end, a + share), true, tours[static_cast<std::size_t>(k)]);
+        expand(a, std::min(end, a + share), true, tours[static_cast<std::size_t>(k)],
+               memos_.empty() ? nullptr : &memos_[static_cast<std::size_t>(k)]);
       });
       for (const BigCount& n : tours) count_ += n;
     }
@@ -813,6 +833,7 @@ FrontierProgress FrontierCounter::progress() const {
     p.bytes += t.bytes();
     p.peak_bytes = std::max(p.peak_bytes, t.peak_bytes);
     p.max_states = std::max<std::uint64_t>(p.max_states, t.max_states);
+    p.count_words = std::max(p.count_words, dp->limbs());
     if (dp->status() == Status::running || dp == w.whole.get()) p.states = t.old_size;
     if (status_ != Status::none) p.squares_done += std::min(t.square, dp->plan().stop);
     if (dp != w.whole.get()) halves_squares += dp->plan().stop;
@@ -874,6 +895,7 @@ FrontierResult count_frontier(const Problem& problem, const FrontierOptions& opt
   result.progress = p;
   result.peak_bytes = p.peak_bytes;
   result.max_states = p.max_states;
+  result.steps = counter.steps();
   result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   return result;
 }

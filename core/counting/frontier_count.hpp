@@ -43,13 +43,18 @@
 //
 // Memory: the plan, 43 bytes a square (full boards one or two squares wide, and 3x3, have no
 // tour and are settled before it); two tables of states (the one being read and the one being
-// built), 16 bytes of key and 8 per 64-bit limb of count a state, the table being built sized
-// to the states expected and at most three quarters full. States grow 25 to 40 times with each
-// unit of width (most states after one square on long boards, closed / open: width 5, 5.6e4 /
-// 8.5e5; width 6, 1.4e6 / 2.2e7; width 7, about 4e7 / 6e8); on long strips the counts grow
-// about 4 to 6 bits a row. Strips up to width 6 are cheap, 7x7 open tours in two halves take 67
-// million states and about 5 GB, and 8x8 closed (past 1e8 states at square 36 of 64, and
-// growing) is refused by the forecast on this machine's 8 GB (forecast_frontier).
+// built), 8 bytes of key where the window is at most 15 squares (width at most 7; 16 bytes
+// wider) and 8 per 64-bit limb of count a state, the table being built sized to the states
+// expected and at most three quarters full. Every count starts in one 64-bit word and stays
+// exact: a sum past it widens every count by a word and the square is taken again, and
+// FrontierProgress::count_words says how many words the counts took (7x7 open: one). Large
+// tables are mappings of their own on 2 MB pages (frontier_detail.hpp, Buffer). States grow 25 to
+// 40 times with each unit of width (most states after one square on long boards, closed / open:
+// width 5, 5.6e4 / 8.5e5; width 6, 1.4e6 / 2.2e7; width 7, about 4e7 / 6e8); on long strips the
+// counts grow about 4 to 6 bits a row. Strips up to width 6 are cheap, 7x7 open tours in two halves
+// take 67 million states and 3.3 GB (11.6 min on two shared cores), and 8x8 closed (past 1e8 states
+// at square 36 of 64, and growing) is refused by the forecast on this machine's 8 GB
+// (forecast_frontier).
 #pragma once
 
 #include <cstdint>
@@ -85,7 +90,11 @@ struct FrontierProgress {
   std::uint64_t bytes = 0;   // memory held by the tables now
   std::uint64_t peak_bytes = 0;
   std::uint64_t max_states = 0;  // the most states alive after one square so far
-  double fraction = 0;           // estimated part done (0..1): squares, weighted by states
+  // The arithmetic of the counts: the most 64-bit words a state's count has taken so far. Every
+  // count starts in one word; a sum that passes it widens every count by a word and the square
+  // is taken again, so the counts are exact whatever this is (1: every count below 2^64).
+  int count_words = 1;
+  double fraction = 0;  // estimated part done (0..1): squares, weighted by states
   // Counting in two halves: every square is taken, and their states are being joined
   // (join_fraction of the top half's states done).
   bool joining = false;
@@ -157,7 +166,8 @@ struct FrontierResult {
   double seconds = 0;
   std::uint64_t max_states = 0;  // the most states alive after one square
   std::uint64_t peak_bytes = 0;
-  std::string error;  // non-empty when refused or stopped (memory)
+  std::uint64_t steps = 0;  // states expanded and pairs of the halves checked
+  std::string error;        // non-empty when refused or stopped (memory)
 };
 
 FrontierResult count_frontier(const Problem& problem, const FrontierOptions& options = {});

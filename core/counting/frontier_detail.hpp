@@ -35,6 +35,34 @@ constexpr int kEndsShift = 124;
 constexpr Key kEmpty = ~Key{0};  // no state has every code 15
 constexpr int kCodeDone = 0, kCodeUntouched = 1, kCodeTourEnd = 2, kFirstLabel = 3;
 
+// Keys as the tables store them: one 64-bit word where the window is at most 15 squares (width
+// at most 7: 60 bits of codes, the tour ends in bits 60-61), two words otherwise (the Key as it
+// is). With one limb of count, a state is 16 bytes instead of 24. The top bit of a stored key's
+// last word is set (no state uses it), so that a slot of zeros is free: a table is allocated
+// already free (calloc: fresh pages come zeroed, with no pass to fill them).
+constexpr int kNarrowWindow = 15;
+constexpr int kNarrowEndsShift = 60;
+constexpr std::uint64_t kTaken = std::uint64_t{1} << 63;
+inline int key_words(int window) { return window <= kNarrowWindow ? 1 : 2; }
+inline std::uint64_t narrow_key(Key k) {
+  return static_cast<std::uint64_t>(k) |
+         (static_cast<std::uint64_t>(k >> kEndsShift) << kNarrowEndsShift);
+}
+inline Key wide_key(std::uint64_t x) {
+  constexpr std::uint64_t body = (std::uint64_t{1} << kNarrowEndsShift) - 1;
+  return Key{x & body} | (Key{(x >> kNarrowEndsShift) & 3} << kEndsShift);
+}
+// The words a table stores for `key` (lo, and hi when there are two), marked taken.
+inline void stored_key(Key key, int words, std::uint64_t& lo, std::uint64_t& hi) {
+  if (words == 1) {
+    lo = narrow_key(key) | kTaken;
+    hi = 0;
+  } else {
+    lo = static_cast<std::uint64_t>(key);
+    hi = static_cast<std::uint64_t>(key >> 64) | kTaken;
+  }
+}
+
 // What happens at one square (index i of the turned board). Working indices ("slots") 0..W-1
 // are the window before the square (squares i-W .. i-1), slot W the square itself.
 struct SquareStep {
@@ -83,8 +111,12 @@ struct Plan {
   std::string error;
 };
 
-// One buffer of trivially copyable values, grown and shrunk with realloc (no copy when the
-// allocator can move pages), so that compacting a table needs no second copy of it.
+// One buffer of trivially copyable values, grown and shrunk in place where it can be (no copy
+// when pages can move), so that compacting a table needs no second copy of it. On Linux a large
+// buffer is its own mapping, aligned to 2 MB and asked for 2 MB pages: tables are read and
+// written at random, and with 4 KB pages nearly every access missed the TLB (a table split in
+// 64 parts of a few MB each got no 2 MB page at all from the allocator's mappings), and every
+// 4 KB of a new table cost a page fault. Elsewhere, malloc.
 template <typename T>
 class Buffer {
  public:
@@ -96,19 +128,30 @@ class Buffer {
     swap(*this, other);
     return *this;
   }
-  ~Buffer() { std::free(data_); }
+  ~Buffer() { release(); }
+  // n values of zero bits, the old ones dropped (fresh pages come zeroed: nothing is written).
+  bool zeroed(std::size_t n) {
+    release();
+    if (n == 0) return true;
+    if (map(n)) return true;
+    void* p = std::calloc(n, sizeof(T));
+    if (p == nullptr) return false;
+    data_ = static_cast<T*>(p);
+    size_ = n;
+    return true;
+  }
+  // n values, the first ones kept.
   bool resize(std::size_t n) {
     if (n == 0) {
-      std::free(data_);
-      data_ = nullptr;
-      size_ = 0;
+      release();
       return true;
     }
+    if (mapped_ > 0) return remap(n);
+    if (data_ == nullptr && map(n)) return true;
     void* p = std::realloc(data_, n * sizeof(T));
     if (p == nullptr) return false;
     data_ = static_cast<T*>(p);
     size_ = n;
-    advise_huge_pages(n * sizeof(T));
     return true;
   }
   T* data() { return data_; }
@@ -118,22 +161,59 @@ class Buffer {
   friend void swap(Buffer& a, Buffer& b) noexcept {
     std::swap(a.data_, b.data_);
     std::swap(a.size_, b.size_);
+    std::swap(a.mapped_, b.mapped_);
   }
 
  private:
-  // Large tables are read at random: on Linux, ask for 2 MB pages, so that an access finds its
-  // page in the TLB far more often (and the table is filled with far fewer page faults).
-  void advise_huge_pages([[maybe_unused]] std::size_t bytes) {
 #if defined(__linux__) && !defined(__EMSCRIPTEN__) && defined(MADV_HUGEPAGE)
-    constexpr std::size_t kHuge = std::size_t{2} << 20, kPage = 4096;
-    if (bytes < 8 * kHuge) return;
-    const auto begin = (reinterpret_cast<std::uintptr_t>(data_) + kPage - 1) & ~(kPage - 1);
-    const auto end = (reinterpret_cast<std::uintptr_t>(data_) + bytes) & ~(kPage - 1);
-    madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+  static constexpr std::size_t kHuge = std::size_t{2} << 20, kPage = 4096;
+  static std::size_t pages(std::size_t bytes) { return (bytes + kPage - 1) & ~(kPage - 1); }
+  // A mapping of its own for n values past 2 MB, 2 MB aligned (mapped 2 MB longer, the ends
+  // unmapped). False: too small, or refused (malloc is tried instead).
+  bool map(std::size_t n) {
+    const std::size_t bytes = pages(n * sizeof(T));
+    if (n * sizeof(T) < kHuge) return false;
+    void* p =
+        mmap(nullptr, bytes + kHuge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return false;
+    const auto raw = reinterpret_cast<std::uintptr_t>(p);
+    const auto at = (raw + kHuge - 1) & ~(kHuge - 1);
+    if (at > raw) munmap(p, at - raw);
+    if (raw + kHuge > at) munmap(reinterpret_cast<void*>(at + bytes), raw + kHuge - at);
+    madvise(reinterpret_cast<void*>(at), bytes, MADV_HUGEPAGE);
+    data_ = reinterpret_cast<T*>(at);
+    size_ = n;
+    mapped_ = bytes;
+    return true;
+  }
+  bool remap(std::size_t n) {
+    const std::size_t bytes = pages(n * sizeof(T));
+    void* p = mremap(data_, mapped_, bytes, MREMAP_MAYMOVE);
+    if (p == MAP_FAILED) return false;
+    data_ = static_cast<T*>(p);
+    size_ = n;
+    mapped_ = bytes;
+    return true;
+  }
+  void unmap() { munmap(data_, mapped_); }
+#else
+  bool map(std::size_t) { return false; }
+  bool remap(std::size_t) { return false; }
+  void unmap() {}
 #endif
+  void release() {
+    if (mapped_ > 0) {
+      unmap();
+    } else {
+      std::free(data_);
+    }
+    data_ = nullptr;
+    size_ = 0;
+    mapped_ = 0;
   }
   T* data_ = nullptr;
   std::size_t size_ = 0;
+  std::size_t mapped_ = 0;  // bytes of its own mapping (0: malloc's)
 };
 
 // Hands the free pages inside the heap back to the system (glibc: malloc_trim). A table read is
@@ -147,13 +227,29 @@ void return_free_memory();
 // One part of a table of states: open addressing with linear probing while a square is being
 // taken, then compacted to its first `size` entries (dense) to be read.
 struct Part {
-  Buffer<Key> keys;
+  Buffer<std::uint64_t> keys;  // `words` (Tables::words) a key: see narrow_key
   Buffer<std::uint64_t> counts;
   std::size_t size = 0;
+  std::size_t slots(int words) const { return keys.size() / static_cast<std::size_t>(words); }
+  bool free_at(std::size_t s, int words) const {
+    return keys.data()[(s + 1) * static_cast<std::size_t>(words) - 1] == 0;
+  }
+  Key key(std::size_t s, int words) const {
+    const std::uint64_t* k = &keys.data()[s * static_cast<std::size_t>(words)];
+    return words == 1 ? wide_key(k[0] & ~kTaken) : (Key{k[1] & ~kTaken} << 64 | k[0]);
+  }
+  void set_key(std::size_t s, Key key, int words) {
+    std::uint64_t* k = &keys.data()[s * static_cast<std::size_t>(words)];
+    std::uint64_t hi = 0;
+    stored_key(key, words, k[0], hi);
+    if (words == 2) k[1] = hi;
+  }
 };
 
 struct Tables {
-  int limbs = 1;  // 64-bit limbs per count, grown when a sum overflows
+  int limbs = 1;      // 64-bit limbs per count, grown when a sum overflows
+  int words = 2;      // 64-bit words per stored key (key_words of the window)
+  int max_limbs = 1;  // the most limbs a count has taken (limbs may go back down: Period)
   // The table being built is split by hash into 2^part_bits parts, each with its own lock, so
   // that threads expanding different old states insert side by side (one part without threads).
   int part_bits = 0;
@@ -178,7 +274,9 @@ struct Tables {
   double growth = 2;  // the states after the last square taken, over those before it
   std::uint64_t memory_limit = 0;
 
-  std::uint64_t entry_bytes() const { return sizeof(Key) + 8 * static_cast<std::uint64_t>(limbs); }
+  std::uint64_t entry_bytes() const {
+    return 8 * static_cast<std::uint64_t>(words) + 8 * static_cast<std::uint64_t>(limbs);
+  }
   std::uint64_t period_bytes = 0;  // held by a Period (frontier_period.cpp) while it runs
   // The plan's tables, a square each (held from the start: on long strips, more than the
   // states; counted so that the memory limit holds for both).
@@ -188,7 +286,7 @@ struct Tables {
   }
   std::uint64_t old_entries() const {
     std::uint64_t n = 0;
-    for (const Part& part : old) n += part.keys.size();
+    for (const Part& part : old) n += part.slots(words);
     return n;
   }
 };
@@ -215,12 +313,22 @@ Problem rotated_half_turn(const Problem& problem);
 class CutFilter {
  public:
   explicit CutFilter(const class Dp& bottom);
+  // The answer depends only on the kinds of the k squares past the cut and on the tour ends in
+  // the window, and the same few patterns recur across millions of states: each thread keeps
+  // its last answers (measured: the filter was half of 7x7 open's time past the cut).
+  struct Memo {
+    static constexpr std::size_t kSize = 4096;
+    std::vector<std::uint64_t> tags = std::vector<std::uint64_t>(kSize, 0);
+    std::vector<std::uint8_t> answers = std::vector<std::uint8_t>(kSize, 0);
+  };
   // `state`: the top's window after square cut + k - 1.
-  bool admits(Key state, int k) const;
+  bool admits(Key state, int k, Memo& memo) const;
   std::uint64_t bytes() const;
 
  private:
   bool has_kinds(std::uint64_t kinds, int k) const;
+  bool fits(std::uint64_t kinds, std::uint64_t complete, std::uint64_t ends, int tour_ends,
+            int k) const;
   int window_ = 0;
   bool closed_ = false;
   std::uint32_t blocked_ = 0;
@@ -261,6 +369,7 @@ class Period {
   // memory limit, the states are back in t as they were when the Period began; out_of_memory:
   // they could not be handed back.
   Outcome take(Tables& t, std::uint64_t max_steps, std::uint64_t& steps);
+  int limbs() const { return limbs_; }
   std::uint64_t bytes() const;
 
  private:
@@ -308,6 +417,7 @@ class Dp {
   const Tables& tables() const { return *tables_; }
   double fraction() const;                        // squares done, the one being taken in part
   std::uint64_t steps() const { return steps_; }  // spent by run() so far
+  int limbs() const;                              // the most 64-bit limbs a count has taken so far
   void release();                                 // frees the tables
   // Prunes the states past the cut that the bottom half cannot meet (set before running).
   void set_filter(const CutFilter* filter) { filter_ = filter; }
@@ -317,6 +427,9 @@ class Dp {
 
  private:
   const CutFilter* filter_ = nullptr;
+  // The filter's answers each thread keeps, from one slice to the next (the page's slices are
+  // short: answers thrown away with each would be found again).
+  std::vector<CutFilter::Memo> memos_;
   std::unique_ptr<Period> period_;
   bool periods_off_ = false;  // off, or refused by memory once
   bool period_fits(int square) const;
@@ -375,7 +488,8 @@ class Join {
   int threads_ = 1;
   std::uint32_t blocked_ = 0;  // slots of blocked squares
   bool closed_ = false;
-  std::vector<Links> top_links_, bottom_links_;  // every state, in group order
+  std::vector<Links> top_links_, bottom_links_;        // every state, in group order
+  std::vector<std::uint64_t> top_sets_, bottom_sets_;  // their links as sets (link_sets)
   std::vector<const std::uint64_t*> top_counts_, bottom_counts_;
   std::vector<StateGroup> top_groups_;
   std::vector<StateGroup> bottom_groups_;  // sorted by kinds
@@ -398,7 +512,7 @@ void for_each_state(const Tables& t, std::size_t from, std::size_t to, Emit&& em
     const Part& part = t.old[p];
     const std::size_t end = std::min(to, t.old_begin[p + 1]);
     for (std::size_t s = g - t.old_begin[p]; g < end; ++g, ++s) {
-      if (!emit(part.keys.data()[s], &part.counts.data()[s * limbs])) return;
+      if (!emit(part.key(s, t.words), &part.counts.data()[s * limbs])) return;
     }
   }
 }

@@ -3,6 +3,7 @@
 // frontier_period.cpp). Private to the engine, like frontier_detail.hpp.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -38,14 +39,18 @@ inline bool add_limbs(std::uint64_t* a, const std::uint64_t* b, int n) {
 template <class Insert, class Complete>
 inline bool expand_state(const Plan& plan, int i, Key key, Insert&& insert, Complete&& complete) {
   const SquareStep& step = plan.steps[static_cast<std::size_t>(i)];
-  const int W = plan.window;
+  // (Bounded for the compiler, which otherwise fears writes past the arrays below.)
+  const int W = std::min(plan.window, 2 * kMaxFrontierWidth + 1);
   const bool last = i == plan.last_free && plan.stop > plan.last_free;
   // Decode: st 0 done, 1 untouched, 2 path end; partner: the other end's slot, -1 a tour end.
   std::array<std::int8_t, 2 * kMaxFrontierWidth + 2> st0, partner0;
   std::array<std::int8_t, 16> first_with{};
   first_with.fill(-1);
+  // The key's two words, read apart: a 128-bit shift by a variable costs a branch each time.
+  const std::uint64_t key_lo = static_cast<std::uint64_t>(key);
+  const std::uint64_t key_hi = static_cast<std::uint64_t>(key >> 64);
   for (int j = 0; j < W; ++j) {
-    const int c = static_cast<int>(key >> (4 * j)) & 15;
+    const int c = static_cast<int>((j < 16 ? key_lo >> (4 * j) : key_hi >> (4 * (j - 16))) & 15);
     if (c == kCodeDone) {
       st0[j] = 0;
     } else if (c == kCodeUntouched) {
@@ -143,43 +148,51 @@ inline bool expand_state(const Plan& plan, int i, Key key, Insert&& insert, Comp
       continue;
     }
     if (last) continue;
-    // Untouched squares with one later neighbour left can only be tour ends.
-    int forced = 0;
-    for (std::uint32_t m = step.one_left; m != 0; m &= m - 1) {
-      forced += st[std::countr_zero(m)] == 1;
-    }
-    if (forced > 0 && (plan.closed || ends + forced > plan.end_budget)) continue;
-    int balance = step.balance;
+    // The window after the square as bits (slot j: bit j): untouched squares, path ends.
+    std::uint32_t untouched = 0, path_ends = 0;
     for (int j = 1; j <= W; ++j) {
-      if (st[j] == 0) continue;
-      const int edges_left = st[j] == 2 ? 1 : ((step.fixed >> j) & 1) ? 1 : 2;
-      balance += ((step.dark >> j) & 1) ? edges_left : -edges_left;
+      untouched |= static_cast<std::uint32_t>(st[j] == 1) << j;
+      path_ends |= static_cast<std::uint32_t>(st[j] == 2) << j;
     }
+    // Untouched squares with one later neighbour left can only be tour ends.
+    const int forced = std::popcount(step.one_left & untouched);
+    if (forced > 0 && (plan.closed || ends + forced > plan.end_budget)) continue;
+    // Edges still to come, dark minus light: one at a path end or an untouched fixed end, two
+    // at any other untouched square.
+    const std::uint32_t one = path_ends | (untouched & step.fixed), two = untouched & ~step.fixed;
+    int balance = step.balance + std::popcount(one & step.dark) - std::popcount(one & step.light) +
+                  2 * (std::popcount(two & step.dark) - std::popcount(two & step.light));
     const int ends_left = plan.end_budget - ends;
     if (balance < 0) balance = -balance;
     if (balance > ends_left || (ends_left - balance) % 2 != 0) continue;
 
-    // Encode the window after the square: slots 1..W.
-    Key out = static_cast<Key>(ends) << kEndsShift;
+    // Encode the window after the square: slots 1..W (done squares are code 0: skipped).
+    std::uint64_t out_lo = 0, out_hi = 0;
     std::array<std::int8_t, 2 * kMaxFrontierWidth + 2> label;
     label.fill(0);
     int next = kFirstLabel;
-    for (int j = 1; j <= W; ++j) {
-      int c = 0;
-      if (st[j] == 1) {
-        c = kCodeUntouched;
-      } else if (st[j] == 2) {
+    for (std::uint32_t m = untouched | path_ends; m != 0; m &= m - 1) {
+      const int j = std::countr_zero(m);
+      std::uint64_t c = kCodeUntouched;
+      if (st[j] == 2) {
         if (partner[j] < 0) {
           c = kCodeTourEnd;
         } else if (label[j] != 0) {
-          c = label[j];
+          c = static_cast<std::uint64_t>(label[j]);
         } else {
-          c = next;
+          c = static_cast<std::uint64_t>(next);
           label[partner[j]] = static_cast<std::int8_t>(next++);
         }
       }
-      out |= static_cast<Key>(c) << (4 * (j - 1));
+      const int at = 4 * (j - 1);
+      if (at < 64) {
+        out_lo |= c << at;
+      } else {
+        out_hi |= c << (at - 64);
+      }
     }
+    const Key out = (static_cast<Key>(out_hi) << 64 | out_lo) | static_cast<Key>(ends)
+                                                                    << kEndsShift;
     if (!insert(out)) return false;
   }
   return true;

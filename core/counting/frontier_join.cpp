@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bit>
 #include <tuple>
 #include <vector>
 
@@ -18,7 +19,12 @@ constexpr std::uint64_t kKindComplete = 0, kKindUntouched = 1, kKindEnd = 2;
 constexpr std::int8_t kNoEnd = -2;    // no path ends on this square in this half
 constexpr std::int8_t kTourEnd = -1;  // its path ends at a tour end inside this half
 
-int code_at(Key key, int slot) { return static_cast<int>(key >> (4 * slot)) & 15; }
+// (The two words apart: a 128-bit shift by a variable costs a branch each time.)
+int code_at(Key key, int slot) {
+  const std::uint64_t word =
+      slot < 16 ? static_cast<std::uint64_t>(key) : static_cast<std::uint64_t>(key >> 64);
+  return static_cast<int>(word >> (4 * (slot & 15))) & 15;
+}
 
 // The bottom half's window is the top's read backwards: top slot s is bottom slot W - 1 - s.
 int slot_in(int slot, int window, bool bottom) { return bottom ? window - 1 - slot : slot; }
@@ -55,18 +61,32 @@ Links links_of(Key key, int window, bool bottom) {
   return link;
 }
 
-// Whether the paths of the two halves, meeting on the window, make one cycle (closed) or one
-// path (open) through every path end there. The kinds already fit square by square.
-bool one_tour(const Links& top, const Links& bottom, int window, bool closed) {
-  int nodes = 0, ends = 0, start = -1;
+// A state's links as two sets of slots (a bit each), so that a pair of states is checked
+// without a pass over the window: the low 32 bits, the slots with a link (not kNoEnd); the high
+// 32, the slots whose link goes nowhere in this half (kNoEnd or kTourEnd).
+std::uint64_t link_sets(const Links& link, int window) {
+  std::uint64_t linked = 0, nowhere = 0;
   for (int s = 0; s < window; ++s) {
-    if (top[s] == kNoEnd && bottom[s] == kNoEnd) continue;
-    ++nodes;
-    if (start < 0) start = s;
-    if (top[s] < 0) ++ends, start = s;
-    if (bottom[s] < 0) ++ends, start = s;
+    linked |= static_cast<std::uint64_t>(link[s] != kNoEnd) << s;
+    nowhere |= static_cast<std::uint64_t>(link[s] < 0) << s;
   }
+  return linked | nowhere << 32;
+}
+
+// Whether the paths of the two halves, meeting on the window, make one cycle (closed) or one
+// path (open) through every path end there. The kinds already fit square by square. The
+// squares in the tour here (nodes): those linked in either half; its ends: each side of a node
+// linked nowhere; the walk starts at the last end (or, closed, at the first node).
+bool one_tour(const Links& top, const Links& bottom, std::uint64_t top_sets,
+              std::uint64_t bottom_sets, bool closed) {
+  const std::uint32_t in_tour = static_cast<std::uint32_t>(top_sets | bottom_sets);
+  const std::uint32_t top_ends = static_cast<std::uint32_t>(top_sets >> 32) & in_tour;
+  const std::uint32_t bottom_ends = static_cast<std::uint32_t>(bottom_sets >> 32) & in_tour;
+  const int nodes = std::popcount(in_tour);
+  const int ends = std::popcount(top_ends) + std::popcount(bottom_ends);
   if (nodes == 0 || ends != (closed ? 0 : 2)) return false;
+  const std::uint32_t end_slots = top_ends | bottom_ends;
+  const int start = end_slots != 0 ? 31 - std::countl_zero(end_slots) : std::countr_zero(in_tour);
   int seen = 1, at = start;
   if (closed) {
     // Round the cycle: a top link, then a bottom one, back to the start.
@@ -94,7 +114,8 @@ bool one_tour(const Links& top, const Links& bottom, int window, bool closed) {
 
 // A run's states grouped by kinds (groups sorted by kinds), each as its links.
 void group_states(const Dp& dp, int window, bool bottom, std::vector<Links>& links,
-                  std::vector<const std::uint64_t*>& counts, std::vector<StateGroup>& groups) {
+                  std::vector<std::uint64_t>& sets, std::vector<const std::uint64_t*>& counts,
+                  std::vector<StateGroup>& groups) {
   std::vector<std::tuple<std::uint64_t, Key, const std::uint64_t*>> all;
   all.reserve(dp.tables().old_size);
   for_each_state(dp.tables(), 0, dp.tables().old_size, [&](Key key, const std::uint64_t* count) {
@@ -104,9 +125,11 @@ void group_states(const Dp& dp, int window, bool bottom, std::vector<Links>& lin
   std::sort(all.begin(), all.end(),
             [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });
   links.resize(all.size());
+  sets.resize(all.size());
   counts.resize(all.size());
   for (std::size_t i = 0; i < all.size(); ++i) {
     links[i] = links_of(std::get<1>(all[i]), window, bottom);
+    sets[i] = link_sets(links[i], window);
     counts[i] = std::get<2>(all[i]);
     if (i == 0 || std::get<0>(all[i]) != groups.back().kinds) {
       groups.push_back({std::get<0>(all[i]), i, i});
@@ -143,13 +166,28 @@ CutFilter::CutFilter(const Dp& bottom)
     if (!plan.steps[static_cast<std::size_t>(n - 1 - (cut + s))].free) blocked_ |= 1u << s;
   }
   for (int k = 1; k <= window_; ++k) seen_[k].assign((std::size_t{1} << k) / 64 + 1, 0);
-  // Each state adds W prefixes, most of them seen before: compacted as they pile up.
-  std::vector<std::uint64_t> patterns;
-  const auto compact = [&] {
-    std::sort(patterns.begin(), patterns.end());
-    patterns.erase(std::unique(patterns.begin(), patterns.end()), patterns.end());
+  // Each state adds W prefixes, nearly all of them seen before: added to the set at once (a
+  // list sorted as it piled up took 11 s of 7x7's bottom half, 5.9 million states).
+  std::size_t patterns = 0;
+  kinds_set_.assign(1024, 0);
+  const auto add = [&](std::uint64_t p) {
+    std::size_t mask = kinds_set_.size() - 1;
+    std::size_t slot = mix(p) & mask;
+    while (kinds_set_[slot] != 0) {
+      if (kinds_set_[slot] == p + 1) return;
+      slot = (slot + 1) & mask;
+    }
+    kinds_set_[slot] = p + 1;
+    if (++patterns * 2 <= kinds_set_.size()) return;
+    std::vector<std::uint64_t> old(kinds_set_.size() * 2, 0);
+    old.swap(kinds_set_);
+    mask = kinds_set_.size() - 1;
+    for (const std::uint64_t q : old) {
+      if (q == 0) continue;
+      for (slot = mix(q - 1) & mask; kinds_set_[slot] != 0;) slot = (slot + 1) & mask;
+      kinds_set_[slot] = q;
+    }
   };
-  std::size_t compact_at = std::size_t{1} << 20;
   const Tables& states = bottom.tables();
   for_each_state(states, 0, states.old_size, [&](Key key, const std::uint64_t*) {
     std::uint64_t untouched = 0, kinds = 0;
@@ -162,23 +200,10 @@ CutFilter::CutFilter(const Dp& bottom)
     for (int k = 1; k <= window_; ++k) {
       const std::uint64_t p = untouched & ((std::uint64_t{1} << k) - 1);
       seen_[k][p / 64] |= std::uint64_t{1} << (p % 64);
-      patterns.push_back((kinds & ((std::uint64_t{1} << (2 * k)) - 1)) << 5 | k);
-    }
-    if (patterns.size() >= compact_at) {
-      compact();
-      compact_at = std::max(compact_at, 2 * patterns.size());
+      add((kinds & ((std::uint64_t{1} << (2 * k)) - 1)) << 5 | k);
     }
     return true;
   });
-  compact();
-  std::size_t cap = 16;
-  while (cap < 2 * patterns.size()) cap *= 2;
-  kinds_set_.assign(cap, 0);
-  for (const std::uint64_t p : patterns) {
-    std::size_t slot = mix(p) & (cap - 1);
-    while (kinds_set_[slot] != 0) slot = (slot + 1) & (cap - 1);
-    kinds_set_[slot] = p + 1;
-  }
 }
 
 std::uint64_t CutFilter::bytes() const {
@@ -196,7 +221,7 @@ bool CutFilter::has_kinds(std::uint64_t kinds, int k) const {
   }
 }
 
-bool CutFilter::admits(Key state, int k) const {
+bool CutFilter::admits(Key state, int k, Memo& memo) const {
   // The top's window ends on square cut + k - 1: square cut + m is slot W - k + m.
   std::uint64_t complete = 0, ends = 0, kinds = 0;
   int tour_ends = 0;  // paths of the top that end at a tour end: tour ends inside the top
@@ -214,21 +239,35 @@ bool CutFilter::admits(Key state, int k) const {
       kinds |= kKindEnd << (2 * m);
     }
   }
+  // (complete and ends follow from the kinds: the memo's tag need not hold them.)
+  const std::uint64_t tag = (kinds | static_cast<std::uint64_t>(std::min(tour_ends, 3)) << 32 |
+                             static_cast<std::uint64_t>(k) << 34) +
+                            1;
+  const std::size_t slot = mix(tag) & (Memo::kSize - 1);
+  if (memo.tags[slot] == tag) return memo.answers[slot] != 0;
+  const bool answer = fits(kinds, complete, ends, tour_ends, k);
+  memo.tags[slot] = tag;
+  memo.answers[slot] = answer ? 1 : 0;
+  return answer;
+}
+
+bool CutFilter::fits(std::uint64_t kinds, std::uint64_t complete, std::uint64_t ends, int tour_ends,
+                     int k) const {
   const auto& seen = seen_[static_cast<std::size_t>(k)];
   const auto has = [&](std::uint64_t p) { return (seen[p / 64] >> (p % 64)) & 1; };
   if (closed_ || tour_ends >= 2) return has(complete) && has_kinds(kinds, k);
   // Open: a square may be a tour end, a path end against an untouched square (the complete
   // pattern changes there) or the other way round (it does not).
   const int free_ends = 2 - tour_ends;
-  bool fits = has(complete);
-  for (std::uint64_t a = ends; a != 0 && !fits; a &= a - 1) {
+  bool found = has(complete);
+  for (std::uint64_t a = ends; a != 0 && !found; a &= a - 1) {
     const std::uint64_t one = complete | (a & (~a + 1));
-    fits = has(one);
-    for (std::uint64_t b = a & (a - 1); b != 0 && !fits && free_ends == 2; b &= b - 1) {
-      fits = has(one | (b & (~b + 1)));
+    found = has(one);
+    for (std::uint64_t b = a & (a - 1); b != 0 && !found && free_ends == 2; b &= b - 1) {
+      found = has(one | (b & (~b + 1)));
     }
   }
-  if (!fits) return false;
+  if (!found) return false;
   if (free_ends == 2) return true;  // the kinds with two tour ends to place: too many to try
   // One tour end left: the kinds as they are, or with one square changed.
   if (has_kinds(kinds, k)) return true;
@@ -253,8 +292,8 @@ Join::Join(const Dp& top, const Dp& bottom, int threads)
   for (int s = 0; s < window_; ++s) {
     if (!plan.steps[static_cast<std::size_t>(plan.cut + s)].free) blocked_ |= 1u << s;
   }
-  group_states(top, window_, false, top_links_, top_counts_, top_groups_);
-  group_states(bottom, window_, true, bottom_links_, bottom_counts_, bottom_groups_);
+  group_states(top, window_, false, top_links_, top_sets_, top_counts_, top_groups_);
+  group_states(bottom, window_, true, bottom_links_, bottom_sets_, bottom_counts_, bottom_groups_);
   // Each top group meets the bottom groups of the kinds it wants. The work is cut into pieces
   // of about kPiecePairs pairs, so that threads share even the largest group: a run of small
   // top groups whole, or a block of top states by a block of bottom states of a large one.
@@ -322,7 +361,8 @@ double Join::fraction() const {
 }
 
 std::uint64_t Join::bytes() const {
-  return (top_links_.size() + bottom_links_.size()) * (sizeof(Links) + sizeof(void*)) +
+  return (top_links_.size() + bottom_links_.size()) *
+             (sizeof(Links) + sizeof(void*) + sizeof(std::uint64_t)) +
          (top_groups_.size() + bottom_groups_.size()) * sizeof(StateGroup) +
          pieces_.size() * sizeof(Piece);
 }
@@ -383,9 +423,10 @@ void Join::join_piece(const Piece& piece, BigCount& count) const {
                          std::size_t bottom_end) {
     for (std::size_t i = top_begin; i < top_end; ++i) {
       const Links& top = top_links_[i];
+      const std::uint64_t top_sets = top_sets_[i];
       const std::uint64_t* a = top_counts_[i];
       for (std::size_t j = bottom_begin; j < bottom_end; ++j) {
-        if (!one_tour(top, bottom_links_[j], window_, closed_)) continue;
+        if (!one_tour(top, bottom_links_[j], top_sets, bottom_sets_[j], closed_)) continue;
         const std::uint64_t* b = bottom_counts_[j];
         if (narrow) {
           const unsigned __int128 p = static_cast<unsigned __int128>(a[0]) * b[0];

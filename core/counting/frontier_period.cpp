@@ -104,16 +104,17 @@ bool Period::hand_back(Tables& t, std::vector<Key>&& keys, std::vector<std::uint
   t.old.clear();
   t.old.resize(1);
   Part& part = t.old[0];
-  if (!part.keys.resize(std::max<std::size_t>(n, 1)) ||
+  if (!part.keys.resize(std::max<std::size_t>(n, 1) * static_cast<std::size_t>(t.words)) ||
       !part.counts.resize(std::max<std::size_t>(n, 1) * static_cast<std::size_t>(limbs))) {
     return false;
   }
-  std::copy(keys.begin(), keys.end(), part.keys.data());
+  for (std::size_t s = 0; s < n; ++s) part.set_key(s, keys[s], t.words);
   std::copy(counts.begin(), counts.end(), part.counts.data());
   part.size = n;
   t.old_begin = {0, n};
   t.old_size = n;
   t.limbs = limbs;
+  t.max_limbs = std::max({t.max_limbs, limbs, limbs_});
   t.square = square;
   t.building = false;
   t.period_bytes = 0;
