@@ -61,8 +61,9 @@ set(_KT_CATCH2_PREJS "${CMAKE_CURRENT_LIST_DIR}/node-prejs.js" CACHE INTERNAL ""
 
 # kt_add_catch_test(<target> <sources>...): Catch2 test executable, one ctest test per case,
 # labelled `quick`; `slow` for cases tagged [slow] (the presets run those natively only);
-# `heavy` for cases tagged [heavy]: seconds natively and under node, minutes under the
-# sanitizers, which leave them out (the code they walk is the quick cases' code, many times).
+# `heavy` for cases tagged [heavy]: seconds natively, tens of seconds under node, minutes under
+# the sanitizers; only the native preset runs them (the code they walk is the quick cases'
+# code, many times).
 function(kt_add_catch_test target)
   add_executable(${target} ${ARGN})
   target_link_libraries(${target} PRIVATE kt_catch2_main kt_catch2)

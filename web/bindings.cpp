@@ -783,6 +783,7 @@ class App : public SearchReadout {
     return out;
   }
   double frames() const { return static_cast<double>(live_app()->frames); }
+  void redraw() const { web::redraw(); }
   val widget_rect(std::string label) const {
     return rect_or_null(live_app()->view.rects().find(label));
   }
@@ -812,6 +813,7 @@ val frame_stats_js() {
   out.set("lastMs", s.last_ms);
   out.set("maxMs", s.max_ms);
   out.set("frames", s.frames);
+  out.set("drawn", s.drawn);
   out.set("p50Ms", s.p50_ms);
   out.set("p95Ms", s.p95_ms);
   return out;
@@ -922,6 +924,7 @@ EMSCRIPTEN_BINDINGS(knights_tour) {
       .function("setOrder", &App::set_order)
       .function("estimate", &App::estimate)
       .function("frames", &App::frames)
+      .function("redraw", &App::redraw)
       .function("widgetRect", &App::widget_rect)
       .function("squareRect", &App::square_rect)
       .function("zoom", &App::zoom)

@@ -8,6 +8,11 @@
 // window size = framebuffer size = backing pixels and mouse positions in backing pixels, so
 // after ImGui_ImplGlfw_NewFrame we rewrite DisplaySize, DisplayFramebufferScale and MousePos
 // to make ImGui units CSS pixels; fonts are baked at the pixel ratio (ui/theme.hpp).
+//
+// Drawing: ImGui runs every animation frame, but the canvas is drawn only when the frame's
+// picture differs from the one on screen (ui/frame_fingerprint.hpp), a texture was written,
+// the canvas was resized, or a script asked (Module.app().redraw()). Otherwise the canvas
+// keeps showing its last picture, and an idle page costs a tenth of the CPU.
 #include <GLES3/gl3.h>
 #include <GLFW/glfw3.h>
 #include <emscripten.h>
@@ -24,6 +29,7 @@
 #include <memory>
 #include <vector>
 
+#include "frame_fingerprint.hpp"
 #include "live_app.hpp"
 #include "theme.hpp"
 
@@ -34,6 +40,8 @@ float g_font_scale = 0;  // pixel ratio the font atlas was baked for
 kt::web::FrameStats g_stats;
 std::vector<double> g_frame_ms;  // since the last reset, for the percentiles (a ring)
 constexpr std::size_t kFrameWindow = 10000;
+std::uint64_t g_shown_picture = 0;  // fingerprint of the picture on the canvas
+bool g_must_draw = true;            // a texture written, a resize, a script's redraw()
 
 // Textures for large boards (ui/board_image.hpp): RGBA8, nearest texel when magnified (crisp
 // squares), linear when a texel is smaller than a pixel. Allocated as WebGL1 allows too (no
@@ -60,6 +68,7 @@ void upload_texture(void* texture, int w, int y0, int rows, const std::uint32_t*
   glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(reinterpret_cast<std::intptr_t>(texture)));
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glTexSubImage2D(GL_TEXTURE_2D, 0, 0, y0, w, rows, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+  g_must_draw = true;
 }
 
 void destroy_texture(void* texture) {
@@ -175,6 +184,7 @@ void frame() {
   if (fb_w != want_w || fb_h != want_h) {
     set_canvas_size(want_w, want_h);
     glfwGetFramebufferSize(g_window, &fb_w, &fb_h);
+    g_must_draw = true;  // a resized canvas is blank
   }
   // First frame, browser zoom, other monitor, or the code pane's font fetched (web/page.js).
   if (std::abs(dpr - g_font_scale) > 0.01 || kt::ui::take_code_font_arrival()) {
@@ -182,6 +192,7 @@ void frame() {
     g_app->view.set_fonts(kt::ui::load_fonts(g_font_scale));
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
+    g_must_draw = true;
   }
 
   ImGui_ImplOpenGL3_NewFrame();
@@ -196,10 +207,16 @@ void frame() {
   kt::ui::frame(g_app->state, g_app->view, io.DeltaTime);
   ++g_app->frames;
   ImGui::Render();
-  glViewport(0, 0, fb_w, fb_h);
-  glClearColor(0.11f, 0.12f, 0.14f, 1);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  const std::uint64_t picture = kt::ui::frame_fingerprint(*ImGui::GetDrawData());
+  if (picture != g_shown_picture || g_must_draw) {
+    glViewport(0, 0, fb_w, fb_h);
+    glClearColor(0.11f, 0.12f, 0.14f, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    g_shown_picture = picture;
+    g_must_draw = false;
+    ++g_stats.drawn;
+  }
   if (g_app->frames == 1) notify_ready();
   g_stats.last_ms = emscripten_get_now() - frame_start;
   g_stats.max_ms = std::max(g_stats.max_ms, g_stats.last_ms);
@@ -221,6 +238,7 @@ double percentile(std::vector<double> ms, double q) {
 }  // namespace
 
 kt::web::LiveApp* kt::web::live_app() { return g_app.get(); }
+void kt::web::redraw() { g_must_draw = true; }
 kt::web::FrameStats kt::web::frame_stats() {
   kt::web::FrameStats s = g_stats;
   s.p50_ms = percentile(g_frame_ms, 0.5);

@@ -86,6 +86,28 @@ const tests = [
     const png = await page.screenshot({ path: join(ARTIFACTS, 'browser-1-idle.png') });
     const { colours } = await inspect(page, png);
     check(colours > 50, `canvas looks blank: ${colours} colours`);
+    // Left alone, the page runs its frames but draws nothing new on the canvas, which keeps its
+    // picture (a phone's battery, a projector's laptop, a course page with several embeds).
+    const idle = () => page.evaluate(() => new Promise((resolve) => {
+      const a = Module.frameStats();
+      setTimeout(() => {
+        const b = Module.frameStats();
+        resolve({ frames: b.frames - a.frames, drawn: b.drawn - a.drawn });
+      }, 1000);
+    }));
+    await idle();  // the code pane's font and the deferred code arrive after the first frame
+    const still = await idle();
+    check(still.frames >= 10 && still.drawn === 0, `idle second: ${JSON.stringify(still)}`);
+    // The pointer over Run lights it up: drawn again, then still again.
+    const run = await app(page, () => Module.app().widgetRect('Run'));
+    await page.mouse.move(run.x + run.w / 2, run.y + run.h / 2);
+    await frames(page);
+    const lit = await idle();
+    check(lit.drawn === 0, `after the hover settled: ${JSON.stringify(lit)}`);
+    const drawn = await app(page, () => Module.frameStats().drawn);
+    await page.mouse.move(5, 5);
+    await frames(page);
+    check(await app(page, () => Module.frameStats().drawn) > drawn, 'leaving Run drew no frame');
   }],
 
   ['5x5 tour from (1,1) by mouse', 'desktop', (page) => tourThroughUi(page, 1, 'browser-2-found-5x5.png')],

@@ -75,9 +75,10 @@ const glVersion = (page) => page.evaluate(() => {
 
 // The [r, g, b] at `at` of each square's width and height from its top-left corner (0.2: away
 // from numbers and the path), read from the app's drawing buffer in the animation frame right
-// after the app drew it.
+// after the app drew it (asked to draw it: an unchanged picture is otherwise not drawn again).
 const squarePixels = (page, squares, at = 0.2) => page.evaluate(([squares, at]) =>
   new Promise((resolve) => {
+  Module.app().redraw();
   requestAnimationFrame(() => {
     const c = Module.canvas;
     const gl = c.getContext('webgl2') || c.getContext('webgl');

@@ -82,6 +82,7 @@ async function clickRect(page, rect, what) {
 // panel moves per wheel pixel; later turns go most of the way at once (a phone's panel is long,
 // and each frame of its 3x canvas is slow to draw).
 export async function reveal(page, label) {
+  await frames(page, 1);  // rects are the last frame's: after a script's change, the next one's
   let before = null, perWheelPixel = null;
   for (let i = 0; i < 60; i++) {
     const [r, panel, height] = await page.evaluate((l) =>
