@@ -59,11 +59,12 @@ target_compile_options(kt_catch2_main PRIVATE -O1 -g0
 
 set(_KT_CATCH2_PREJS "${CMAKE_CURRENT_LIST_DIR}/node-prejs.js" CACHE INTERNAL "")
 
-# kt_add_catch_test(<target> <sources>...): Catch2 test executable, one ctest test per case,
-# labelled `quick`; `slow` for cases tagged [slow] (the presets run those natively only);
-# `heavy` for cases tagged [heavy]: seconds natively, tens of seconds under node, minutes under
-# the sanitizers; only the native preset runs them (the code they walk is the quick cases'
-# code, many times).
+# kt_add_catch_test(<target> <sources>...): Catch2 test executable. Natively, one ctest test
+# per case, labelled `quick`; `slow` for cases tagged [slow]; `heavy` for cases tagged [heavy]:
+# seconds natively, tens of seconds under node, minutes under the sanitizers (the code they walk
+# is the quick cases' code, many times). Only the native preset runs slow and heavy cases.
+# Under node (Emscripten), one ctest test per source file runs its quick cases: each node
+# process spends about 0.3 s loading the test binary, which one test per case paid 250 times.
 function(kt_add_catch_test target)
   add_executable(${target} ${ARGN})
   target_link_libraries(${target} PRIVATE kt_catch2_main kt_catch2)
@@ -77,6 +78,13 @@ function(kt_add_catch_test target)
     # The code is compiled at -O3 already; binaryen's -O3 pass over a whole test binary took
     # 35-70 s a link and gains little under node.
     target_link_options(${target} PRIVATE -O1)
+    foreach(source ${ARGN})
+      get_filename_component(name ${source} NAME_WE)
+      # -# tags each case with its file's name ([#name]); ~[slow]~[heavy] leaves those out.
+      add_test(NAME ${target}.${name} COMMAND ${target} "-#" "[#${name}]~[slow]~[heavy]")
+      set_tests_properties(${target}.${name} PROPERTIES LABELS quick)
+    endforeach()
+    return()
   endif()
   catch_discover_tests(${target} TEST_SPEC "~[slow]~[heavy]" PROPERTIES LABELS quick)
   foreach(tag slow heavy)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything the project needs on Debian bookworm. Idempotent: when all is already
 # there it only checks and exits in about a second. Works as root (CI) or via sudo.
-#   apt:  toolchains (g++, and clang for libFuzzer), Emscripten, Catch2, CLI11, GLFW, Chromium, node/npm, python3, clang-format,
+#   apt:  toolchains (g++, and clang for libFuzzer), Emscripten, Catch2, CLI11, Chromium, node/npm, python3, clang-format,
 #         xz-utils (to unpack ImGui), DejaVu Sans + fontTools (the UI's font is cut from it at build time), terser (the
 #         page's index.js is minified with it); the other browser engines for the page's tests:
 #         Firefox ESR, WebKitGTK's WebKitWebDriver with MiniBrowser, and Xvfb for them to draw in
@@ -44,9 +44,27 @@ pkg_installed() {
   [[ $(dpkg-query -W -f='${Status}' "$1" 2>/dev/null || true) == "install ok installed" ]]
 }
 
+# The deb-src entry for bookworm main (ImGui's source package), same mirror as the binary entry.
+add_deb_src() {
+  if ! grep -rqsE '^[[:space:]]*(Types:.*deb-src|deb-src[[:space:]])' \
+        /etc/apt/sources.list /etc/apt/sources.list.d/; then
+    uri=$(awk '/^URIs:/ && $2 !~ /security/ {print $2; exit}' \
+          /etc/apt/sources.list.d/debian.sources 2>/dev/null || true)
+    uri=${uri:-http://deb.debian.org/debian}
+    log "adding deb-src entry $SRC_LIST ($uri)"
+    printf 'Types: deb-src\nURIs: %s\nSuites: bookworm\nComponents: main\nSigned-By: %s\n' \
+      "$uri" /usr/share/keyrings/debian-archive-keyring.gpg | as_root tee "$SRC_LIST" >/dev/null
+    APT_UPDATED=0  # the new source needs a fresh index
+  fi
+}
+have_imgui() {
+  [[ -f $IMGUI_DIR/imgui.cpp && -f $IMGUI_DIR/backends/imgui_impl_glfw.cpp \
+     && -f $IMGUI_DIR/backends/imgui_impl_opengl3.cpp ]]
+}
+
 # --- 1. apt packages -------------------------------------------------------------------------
 missing=()
-for p in cmake ninja-build g++ emscripten catch2 libcli11-dev nlohmann-json3-dev libglfw3-dev \
+for p in cmake ninja-build g++ emscripten catch2 libcli11-dev nlohmann-json3-dev \
     chromium python3 fonts-dejavu-core python3-fonttools \
     clang-format clang libclang-rt-14-dev gzip node-terser \
     firefox-esr webkit2gtk-driver xvfb xauth xz-utils; do
@@ -57,6 +75,7 @@ done
 command -v node >/dev/null 2>&1 || missing+=(nodejs)
 command -v npm >/dev/null 2>&1 || missing+=(npm)
 if [[ ${#missing[@]} -gt 0 ]]; then
+  have_imgui || add_deb_src  # before the one index update that both need
   apt_update_once
   log "apt-get install ${missing[*]}"
   # Without the packages they only recommend (about 400 more on a bare Debian: documentation,
@@ -70,21 +89,10 @@ else
 fi
 
 # --- 2. Dear ImGui sources -------------------------------------------------------------------
-if [[ -f $IMGUI_DIR/imgui.cpp && -f $IMGUI_DIR/backends/imgui_impl_glfw.cpp \
-      && -f $IMGUI_DIR/backends/imgui_impl_opengl3.cpp ]]; then
+if have_imgui; then
   log "imgui: already in third_party/imgui"
 else
-  # deb-src entry for bookworm main, same mirror as the binary entry
-  if ! grep -rqsE '^[[:space:]]*(Types:.*deb-src|deb-src[[:space:]])' \
-        /etc/apt/sources.list /etc/apt/sources.list.d/; then
-    uri=$(awk '/^URIs:/ && $2 !~ /security/ {print $2; exit}' \
-          /etc/apt/sources.list.d/debian.sources 2>/dev/null || true)
-    uri=${uri:-http://deb.debian.org/debian}
-    log "adding deb-src entry $SRC_LIST ($uri)"
-    printf 'Types: deb-src\nURIs: %s\nSuites: bookworm\nComponents: main\nSigned-By: %s\n' \
-      "$uri" /usr/share/keyrings/debian-archive-keyring.gpg | as_root tee "$SRC_LIST" >/dev/null
-    APT_UPDATED=0  # the new source needs a fresh index
-  fi
+  add_deb_src
   if ! apt-cache showsrc imgui 2>/dev/null | grep -q '^Package: imgui'; then
     apt_update_once
   fi
