@@ -9,7 +9,19 @@
 #   npm:  node 20 where the system's is older (third_party/node), and
 #         the browser drivers (no browser downloads; the browsers are Debian's): playwright-core
 #         for Chromium, puppeteer-core for Firefox (WebDriver BiDi), selenium-webdriver for WebKit
+#
+#   scripts/setup.sh            all of it
+#   scripts/setup.sh --native   only what the native build and its tests need (the compilers'
+#                               part of the apt packages: scripts/test.sh starts building with
+#                               them while the rest installs)
 set -euo pipefail
+
+native_only=0
+case "${1:-}" in
+  --native) native_only=1 ;;
+  "") ;;
+  *) echo "usage: scripts/setup.sh [--native]" >&2; exit 2 ;;
+esac
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT=$(pwd)
@@ -63,19 +75,24 @@ have_imgui() {
 }
 
 # --- 1. apt packages -------------------------------------------------------------------------
+# The native build and its tests (the CLI's SVG check runs under python3).
+packages=(cmake ninja-build g++ catch2 libcli11-dev nlohmann-json3-dev clang-format python3)
+if [[ $native_only -eq 0 ]]; then
+  packages+=(emscripten chromium fonts-dejavu-core python3-fonttools clang libclang-rt-14-dev gzip
+    node-terser firefox-esr webkit2gtk-driver xvfb xauth xz-utils)
+fi
 missing=()
-for p in cmake ninja-build g++ emscripten catch2 libcli11-dev nlohmann-json3-dev \
-    chromium python3 fonts-dejavu-core python3-fonttools \
-    clang-format clang libclang-rt-14-dev gzip node-terser \
-    firefox-esr webkit2gtk-driver xvfb xauth xz-utils; do
+for p in "${packages[@]}"; do
   pkg_installed "$p" || missing+=("$p")
 done
 # node may come from another repo (e.g. NodeSource's nodejs bundles npm, which conflicts with
 # Debian's npm package), so check the commands rather than the package names.
-command -v node >/dev/null 2>&1 || missing+=(nodejs)
-command -v npm >/dev/null 2>&1 || missing+=(npm)
+if [[ $native_only -eq 0 ]]; then
+  command -v node >/dev/null 2>&1 || missing+=(nodejs)
+  command -v npm >/dev/null 2>&1 || missing+=(npm)
+fi
 if [[ ${#missing[@]} -gt 0 ]]; then
-  have_imgui || add_deb_src  # before the one index update that both need
+  [[ $native_only -eq 1 ]] || have_imgui || add_deb_src  # before the index update both need
   apt_update_once
   log "apt-get install ${missing[*]}"
   # Without the packages they only recommend (about 400 more on a bare Debian: documentation,
@@ -86,6 +103,11 @@ if [[ ${#missing[@]} -gt 0 ]]; then
     -o Dpkg::Options::=--force-unsafe-io "${missing[@]}"
 else
   log "apt packages: all present"
+fi
+
+if [[ $native_only -eq 1 ]]; then
+  log "done (native)"
+  exit 0
 fi
 
 # --- 2. Dear ImGui sources -------------------------------------------------------------------

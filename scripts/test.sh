@@ -19,7 +19,16 @@ case "${1:-}" in
   *) echo "usage: scripts/test.sh [--quick]" >&2; exit 2 ;;
 esac
 
-bash scripts/setup.sh
+# The native part of the set-up first; the rest (Emscripten, clang, the browsers: most of a bare
+# machine's downloads and unpacking) installs while the native build and tests run.
+bash scripts/setup.sh --native
+rest_log=""
+if [[ $quick -eq 0 ]]; then
+  mkdir -p build
+  rest_log=build/setup.log
+  bash scripts/setup.sh > "$rest_log" 2>&1 &
+  rest_pid=$!
+fi
 jobs=$(nproc)
 failed=()
 run() {  # run <name> <configure preset> <build preset> <test preset>
@@ -37,6 +46,12 @@ if [[ $quick -eq 1 ]]; then
   run "native (quick: no [slow] cases)" native quick quick
 else
   run "native" native native native
+  if ! wait "$rest_pid"; then
+    cat "$rest_log"
+    echo "FAILED: the set-up (scripts/setup.sh; its output above)"
+    exit 1
+  fi
+  grep -E '^\[setup\] (apt-get install|done)' "$rest_log" || true
   run "native, address + undefined sanitizers, preconditions, fuzzing (clang)" native-asan native-asan native-asan
   run "WebAssembly (node) and the page (Chromium, Firefox, WebKit)" wasm wasm wasm
 fi
