@@ -286,6 +286,33 @@ TEST_CASE("frontier: a sliced count in two halves says when it joins them") {
   CHECK(counter.count().to_string() == "37568");
 }
 
+TEST_CASE("frontier: a board a half turn maps to itself takes the squares before the cut once") {
+  // The top half then begins from the bottom half's states: moved over when the bottom takes
+  // one square more (odd boards), copied when both stop at the cut (even ones).
+  kt::FrontierOptions whole;
+  whole.halves = false;
+  const auto check = [&](const Problem& p, bool mirrored) {
+    INFO(p.geometry.rows << "x" << p.geometry.cols << (p.closed ? " closed" : " open") << ", "
+                         << std::count(p.blocked.begin(), p.blocked.end(), 1) << " blocked");
+    const auto halves = kt::count_frontier(p);
+    REQUIRE(halves.complete);
+    CHECK(halves.progress.mirrored_halves == mirrored);
+    const auto one_run = kt::count_frontier(p, whole);
+    REQUIRE(one_run.complete);
+    CHECK(halves.count.to_string() == one_run.count.to_string());
+    return halves.count.to_string();
+  };
+  CHECK(check(board(5, 5), true) == "1728");              // A165134
+  CHECK(check(closed(board(6, 6)), true) == "9862");      // A001230
+  CHECK(check(from(board(5, 5), {3, 3}), true) == "64");  // the centre: its own half turn
+  check(closed(board(5, 6, {{1, 1}, {6, 5}})), true);     // blocked squares in a pair
+  check(board(5, 6, {{2, 1}, {5, 5}}), true);
+  check(board(5, 6, {{2, 1}}), false);  // one blocked square: the halves differ
+  check(from(board(5, 5), {1, 1}), false);
+  if (kSlowBuild) return;
+  CHECK(check(closed(board(6, 6, {{1, 1}, {6, 6}, {2, 1}, {5, 6}})), true) != "0");
+}
+
 TEST_CASE("frontier: the memory limit refuses with a reason") {
   kt::FrontierOptions options;
   options.memory_limit = 200'000;

@@ -15,6 +15,7 @@
 #include <span>
 #include <vector>
 
+#include "board/assert.hpp"
 #include "board/knight.hpp"
 #include "board/parallel.hpp"
 #include "counting/count.hpp"
@@ -481,6 +482,10 @@ void frontier_detail::Dp::finish_square() {
     t.building = false;
     return;
   }
+  if (t.square == hand_off_) {
+    // The states before this square go to another run rather than back to the system.
+    handed_ = HandedStates{std::move(t.old), t.old_begin, t.old_size, t.limbs, t.square};
+  }
   t.old.clear();
   t.old_begin.assign(1, 0);
   const std::size_t words = static_cast<std::size_t>(t.words);
@@ -509,6 +514,56 @@ void frontier_detail::Dp::finish_square() {
   t.max_states = std::max<std::uint64_t>(t.max_states, t.old_size);
   t.building = false;
   ++t.square;
+}
+
+std::optional<frontier_detail::HandedStates> frontier_detail::Dp::take_handed() {
+  const Tables& t = *tables_;
+  if (!handed_ && hand_off_ >= 0 && t.square == hand_off_ && !t.building && error_.empty()) {
+    // The run stopped before the square: its last states are its result, so they are copied.
+    HandedStates copy{{}, t.old_begin, t.old_size, t.limbs, t.square};
+    const std::size_t words = static_cast<std::size_t>(t.words);
+    const std::size_t limbs = static_cast<std::size_t>(t.limbs);
+    copy.parts.resize(t.old.size());
+    for (std::size_t p = 0; p < t.old.size(); ++p) {
+      const Part& from = t.old[p];
+      Part& to = copy.parts[p];
+      const std::size_t n = std::max<std::size_t>(from.size, 1);
+      if (!to.keys.resize(n * words) || !to.counts.resize(n * limbs)) return std::nullopt;
+      std::copy_n(from.keys.data(), n * words, to.keys.data());
+      std::copy_n(from.counts.data(), n * limbs, to.counts.data());
+      to.size = from.size;
+    }
+    return copy;
+  }
+  std::optional<HandedStates> out = std::move(handed_);
+  handed_.reset();
+  return out;
+}
+
+void frontier_detail::Dp::start_from(HandedStates&& states) {
+  Tables& t = *tables_;
+  KT_ASSERT(status_ == Status::running && t.square == 0 && !t.building);
+  t.old = std::move(states.parts);
+  t.old_begin = std::move(states.begin);
+  t.old_size = states.size;
+  t.limbs = states.limbs;
+  t.max_limbs = std::max(t.max_limbs, t.limbs);
+  t.square = states.square;
+  t.max_states = t.old_size;
+  t.peak_bytes = std::max(t.peak_bytes, t.bytes());
+}
+
+bool frontier_detail::same_steps_before(const Plan& a, const Plan& b, int square) {
+  if (a.window != b.window || a.closed != b.closed || a.end_budget != b.end_budget) return false;
+  if (!a.error.empty() || !b.error.empty() || a.settled || b.settled) return false;
+  // Neither run may finish a tour before the square (the last free square comes after it).
+  if (a.last_free < square || b.last_free < square || a.stop < square || b.stop < square)
+    return false;
+  const auto n = static_cast<std::size_t>(square);
+  if (a.steps.size() < n || b.steps.size() < n || a.fixed.size() < n || b.fixed.size() < n)
+    return false;
+  return std::equal(a.steps.begin(), a.steps.begin() + square, b.steps.begin()) &&
+         std::equal(a.fixed.begin(), a.fixed.begin() + square, b.fixed.begin());
 }
 
 namespace {
@@ -650,6 +705,7 @@ struct Work {
   std::uint64_t join_peak = 0;     // both halves' states and the join's index
   std::unique_ptr<Join> join;
   std::uint64_t join_pairs = 0;  // the pairs the join checked, once it is done
+  bool mirrored = false;         // the top half began from the bottom's states (a symmetric board)
   std::uint64_t memory_limit = 0;
   int threads = 1;
 };
@@ -722,6 +778,12 @@ FrontierCounter::FrontierCounter(const Problem& problem, std::uint64_t memory_li
       w.top_plan = top;
       w.bottom = std::make_unique<Dp>(w.bottom_plan, memory_limit, threads);
       w.bottom->set_periods(periods);
+      // A board that a half turn maps to itself (no blocked squares, or blocked in pairs; no
+      // fixed ends off the centre): the top half's squares before the cut are the bottom's
+      // first squares, taken once.
+      if (frontier_detail::same_steps_before(*top, *w.bottom_plan, cut)) {
+        w.bottom->hand_off_at(cut);
+      }
       return;
     }
     w.bottom_plan.reset();
@@ -774,6 +836,10 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
     w.filter = std::make_unique<frontier_detail::CutFilter>(*w.bottom);
     w.top = std::make_unique<frontier_detail::Dp>(w.top_plan, limit, w.threads);
     w.top->set_filter(w.filter.get());
+    if (auto handed = w.bottom->take_handed()) {
+      w.top->start_from(std::move(*handed));
+      w.mirrored = true;
+    }
   }
   if (w.top->status() == Status::running) {
     if (w.top->run(max_steps) == Status::none && !w.top->error().empty()) {
@@ -838,6 +904,7 @@ FrontierProgress FrontierCounter::progress() const {
     if (status_ != Status::none) p.squares_done += std::min(t.square, dp->plan().stop);
     if (dp != w.whole.get()) halves_squares += dp->plan().stop;
   }
+  p.mirrored_halves = w.mirrored;
   if (w.join) {
     p.bytes += w.join->bytes();
     p.joining = status_ != Status::none;

@@ -99,6 +99,9 @@ struct FrontierProgress {
   // (join_fraction of the top half's states done).
   bool joining = false;
   double join_fraction = 0;
+  // The board maps to itself under a half turn: the top half began from the bottom half's
+  // states before the cut instead of taking those squares again.
+  bool mirrored_halves = false;
 };
 
 // The sliced counter (the browser's shape).

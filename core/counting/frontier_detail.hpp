@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -406,6 +407,21 @@ class Period {
 
 // One run of the programme over the squares of a plan, in slices: to the last square (the
 // count of tours), or to plan.stop (the states of the window there, left in tables()).
+// The states of a run before one square (dense, as Tables::old), handed from one run to
+// another whose first squares take the same steps (two halves of a board that a half turn maps
+// to itself: the top half's first squares are the bottom half's, FrontierCounter).
+struct HandedStates {
+  std::vector<Part> parts;
+  std::vector<std::size_t> begin;  // each part's first state, then size
+  std::size_t size = 0;
+  int limbs = 1;
+  int square = 0;  // the square they come before
+};
+
+// Whether runs of plans a and b reach the same states before square `square`: the same window,
+// kind of tour and tour ends to place, and the same steps and fixed ends up to there.
+bool same_steps_before(const Plan& a, const Plan& b, int square);
+
 class Dp {
  public:
   Dp(std::shared_ptr<const Plan> plan, std::uint64_t memory_limit, int threads);
@@ -424,6 +440,14 @@ class Dp {
   // Long strips in tables of moves (class Period; on by default; off: every square by the
   // programme, for checking).
   void set_periods(bool on) { periods_off_ = !on; }
+  // Keeps the states before `square` for another run (same_steps_before): moved out when this
+  // run finishes that square, instead of freed, or copied if the run stops before it.
+  void hand_off_at(int square) { hand_off_ = square; }
+  // After the run: the states kept, or none (memory, or the square was taken in a Period).
+  std::optional<HandedStates> take_handed();
+  // Before running: starts from `states` (their square, their counts) instead of the empty
+  // window before the first square.
+  void start_from(HandedStates&& states);
 
  private:
   const CutFilter* filter_ = nullptr;
@@ -432,6 +456,8 @@ class Dp {
   std::vector<CutFilter::Memo> memos_;
   std::unique_ptr<Period> period_;
   bool periods_off_ = false;  // off, or refused by memory once
+  int hand_off_ = -1;
+  std::optional<HandedStates> handed_;
   bool period_fits(int square) const;
   bool begin_square();
   void finish_square();
