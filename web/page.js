@@ -711,6 +711,11 @@
       Module.whenSecondPart(function () { Module.holdTeaching(false); });
     }
     touch.install();
+    // The canvas is drawn only when its picture changes: a tab shown again, or a page back from
+    // the browser's cache, is drawn once in case the browser let its picture go.
+    var redraw = function () { var a = app(); if (a && !document.hidden) a.redraw(); };
+    document.addEventListener('visibilitychange', redraw);
+    window.addEventListener('pageshow', redraw);
     if (Module.applyPageQuery && document.getElementById('kt-toolbar')) start();
   });
 })();
