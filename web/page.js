@@ -715,7 +715,7 @@
     // the browser's cache, is drawn once in case the browser let its picture go.
     var redraw = function () { var a = app(); if (a && !document.hidden) a.redraw(); };
     document.addEventListener('visibilitychange', redraw);
-    window.addEventListener('pageshow', redraw);
+    window.addEventListener('pageshow', function (e) { if (e.persisted) redraw(); });
     if (Module.applyPageQuery && document.getElementById('kt-toolbar')) start();
   });
 })();
