@@ -201,7 +201,6 @@ export async function inspect(page, png, points = [], scale = 1) {
 // Runs each [name, ...] entry of `tests` through `run` (KT_ONLY=text: only the names that
 // contain it), one line each ("ok" or "FAIL" and the error's first line), then
 // "<label>: N passed, M failed". Resolves to the exit code: 0 when every selected test passed.
-
 export async function runTests(label, tests, run) {
   const only = process.env.KT_ONLY;
   const selected = tests.filter(([name]) => !only || name.includes(only));
