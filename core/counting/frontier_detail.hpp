@@ -405,8 +405,6 @@ class Period {
   KeyIndex index_;  // building: the next position's keys -> their index
 };
 
-// One run of the programme over the squares of a plan, in slices: to the last square (the
-// count of tours), or to plan.stop (the states of the window there, left in tables()).
 // The states of a run before one square (dense, as Tables::old), handed from one run to
 // another whose first squares take the same steps (two halves of a board that a half turn maps
 // to itself: the top half's first squares are the bottom half's, FrontierCounter).
@@ -422,6 +420,8 @@ struct HandedStates {
 // kind of tour and tour ends to place, and the same steps and fixed ends up to there.
 bool same_steps_before(const Plan& a, const Plan& b, int square);
 
+// One run of the programme over the squares of a plan, in slices: to the last square (the
+// count of tours), or to plan.stop (the states of the window there, left in tables()).
 class Dp {
  public:
   Dp(std::shared_ptr<const Plan> plan, std::uint64_t memory_limit, int threads);
