@@ -6,8 +6,10 @@
 // square boards in two halves against one run, long strips in tables of moves against every
 // square by the programme, strips m x n for m <= 5 at n = 100, 200, 400 (time should about
 // double with n; 5 x n open at 100 only), and one count on two threads against one. With "5xn",
-// "6xn", "7x7" or "8x8": those targets too (5 x n closed and open up to n = 1000, 6 x n closed; 7x7
-// open, several minutes and a few GB; 8x8 closed, which stops at the 8 GB limit).
+// "6xn", "7x7", "7x7-page" or "8x8": those targets too (5 x n closed and open up to n = 1000,
+// 6 x n closed; 7x7 open, minutes and GB, with the top half taking every crossing edge as the
+// baseline; 7x7 open on one thread, as the page counts it; 8x8 closed, which stops at the 8 GB
+// limit). With "only": the targets named, without the boards above.
 #include <sys/resource.h>
 
 #include <chrono>
@@ -47,12 +49,13 @@ bool has(int argc, char** argv, const char* what) {
 
 // One count by rows (on `threads` threads); prints the line bench_table.py reads.
 bool rows(const char* name, const kt::Problem& p, const char* expected, int threads = 1,
-          bool halves = true, bool periods = true) {
+          bool halves = true, bool periods = true, int crossing = 0) {
   kt::FrontierOptions o;
   o.memory_limit = std::uint64_t{8'000'000'000};
   o.threads = threads;
   o.halves = halves;
   o.periods = periods;
+  o.crossing = crossing;
   const auto r = kt::count_frontier(p, o);
   const std::string count = r.complete ? r.count.to_string() : r.error;
   const bool right = expected == nullptr || count == expected;
@@ -81,7 +84,7 @@ bool search(const char* name, const kt::Problem& p, std::uint64_t expected) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+bool everyday() {
   bool ok = true;
   // Both counters (the search, one thread, is the baseline).
   ok &= search("6x6 closed", board(6, 6, true), 9862);
@@ -120,6 +123,13 @@ int main(int argc, char** argv) {
       }
     }
   }
+  return ok;
+}
+
+int main(int argc, char** argv) {
+  bool ok = true;
+  // "only": the targets named, without the boards below.
+  if (!has(argc, argv, "only")) ok &= everyday();
   if (has(argc, argv, "5xn")) {
     // Linear in n: 5 x n closed and open at n = 100, 200, 400, 1000 (open: about 8e5 states a
     // square, so a minute or more per hundred columns).
@@ -145,8 +155,14 @@ int main(int argc, char** argv) {
   if (has(argc, argv, "7x7")) {
     ok &= rows("7x7 closed, one run, 2 threads", board(7, 7, true), "0", 2, false);
     ok &= rows("7x7 closed, 2 threads", board(7, 7, true), "0", 2);
+    // The top half taking every crossing edge (the baseline: the counter before they were
+    // shared), then shared.
+    ok &= rows("7x7 open, top crossing, 2 threads", board(7, 7, false), "165575218320", 2, true,
+               true, 15);
     ok &= rows("7x7 open, 2 threads", board(7, 7, false), "165575218320", 2);
   }
+  // As the page counts it: one thread (WebAssembly: frontier_bench.js only 7x7-page).
+  if (has(argc, argv, "7x7-page")) ok &= rows("7x7 open", board(7, 7, false), "165575218320");
   if (has(argc, argv, "8x8")) {
     const auto t0 = std::chrono::steady_clock::now();
     const auto need = kt::estimate_frontier_bytes(board(8, 8, true));

@@ -48,7 +48,9 @@ CounterChoice choose_counter(const Problem& problem, const CounterRequest& reque
   c.rows_refusal = check_frontier_problem(problem);
   if (c.rows_refusal.empty()) {
     // A board counting by rows would refuse after hours is refused now.
-    c.forecast_bytes = estimate_frontier_bytes(problem, request.memory_limit);
+    c.forecast_bytes = static_cast<std::uint64_t>(
+        static_cast<double>(estimate_frontier_bytes(problem, request.memory_limit)) *
+        request.forecast_factor);
     if (request.check_forecast && request.memory_limit > 0 &&
         c.forecast_bytes > request.memory_limit) {
       c.over_memory = true;

@@ -42,9 +42,12 @@ struct CounterRequest {
   std::uint64_t memory_limit = 0;
   bool check_forecast = true;
   std::string forecast_hint;  // what the caller can do, appended to the forecast's refusal
-  bool only_search = false;   // listing, a limit on tours or on time: only the search does those
-  bool use_symmetry = true;   // the search's (its trial runs the same way)
-  int threads = 1;            // the search's trial time is divided by them
+  // The caller's peak for each byte of the forecast (fitted natively; a WebAssembly heap never
+  // gives memory back, so the page's peak is higher).
+  double forecast_factor = 1;
+  bool only_search = false;  // listing, a limit on tours or on time: only the search does those
+  bool use_symmetry = true;  // the search's (its trial runs the same way)
+  int threads = 1;           // the search's trial time is divided by them
 };
 
 struct CounterChoice {

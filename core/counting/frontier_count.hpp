@@ -19,13 +19,16 @@
 //
 // Two halves (frontier_join.cpp): on boards about as long as wide, one run's states grow until
 // late (6x6 closed: 1.7e3 at the middle, 1.5e5 at square 28 of 36), so the board is cut at the
-// middle instead. The bottom half is the same programme on the board turned half a turn, up to
-// the cut; the top half runs to the cut and then takes only the edges crossing it, square by
-// square over the 2w+1 squares after it, pruned by the kinds of square the bottom can meet
-// there. The two sets of states are then joined: grouped by kinds, each top state meets the
-// bottom states whose degrees complete its own on every square and whose paths close with its
-// paths into one cycle (or one path). Measured: 6x6 closed 5x fewer states and CPU, 7x7 closed
-// 13x less CPU, 6x6 open 2x.
+// middle instead. The bottom half is the same programme on the board turned half a turn. Each
+// half runs to the cut and then takes only edges crossing it, square by square, pruned by the
+// kinds of square the other half can meet there: the top the edges down to the first few
+// squares past the cut, the bottom the rest, up to the top's last squares (each crossing edge
+// multiplies the states of the half that takes it: shared, neither grows as far). Both end on
+// the same 2w+1 squares, and the two sets of states are joined: grouped by kinds, each top state
+// meets the bottom states whose degrees complete its own on every square and whose paths close
+// with its paths into one cycle (or one path). Measured: 6x6 closed 5x fewer states and CPU,
+// 7x7 closed 13x less CPU, 6x6 open 2x; sharing the crossing edges (and the join reading its
+// own copies of the states), 7x7 open 2.1x less time and 2.4x less memory.
 //
 // Long strips (frontier_period.cpp): past the first rows every square's step repeats the one
 // two rows before, and soon the set of states does too. Once a period of two rows has mapped
@@ -52,8 +55,8 @@
 // 40 times with each unit of width (most states after one square on long boards, closed / open:
 // width 5, 5.6e4 / 8.5e5; width 6, 1.4e6 / 2.2e7; width 7, about 4e7 / 6e8); on long strips the
 // counts grow about 4 to 6 bits a row. Strips up to width 6 are cheap, 7x7 open tours in two halves
-// take 67 million states and 3.3 GB (11.6 min on two shared cores), and 8x8 closed (past 1e8 states
-// at square 36 of 64, and growing) is refused by the forecast on this machine's 8 GB
+// take 23 million states and 1.37 GB (174 s on two threads), and 8x8 closed (its top half past
+// 1.6e8 states a few squares past the cut, and growing) is refused by the forecast
 // (forecast_frontier).
 #pragma once
 
@@ -120,8 +123,11 @@ class FrontierCounter {
   // periods: on long strips, once the states repeat from one period of two rows to the next,
   // take each square as a pass of additions over the moves kept from that period (much
   // faster; false: every square by the programme, for checking).
+  // crossing: in two halves, how many squares past the cut the top half takes the crossing
+  // edges of (the bottom half takes the rest; 0: the counter's choice, halves_crossing; any
+  // other, for checking: the counts are the same).
   explicit FrontierCounter(const Problem& problem, std::uint64_t memory_limit = 0, int threads = 1,
-                           bool halves = true, bool periods = true);
+                           bool halves = true, bool periods = true, int crossing = 0);
   ~FrontierCounter();
   FrontierCounter(FrontierCounter&&) noexcept;
   FrontierCounter& operator=(FrontierCounter&&) noexcept;
@@ -153,6 +159,7 @@ struct FrontierOptions {
   int threads = 1;
   bool halves = true;   // see FrontierCounter
   bool periods = true;  // see FrontierCounter
+  int crossing = 0;     // see FrontierCounter
   // Called from the caller's thread about every progress_interval seconds.
   std::function<void(const FrontierProgress&)> on_progress;
   double progress_interval = 1.0;

@@ -99,8 +99,10 @@ struct Plan {
   std::vector<SquareStep> steps;
   // A plan may stop early, for counting in two halves (frontier_join.cpp): the run ends
   // before square `stop` with the states of the window there. From square `cut` on, squares
-  // take edges back only to squares before the cut (the edges that cross it), and never finish.
+  // take edges back only to squares before `cross` (the edges between the halves that this half
+  // takes), and squares from `cross` on that have edges the other half takes never finish.
   int cut = -1;
+  int cross = -1;
   int stop = 0;
   // Long boards repeat: past the first rows every square's step is the step `period` squares
   // (two rows) before. repeats[i]: square i is free and takes the same step as square i - period
@@ -297,23 +299,27 @@ struct Tables {
 // (its centre has no move). The plan settles them before building anything a square.
 bool falls_apart(const Problem& problem);
 
-// The plan of `problem` (check_frontier_problem first). cut >= 0: the top half's plan, which
-// stops at cut + window; stop >= 0 (and no cut): a plan that stops there.
-Plan make_plan(const Problem& problem, int cut = -1, int stop = -1);
+// The plan of `problem` (check_frontier_problem first). stop >= 0: a plan that stops there.
+// cut >= 0: a half's plan (Plan::cut, Plan::cross; cross < 0: the cut itself), which stops at
+// cut + window unless told.
+Plan make_plan(const Problem& problem, int cut = -1, int stop = -1, int cross = -1);
 
 // The same board turned half a turn (square i of n becomes n - 1 - i, in either geometry).
 Problem rotated_half_turn(const Problem& problem);
 
-// What the bottom half allows at the cut, to prune the top half while it takes the crossing
-// edges. After the first k squares past the cut, each of them must fit some bottom state: a
-// square the top completed, one the bottom left untouched; untouched by the top, completed
-// below; a path end, a path end. Open tours may also end on up to two squares of the window (a
-// path end against an untouched square), less the tour ends already inside either half.
-// Checked on two patterns: which squares are complete (a bit each: a table per k), and every
-// square's kind (two bits each: a hash set of the bottom's prefixes).
+// What the other half allows, to prune one half while it takes its crossing edges (the top's
+// from the bottom's states at the bottom's cut, the bottom's from the top's last states). After
+// the first k squares past its cut, each of them must fit some state of the other half: a
+// square this half completed, one the other left untouched; untouched here, completed there; a
+// path end, a path end. Open tours may also end on up to two squares of the window (a path end
+// against an untouched square), less the tour ends already inside either half. Checked on two
+// patterns: which squares are complete (a bit each: a table per k), and every square's kind
+// (two bits each: a hash set of the other half's prefixes).
 class CutFilter {
  public:
-  explicit CutFilter(const class Dp& bottom);
+  // The filter of the half whose plan is `own`, from the other half's states `other`: its
+  // square past the cut m (m = 0, 1, ...) is slot base_slot - m of the other's window.
+  CutFilter(const Tables& other, int base_slot, const Plan& own);
   // The answer depends only on the kinds of the k squares past the cut and on the tour ends in
   // the window, and the same few patterns recur across millions of states: each thread keeps
   // its last answers (measured: the filter was half of 7x7 open's time past the cut).
@@ -331,6 +337,7 @@ class CutFilter {
   bool fits(std::uint64_t kinds, std::uint64_t complete, std::uint64_t ends, int tour_ends,
             int k) const;
   int window_ = 0;
+  int crossing_ = 0;  // the own half's squares past the cut (they take the crossing edges)
   bool closed_ = false;
   std::uint32_t blocked_ = 0;
   std::vector<std::vector<std::uint64_t>> seen_;  // per k, a bit per pattern of k squares
@@ -437,6 +444,12 @@ class Dp {
   void release();                                 // frees the tables
   // Prunes the states past the cut that the bottom half cannot meet (set before running).
   void set_filter(const CutFilter* filter) { filter_ = filter; }
+  // Waits before `square` (run() returns at once there) until resume(): the bottom half waits
+  // before its crossing edges while the top half runs, so that each prunes the other's.
+  void pause_before(int square) { pause_ = square; }
+  bool paused() const;
+  // Goes on past the pause, pruned by `filter`, within `memory_limit` bytes (0: no limit).
+  void resume(const CutFilter* filter, std::uint64_t memory_limit);
   // Long strips in tables of moves (class Period; on by default; off: every square by the
   // programme, for checking).
   void set_periods(bool on) { periods_off_ = !on; }
@@ -457,6 +470,7 @@ class Dp {
   std::unique_ptr<Period> period_;
   bool periods_off_ = false;  // off, or refused by memory once
   int hand_off_ = -1;
+  int pause_ = -1;
   std::optional<HandedStates> handed_;
   bool period_fits(int square) const;
   bool begin_square();
@@ -470,15 +484,17 @@ class Dp {
 };
 
 // Counting in two halves. The top half's run takes the squares before the cut and then the
-// edges crossing it (plan with `cut`), so its window ends on the W squares after the cut, each
-// with its crossing edges; the bottom half's run takes the board turned half a turn up to the
-// same W squares, each with its edges below. A tour is one state of each whose degrees add up
-// on every square of the window and whose paths, joined there, make one cycle (closed) or one
-// path (open). States are grouped by the kind of each square (complete, untouched, a path end)
-// so that a top state meets only the bottom states it can fit.
+// crossing edges of the first squares past it (plan with `cut`); the bottom half's run takes
+// the board turned half a turn up to its own cut and then the other crossing edges, back from
+// the top's last squares. Both windows end on the same W squares, read in opposite directions.
+// A tour is one state of each whose degrees add up on every square of the window and whose
+// paths, joined there, make one cycle (closed) or one path (open). States are grouped by the kind
+// of each square (complete, untouched, a path end) so that a top state meets only the bottom states
+// it can fit.
 struct StateGroup {
   std::uint64_t kinds = 0;         // two bits a slot: complete, untouched, or a path end
   std::size_t begin = 0, end = 0;  // its states
+  std::size_t size() const { return end - begin; }
 };
 
 // A state of a half as the join reads it: for each slot of the window, the slot at the other
@@ -487,8 +503,9 @@ using Links = std::array<std::int8_t, 2 * kMaxFrontierWidth + 1>;
 
 class Join {
  public:
-  // threads: the pieces of work are shared out among them.
-  Join(const Dp& top, const Dp& bottom, int threads);
+  // threads: the pieces of work are shared out among them. Frees the halves' tables (release)
+  // once it has their states.
+  Join(Dp& top, Dp& bottom, int threads);
   Status run(std::uint64_t max_steps);  // a step: one pair of states checked
   const BigCount& count() const { return count_; }
   double fraction() const;  // pairs checked, of all
@@ -508,15 +525,15 @@ class Join {
   std::vector<const StateGroup*> matching_groups(std::uint64_t top_kinds) const;
   // Adds the tours of one piece into `count`.
   void join_piece(const Piece& piece, BigCount& count) const;
-  const Dp& top_;
+  const Dp& top_;  // (its plan and limbs: its tables are gone)
   const Dp& bottom_;
   int window_ = 0;
   int threads_ = 1;
   std::uint32_t blocked_ = 0;  // slots of blocked squares
   bool closed_ = false;
-  std::vector<Links> top_links_, bottom_links_;        // every state, in group order
-  std::vector<std::uint64_t> top_sets_, bottom_sets_;  // their links as sets (link_sets)
-  std::vector<const std::uint64_t*> top_counts_, bottom_counts_;
+  std::vector<Links> top_links_, bottom_links_;            // every state, in group order
+  std::vector<std::uint64_t> top_sets_, bottom_sets_;      // their links as sets (link_sets)
+  std::vector<std::uint64_t> top_counts_, bottom_counts_;  // their limbs, in the same order
   std::vector<StateGroup> top_groups_;
   std::vector<StateGroup> bottom_groups_;  // sorted by kinds
   std::vector<Piece> pieces_;

@@ -3,7 +3,7 @@
 #include <array>
 #include <atomic>
 #include <bit>
-#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "counting/frontier_detail.hpp"
@@ -112,28 +112,34 @@ bool one_tour(const Links& top, const Links& bottom, std::uint64_t top_sets,
   return seen == nodes;
 }
 
-// A run's states grouped by kinds (groups sorted by kinds), each as its links.
+// A run's states grouped by kinds (groups sorted by kinds), each as its links and its count
+// (copied in group order: read through pointers into the tables, nearly every pair that met
+// missed the cache, most of 7x7 open's join).
 void group_states(const Dp& dp, int window, bool bottom, std::vector<Links>& links,
-                  std::vector<std::uint64_t>& sets, std::vector<const std::uint64_t*>& counts,
+                  std::vector<std::uint64_t>& sets, std::vector<std::uint64_t>& counts,
                   std::vector<StateGroup>& groups) {
-  std::vector<std::tuple<std::uint64_t, Key, const std::uint64_t*>> all;
-  all.reserve(dp.tables().old_size);
-  for_each_state(dp.tables(), 0, dp.tables().old_size, [&](Key key, const std::uint64_t* count) {
-    all.emplace_back(kinds_of(key, window, bottom), key, count);
+  const Tables& t = dp.tables();
+  const std::size_t limbs = static_cast<std::size_t>(t.limbs);
+  // (kinds, the state's index in the tables), sorted: 16 bytes a state while it sorts.
+  std::vector<std::pair<std::uint64_t, std::size_t>> order;
+  order.reserve(t.old_size);
+  for_each_state(t, 0, t.old_size, [&](Key key, const std::uint64_t*) {
+    order.emplace_back(kinds_of(key, window, bottom), order.size());
     return true;
   });
-  std::sort(all.begin(), all.end(),
-            [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });
-  links.resize(all.size());
-  sets.resize(all.size());
-  counts.resize(all.size());
-  for (std::size_t i = 0; i < all.size(); ++i) {
-    links[i] = links_of(std::get<1>(all[i]), window, bottom);
+  std::sort(order.begin(), order.end());
+  links.resize(order.size());
+  sets.resize(order.size());
+  counts.resize(order.size() * limbs);
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const std::size_t at = order[i].second;
+    const auto part = static_cast<std::size_t>(
+        std::upper_bound(t.old_begin.begin(), t.old_begin.end(), at) - t.old_begin.begin() - 1);
+    const std::size_t slot = at - t.old_begin[part];
+    links[i] = links_of(t.old[part].key(slot, t.words), window, bottom);
     sets[i] = link_sets(links[i], window);
-    counts[i] = std::get<2>(all[i]);
-    if (i == 0 || std::get<0>(all[i]) != groups.back().kinds) {
-      groups.push_back({std::get<0>(all[i]), i, i});
-    }
+    std::copy_n(&t.old[part].counts.data()[slot * limbs], limbs, &counts[i * limbs]);
+    if (i == 0 || order[i].first != groups.back().kinds) groups.push_back({order[i].first, i, i});
     groups.back().end = i + 1;
   }
 }
@@ -154,18 +160,15 @@ std::uint64_t facing(std::uint64_t kind) {
 
 }  // namespace
 
-CutFilter::CutFilter(const Dp& bottom)
-    : window_(bottom.plan().window),
-      closed_(bottom.plan().closed),
-      seen_(bottom.plan().window + 1) {
-  const Plan& plan = bottom.plan();
-  // Bottom slot W - 1 - s is the top's square cut + s; its turned index is n - 1 - that.
-  const int n = plan.turned.size();
-  const int cut = n - plan.stop;
-  for (int s = 0; s < window_; ++s) {
-    if (!plan.steps[static_cast<std::size_t>(n - 1 - (cut + s))].free) blocked_ |= 1u << s;
+CutFilter::CutFilter(const Tables& other, int base_slot, const Plan& own)
+    : window_(own.window),
+      crossing_(own.stop - own.cut),
+      closed_(own.closed),
+      seen_(static_cast<std::size_t>(own.stop - own.cut + 1)) {
+  for (int m = 0; m < crossing_; ++m) {
+    if (!own.steps[static_cast<std::size_t>(own.cut + m)].free) blocked_ |= 1u << m;
   }
-  for (int k = 1; k <= window_; ++k) seen_[k].assign((std::size_t{1} << k) / 64 + 1, 0);
+  for (int k = 1; k <= crossing_; ++k) seen_[k].assign((std::size_t{1} << k) / 64 + 1, 0);
   // Each state adds W prefixes, nearly all of them seen before: added to the set at once (a
   // list sorted as it piled up took 11 s of 7x7's bottom half, 5.9 million states).
   std::size_t patterns = 0;
@@ -188,16 +191,17 @@ CutFilter::CutFilter(const Dp& bottom)
       kinds_set_[slot] = q;
     }
   };
-  const Tables& states = bottom.tables();
-  for_each_state(states, 0, states.old_size, [&](Key key, const std::uint64_t*) {
+  for_each_state(other, 0, other.old_size, [&](Key key, const std::uint64_t*) {
     std::uint64_t untouched = 0, kinds = 0;
-    const std::uint64_t bottom_kinds = kinds_of(key, window_, true);
-    for (int s = 0; s < window_; ++s) {
-      const std::uint64_t kind = bottom_kinds >> (2 * s) & 3;
-      if (kind == kKindUntouched) untouched |= std::uint64_t{1} << s;
-      kinds |= ((blocked_ >> s) & 1 ? kKindComplete : facing(kind)) << (2 * s);
+    for (int m = 0; m < crossing_; ++m) {
+      const int c = code_at(key, base_slot - m);
+      const std::uint64_t kind = c == kCodeDone        ? kKindComplete
+                                 : c == kCodeUntouched ? kKindUntouched
+                                                       : kKindEnd;
+      if (kind == kKindUntouched) untouched |= std::uint64_t{1} << m;
+      kinds |= ((blocked_ >> m) & 1 ? kKindComplete : facing(kind)) << (2 * m);
     }
-    for (int k = 1; k <= window_; ++k) {
+    for (int k = 1; k <= crossing_; ++k) {
       const std::uint64_t p = untouched & ((std::uint64_t{1} << k) - 1);
       seen_[k][p / 64] |= std::uint64_t{1} << (p % 64);
       add((kinds & ((std::uint64_t{1} << (2 * k)) - 1)) << 5 | k);
@@ -282,7 +286,7 @@ bool CutFilter::fits(std::uint64_t kinds, std::uint64_t complete, std::uint64_t 
   return false;
 }
 
-Join::Join(const Dp& top, const Dp& bottom, int threads)
+Join::Join(Dp& top, Dp& bottom, int threads)
     : top_(top),
       bottom_(bottom),
       window_(top.plan().window),
@@ -290,10 +294,13 @@ Join::Join(const Dp& top, const Dp& bottom, int threads)
       closed_(top.plan().closed) {
   const Plan& plan = top.plan();
   for (int s = 0; s < window_; ++s) {
-    if (!plan.steps[static_cast<std::size_t>(plan.cut + s)].free) blocked_ |= 1u << s;
+    if (!plan.steps[static_cast<std::size_t>(plan.stop - window_ + s)].free) blocked_ |= 1u << s;
   }
+  // Each half's tables go once its states are grouped: the join reads only its own copies.
   group_states(top, window_, false, top_links_, top_sets_, top_counts_, top_groups_);
+  top.release();
   group_states(bottom, window_, true, bottom_links_, bottom_sets_, bottom_counts_, bottom_groups_);
+  bottom.release();
   // Each top group meets the bottom groups of the kinds it wants. The work is cut into pieces
   // of about kPiecePairs pairs, so that threads share even the largest group: a run of small
   // top groups whole, or a block of top states by a block of bottom states of a large one.
@@ -310,7 +317,7 @@ Join::Join(const Dp& top, const Dp& bottom, int threads)
     const std::size_t tops = top_group.end - top_group.begin;
     const auto matched = matching_groups(top_group.kinds);
     std::uint64_t pairs = 0;
-    for (const StateGroup* below : matched) pairs += tops * (below->end - below->begin);
+    for (const StateGroup* below : matched) pairs += tops * below->size();
     if (pairs <= kPiecePairs) {
       if (run.group_end == run.group_begin) run.group_begin = run.group_end = g;
       ++run.group_end;
@@ -320,7 +327,7 @@ Join::Join(const Dp& top, const Dp& bottom, int threads)
     }
     close_run();
     for (const StateGroup* below : matched) {
-      const std::uint64_t bottoms = below->end - below->begin;
+      const std::uint64_t bottoms = below->size();
       const std::size_t step_top =
           static_cast<std::size_t>(std::max<std::uint64_t>(1, kPiecePairs / bottoms));
       const std::size_t step_bottom =
@@ -361,8 +368,8 @@ double Join::fraction() const {
 }
 
 std::uint64_t Join::bytes() const {
-  return (top_links_.size() + bottom_links_.size()) *
-             (sizeof(Links) + sizeof(void*) + sizeof(std::uint64_t)) +
+  return (top_links_.size() + bottom_links_.size()) * (sizeof(Links) + sizeof(std::uint64_t)) +
+         (top_counts_.size() + bottom_counts_.size()) * sizeof(std::uint64_t) +
          (top_groups_.size() + bottom_groups_.size()) * sizeof(StateGroup) +
          pieces_.size() * sizeof(Piece);
 }
@@ -424,10 +431,10 @@ void Join::join_piece(const Piece& piece, BigCount& count) const {
     for (std::size_t i = top_begin; i < top_end; ++i) {
       const Links& top = top_links_[i];
       const std::uint64_t top_sets = top_sets_[i];
-      const std::uint64_t* a = top_counts_[i];
+      const std::uint64_t* a = &top_counts_[i * top_limbs];
       for (std::size_t j = bottom_begin; j < bottom_end; ++j) {
         if (!one_tour(top, bottom_links_[j], top_sets, bottom_sets_[j], closed_)) continue;
-        const std::uint64_t* b = bottom_counts_[j];
+        const std::uint64_t* b = &bottom_counts_[j * bottom_limbs];
         if (narrow) {
           const unsigned __int128 p = static_cast<unsigned __int128>(a[0]) * b[0];
           if (sum + p < sum) flush();
