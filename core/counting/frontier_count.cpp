@@ -930,9 +930,7 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
   if (w.join->run(max_steps) == Status::none) {
     w.join_pairs = w.join->pairs_done();
     stop_with({}, w.join->count());
-    w.join.reset();
-    w.top->release();
-    w.bottom->release();
+    w.join.reset();  // (the halves' tables went when the join copied their states)
   }
   return status_;
 }

@@ -29,15 +29,15 @@ int code_at(Key key, int slot) {
 // The bottom half's window is the top's read backwards: top slot s is bottom slot W - 1 - s.
 int slot_in(int slot, int window, bool bottom) { return bottom ? window - 1 - slot : slot; }
 
+// The kind of the square at `slot` of a state.
+std::uint64_t kind_at(Key key, int slot) {
+  const int c = code_at(key, slot);
+  return c == kCodeDone ? kKindComplete : c == kCodeUntouched ? kKindUntouched : kKindEnd;
+}
+
 std::uint64_t kinds_of(Key key, int window, bool bottom) {
   std::uint64_t kinds = 0;
-  for (int s = 0; s < window; ++s) {
-    const int c = code_at(key, slot_in(s, window, bottom));
-    const std::uint64_t kind = c == kCodeDone        ? kKindComplete
-                               : c == kCodeUntouched ? kKindUntouched
-                                                     : kKindEnd;
-    kinds |= kind << (2 * s);
-  }
+  for (int s = 0; s < window; ++s) kinds |= kind_at(key, slot_in(s, window, bottom)) << (2 * s);
   return kinds;
 }
 
@@ -169,8 +169,9 @@ CutFilter::CutFilter(const Tables& other, int base_slot, const Plan& own)
     if (!own.steps[static_cast<std::size_t>(own.cut + m)].free) blocked_ |= 1u << m;
   }
   for (int k = 1; k <= crossing_; ++k) seen_[k].assign((std::size_t{1} << k) / 64 + 1, 0);
-  // Each state adds W prefixes, nearly all of them seen before: added to the set at once (a
-  // list sorted as it piled up took 11 s of 7x7's bottom half, 5.9 million states).
+  // Each state adds a prefix for each square past the cut, nearly all of them seen before: added to
+  // the set at once (a list sorted as it piled up took 11 s of 7x7's bottom half, 5.9 million
+  // states).
   std::size_t patterns = 0;
   kinds_set_.assign(1024, 0);
   const auto add = [&](std::uint64_t p) {
@@ -194,10 +195,7 @@ CutFilter::CutFilter(const Tables& other, int base_slot, const Plan& own)
   for_each_state(other, 0, other.old_size, [&](Key key, const std::uint64_t*) {
     std::uint64_t untouched = 0, kinds = 0;
     for (int m = 0; m < crossing_; ++m) {
-      const int c = code_at(key, base_slot - m);
-      const std::uint64_t kind = c == kCodeDone        ? kKindComplete
-                                 : c == kCodeUntouched ? kKindUntouched
-                                                       : kKindEnd;
+      const std::uint64_t kind = kind_at(key, base_slot - m);
       if (kind == kKindUntouched) untouched |= std::uint64_t{1} << m;
       kinds |= ((blocked_ >> m) & 1 ? kKindComplete : facing(kind)) << (2 * m);
     }
