@@ -195,6 +195,11 @@ std::string check_frontier_problem(const Problem& problem) {
 
 namespace {
 
+// The table being built in 2^kPartBits parts (see Tables::part_bits), on one thread from about
+// kManyStates states.
+constexpr int kPartBits = 6;
+constexpr double kManyStates = 1 << 16;
+
 std::string gigabytes(std::uint64_t bytes) {
   char text[32];
   if (bytes < 1'000'000'000) {
@@ -229,9 +234,8 @@ frontier_detail::Dp::Dp(std::shared_ptr<const Plan> plan_in, std::uint64_t memor
 #ifndef KT_HAS_THREADS
   t.threads = 1;
 #endif
-  t.part_bits = t.threads > 1 ? 6 : 0;
   t.words = frontier_detail::key_words(plan.window);
-  t.locks = std::make_unique<std::mutex[]>(std::size_t{1} << t.part_bits);
+  t.locks = std::make_unique<std::mutex[]>(std::size_t{1} << kPartBits);
   // One state before the first square: an empty window.
   t.old.resize(1);
   if (!t.old[0].keys.resize(static_cast<std::size_t>(t.words)) || !t.old[0].counts.resize(1)) {
@@ -291,6 +295,10 @@ bool frontier_detail::Dp::begin_square() {
   // Parts that fill up grow on their own (one part at a time: no second copy of the table).
   const std::uint64_t old_entries = t.old_entries();
   const double expected = static_cast<double>(t.old_size) * std::clamp(1.125 * t.growth, 0.5, 2.0);
+  // Parts for threads, and for large tables on one thread too: a part that fills up is copied
+  // into one twice its size, and the table whole in one part took three times its memory then
+  // (where memory is never given back, as in WebAssembly, for good).
+  t.part_bits = t.threads > 1 || expected >= kManyStates ? kPartBits : 0;
   const std::size_t parts = std::size_t{1} << t.part_bits;
   const std::uint64_t least = std::max<std::uint64_t>(16 * parts, (t.old_size * 4 + 2) / 3);
   std::uint64_t entries =
@@ -508,8 +516,8 @@ void frontier_detail::Dp::finish_square() {
         part.counts[w * limbs + k] = part.counts[s * limbs + k];
       ++w;
     }
-    part.keys.resize(std::max<std::size_t>(w, 1) * words);
-    part.counts.resize(std::max<std::size_t>(w, 1) * limbs);
+    part.keys.shrink_moving(std::max<std::size_t>(w, 1) * words);
+    part.counts.shrink_moving(std::max<std::size_t>(w, 1) * limbs);
     part.size = w;
     t.old_begin.push_back(t.old_begin.back() + w);
   }

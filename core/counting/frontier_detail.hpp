@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -157,6 +158,21 @@ class Buffer {
     size_ = n;
     return true;
   }
+  // The first n values (n <= size()) in a buffer of their own size: moved to a fresh block when
+  // malloc's, so that the memory freed before (the last square's table) takes it, low in the
+  // heap, rather than a block shrunk in place, above it. Where memory is never given back (a
+  // WebAssembly heap only grows), shrinking in place left each square's table above the last
+  // one's hole: the heap went to twice the tables.
+  bool shrink_moving(std::size_t n) {
+    if (n == 0 || mapped_ > 0 || n >= size_) return resize(n);
+    void* p = std::malloc(n * sizeof(T));
+    if (p == nullptr) return resize(n);
+    std::memcpy(p, data_, n * sizeof(T));
+    std::free(data_);
+    data_ = static_cast<T*>(p);
+    size_ = n;
+    return true;
+  }
   T* data() { return data_; }
   const T* data() const { return data_; }
   std::size_t size() const { return size_; }
@@ -254,7 +270,8 @@ struct Tables {
   int words = 2;      // 64-bit words per stored key (key_words of the window)
   int max_limbs = 1;  // the most limbs a count has taken (limbs may go back down: Period)
   // The table being built is split by hash into 2^part_bits parts, each with its own lock, so
-  // that threads expanding different old states insert side by side (one part without threads).
+  // that threads expanding different old states insert side by side, and so that a part that
+  // fills up grows alone (one part for a small table on one thread). Chosen a square at a time.
   int part_bits = 0;
   int threads = 1;
   // The states of the last square finished, dense, part after part (old_begin: the index of
@@ -500,6 +517,17 @@ struct StateGroup {
 // A state of a half as the join reads it: for each slot of the window, the slot at the other
 // end of its path, or kNoEnd / kTourEnd (frontier_join.cpp).
 using Links = std::array<std::int8_t, 2 * kMaxFrontierWidth + 1>;
+// The same in 4 bits a slot, for windows of at most 15 squares (width 7 and less): 8 bytes a
+// state in the join's copies, not 17 (the copies set the join's peak of memory), and fewer
+// cache lines read a pair. 15: no slot (kNoEnd or kTourEnd; the walk needs only "none").
+struct PackedLinks {
+  static constexpr int kMaxWindow = 15;
+  std::uint64_t bits = ~std::uint64_t{0};
+  int operator[](int slot) const {
+    const int v = static_cast<int>(bits >> (4 * slot)) & 15;
+    return v == 15 ? -1 : v;
+  }
+};
 
 class Join {
  public:
@@ -525,13 +553,18 @@ class Join {
   std::vector<const StateGroup*> matching_groups(std::uint64_t top_kinds) const;
   // Adds the tours of one piece into `count`.
   void join_piece(const Piece& piece, BigCount& count) const;
+  template <class L>
+  void join_piece(const Piece& piece, BigCount& count, const std::vector<L>& tops,
+                  const std::vector<L>& bottoms) const;
   const Dp& top_;  // (its plan and limbs: its tables are gone)
   const Dp& bottom_;
   int window_ = 0;
   int threads_ = 1;
   std::uint32_t blocked_ = 0;  // slots of blocked squares
   bool closed_ = false;
+  bool packed_ = false;                                    // the window fits PackedLinks
   std::vector<Links> top_links_, bottom_links_;            // every state, in group order
+  std::vector<PackedLinks> top_packed_, bottom_packed_;    // the same, packed_
   std::vector<std::uint64_t> top_sets_, bottom_sets_;      // their links as sets (link_sets)
   std::vector<std::uint64_t> top_counts_, bottom_counts_;  // their limbs, in the same order
   std::vector<StateGroup> top_groups_;

@@ -77,8 +77,9 @@ std::uint64_t link_sets(const Links& link, int window) {
 // path (open) through every path end there. The kinds already fit square by square. The
 // squares in the tour here (nodes): those linked in either half; its ends: each side of a node
 // linked nowhere; the walk starts at the last end (or, closed, at the first node).
-bool one_tour(const Links& top, const Links& bottom, std::uint64_t top_sets,
-              std::uint64_t bottom_sets, bool closed) {
+template <class L>
+bool one_tour(const L& top, const L& bottom, std::uint64_t top_sets, std::uint64_t bottom_sets,
+              bool closed) {
   const std::uint32_t in_tour = static_cast<std::uint32_t>(top_sets | bottom_sets);
   const std::uint32_t top_ends = static_cast<std::uint32_t>(top_sets >> 32) & in_tour;
   const std::uint32_t bottom_ends = static_cast<std::uint32_t>(bottom_sets >> 32) & in_tour;
@@ -112,36 +113,64 @@ bool one_tour(const Links& top, const Links& bottom, std::uint64_t top_sets,
   return seen == nodes;
 }
 
+// A state's links as the join keeps them: whole, or packed (a nibble a slot, 15 where the link
+// goes to no slot).
+void put(Links& to, const Links& links, int) { to = links; }
+void put(PackedLinks& to, const Links& links, int window) {
+  std::uint64_t bits = ~std::uint64_t{0};
+  for (int s = 0; s < window; ++s) {
+    if (links[s] >= 0) {
+      bits ^= (std::uint64_t{15} ^ static_cast<std::uint64_t>(links[s])) << (4 * s);
+    }
+  }
+  to.bits = bits;
+}
+
 // A run's states grouped by kinds (groups sorted by kinds), each as its links and its count
 // (copied in group order: read through pointers into the tables, nearly every pair that met
 // missed the cache, most of 7x7 open's join).
-void group_states(const Dp& dp, int window, bool bottom, std::vector<Links>& links,
+template <class L>
+void group_states(const Dp& dp, int window, bool bottom, std::vector<L>& links,
                   std::vector<std::uint64_t>& sets, std::vector<std::uint64_t>& counts,
                   std::vector<StateGroup>& groups) {
   const Tables& t = dp.tables();
   const std::size_t limbs = static_cast<std::size_t>(t.limbs);
-  // (kinds, the state's index in the tables), sorted: 16 bytes a state while it sorts.
-  std::vector<std::pair<std::uint64_t, std::size_t>> order;
-  order.reserve(t.old_size);
-  for_each_state(t, 0, t.old_size, [&](Key key, const std::uint64_t*) {
-    order.emplace_back(kinds_of(key, window, bottom), order.size());
+  // Each state's place in group order, from (kinds, the state's index in the tables) sorted;
+  // then the states straight to their places, read in table order. The pairs go before the
+  // copies are made: the join's peak is the tables and the copies.
+  std::vector<std::size_t> place(t.old_size);
+  {
+    std::vector<std::pair<std::uint64_t, std::size_t>> order;
+    order.reserve(t.old_size);
+    for_each_state(t, 0, t.old_size, [&](Key key, const std::uint64_t*) {
+      order.emplace_back(kinds_of(key, window, bottom), order.size());
+      return true;
+    });
+    std::sort(order.begin(), order.end());
+    std::size_t kinds = 0;  // (counted first: a vector grown by doubling holds up to twice)
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      kinds += i == 0 || order[i].first != order[i - 1].first;
+    }
+    groups.clear();
+    groups.reserve(kinds);
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      if (i == 0 || order[i].first != groups.back().kinds) groups.push_back({order[i].first, i, i});
+      groups.back().end = i + 1;
+      place[order[i].second] = i;
+    }
+  }
+  links.resize(t.old_size);
+  sets.resize(t.old_size);
+  counts.resize(t.old_size * limbs);
+  std::size_t index = 0;
+  for_each_state(t, 0, t.old_size, [&](Key key, const std::uint64_t* count) {
+    const std::size_t i = place[index++];
+    const Links link = links_of(key, window, bottom);
+    put(links[i], link, window);
+    sets[i] = link_sets(link, window);
+    std::copy_n(count, limbs, &counts[i * limbs]);
     return true;
   });
-  std::sort(order.begin(), order.end());
-  links.resize(order.size());
-  sets.resize(order.size());
-  counts.resize(order.size() * limbs);
-  for (std::size_t i = 0; i < order.size(); ++i) {
-    const std::size_t at = order[i].second;
-    const auto part = static_cast<std::size_t>(
-        std::upper_bound(t.old_begin.begin(), t.old_begin.end(), at) - t.old_begin.begin() - 1);
-    const std::size_t slot = at - t.old_begin[part];
-    links[i] = links_of(t.old[part].key(slot, t.words), window, bottom);
-    sets[i] = link_sets(links[i], window);
-    std::copy_n(&t.old[part].counts.data()[slot * limbs], limbs, &counts[i * limbs]);
-    if (i == 0 || order[i].first != groups.back().kinds) groups.push_back({order[i].first, i, i});
-    groups.back().end = i + 1;
-  }
 }
 
 }  // namespace
@@ -295,10 +324,34 @@ Join::Join(Dp& top, Dp& bottom, int threads)
     if (!plan.steps[static_cast<std::size_t>(plan.stop - window_ + s)].free) blocked_ |= 1u << s;
   }
   // Each half's tables go once its states are grouped: the join reads only its own copies.
-  group_states(top, window_, false, top_links_, top_sets_, top_counts_, top_groups_);
-  top.release();
-  group_states(bottom, window_, true, bottom_links_, bottom_sets_, bottom_counts_, bottom_groups_);
-  bottom.release();
+  // The larger half first: its tables go before the other's copies are made, which sets the
+  // join's peak (the copies take more bytes a state than the tables).
+  packed_ = window_ <= PackedLinks::kMaxWindow;
+  const auto group_top = [&] {
+    if (packed_) {
+      group_states(top, window_, false, top_packed_, top_sets_, top_counts_, top_groups_);
+    } else {
+      group_states(top, window_, false, top_links_, top_sets_, top_counts_, top_groups_);
+    }
+    top.release();
+  };
+  const auto group_bottom = [&] {
+    if (packed_) {
+      group_states(bottom, window_, true, bottom_packed_, bottom_sets_, bottom_counts_,
+                   bottom_groups_);
+    } else {
+      group_states(bottom, window_, true, bottom_links_, bottom_sets_, bottom_counts_,
+                   bottom_groups_);
+    }
+    bottom.release();
+  };
+  if (top.tables().old_size >= bottom.tables().old_size) {
+    group_top();
+    group_bottom();
+  } else {
+    group_bottom();
+    group_top();
+  }
   // Each top group meets the bottom groups of the kinds it wants. The work is cut into pieces
   // of about kPiecePairs pairs, so that threads share even the largest group: a run of small
   // top groups whole, or a block of top states by a block of bottom states of a large one.
@@ -366,7 +419,9 @@ double Join::fraction() const {
 }
 
 std::uint64_t Join::bytes() const {
-  return (top_links_.size() + bottom_links_.size()) * (sizeof(Links) + sizeof(std::uint64_t)) +
+  return (top_links_.size() + bottom_links_.size()) * sizeof(Links) +
+         (top_packed_.size() + bottom_packed_.size()) * sizeof(PackedLinks) +
+         (top_sets_.size() + bottom_sets_.size()) * sizeof(std::uint64_t) +
          (top_counts_.size() + bottom_counts_.size()) * sizeof(std::uint64_t) +
          (top_groups_.size() + bottom_groups_.size()) * sizeof(StateGroup) +
          pieces_.size() * sizeof(Piece);
@@ -413,6 +468,16 @@ std::vector<std::uint64_t> Join::wanted_kinds(std::uint64_t top_kinds) const {
 }
 
 void Join::join_piece(const Piece& piece, BigCount& count) const {
+  if (packed_) {
+    join_piece(piece, count, top_packed_, bottom_packed_);
+  } else {
+    join_piece(piece, count, top_links_, bottom_links_);
+  }
+}
+
+template <class L>
+void Join::join_piece(const Piece& piece, BigCount& count, const std::vector<L>& tops,
+                      const std::vector<L>& bottoms) const {
   const std::size_t top_limbs = static_cast<std::size_t>(top_.tables().limbs);
   const std::size_t bottom_limbs = static_cast<std::size_t>(bottom_.tables().limbs);
   const bool narrow = top_limbs == 1 && bottom_limbs == 1;
@@ -427,11 +492,11 @@ void Join::join_piece(const Piece& piece, BigCount& count) const {
   const auto block = [&](std::size_t top_begin, std::size_t top_end, std::size_t bottom_begin,
                          std::size_t bottom_end) {
     for (std::size_t i = top_begin; i < top_end; ++i) {
-      const Links& top = top_links_[i];
+      const L& top = tops[i];
       const std::uint64_t top_sets = top_sets_[i];
       const std::uint64_t* a = &top_counts_[i * top_limbs];
       for (std::size_t j = bottom_begin; j < bottom_end; ++j) {
-        if (!one_tour(top, bottom_links_[j], top_sets, bottom_sets_[j], closed_)) continue;
+        if (!one_tour(top, bottoms[j], top_sets, bottom_sets_[j], closed_)) continue;
         const std::uint64_t* b = &bottom_counts_[j * bottom_limbs];
         if (narrow) {
           const unsigned __int128 p = static_cast<unsigned __int128>(a[0]) * b[0];
