@@ -133,7 +133,8 @@ void advance_count(Counting& c, double budget) {
   const double t0 = now_seconds();
   c.pacer.advance([&](std::uint64_t n) { return counter.run(n) == Status::running; },
                   std::numeric_limits<std::uint64_t>::max(), budget);
-  c.seconds += now_seconds() - t0;
+  c.last_slice = now_seconds() - t0;
+  c.seconds += c.last_slice;
   if (counter.status() != Status::running) {
     c.state = CountState::done;
     c.error = counter.error();  // counting by rows stopped at the memory limit
@@ -518,6 +519,11 @@ void stop_count(ExplorerState& s) {
 
 // --- time --------------------------------------------------------------------------------------
 
+double count_alone_slice(double dt_seconds, double last_slice, double budget) {
+  const double rest = std::max(0.0, dt_seconds - last_slice);
+  return std::clamp(4 * rest, 4 * budget, std::max(4 * budget, 0.25));
+}
+
 TickReport tick(ExplorerState& s, double dt_seconds, double budget) {
   TickReport report;
   teach_tick(s, dt_seconds);  // a few lines a frame, apart from the engine's budget
@@ -530,7 +536,10 @@ TickReport tick(ExplorerState& s, double dt_seconds, double budget) {
   }
   const bool searching = r.state == RunState::running && r.solver;
   const bool counting = s.counting.state == CountState::running && !report.verified;
-  const double slice = budget / (searching && counting ? 2 : 1);
+  const bool count_alone = counting && !searching && !s.teach.playing;
+  const double slice = count_alone
+                           ? count_alone_slice(dt_seconds, s.counting.last_slice, budget)
+                           : budget / (searching && counting ? 2 : 1);
   if (searching) {
     const std::uint64_t steps = s.speed.fastest ? std::numeric_limits<std::uint64_t>::max()
                                                 : r.bank.earn(dt_seconds, s.speed.steps_per_second);

@@ -96,6 +96,7 @@ struct Counting {
   std::string what;                       // what is counted, in words
   std::string error;                      // why the last count() was refused
   double seconds = 0;                     // wall time spent counting
+  double last_slice = 0;                  // of which in the last frame
   Pacer pacer;
 };
 
@@ -221,8 +222,15 @@ struct TickReport {
   bool verified = false;  // this tick checked a found tour (its time went to that)
 };
 // One frame's work: verifies a tour found last tick, else runs the search (speed's steps, or as
-// many as fit) and the count, within `budget` seconds together. dt: the frame's wall time.
+// many as fit) and the count, within `budget` seconds together (a count alone, within
+// count_alone_slice). dt: the frame's wall time.
 TickReport tick(ExplorerState& s, double dt_seconds, double budget = Pacer::kFrameBudgetSeconds);
+// The seconds a frame gives a count that runs alone (no search, no recursion playing): four
+// times what the rest of the last frame took (drawing, the browser: dt less the count's last
+// slice), at least four budgets and at most a quarter of a second. The count so has about four
+// fifths of the time whatever a frame costs to draw (a GPU's millisecond, or tens with software
+// GL), and the page still draws its progress and answers Stop within a quarter of a second.
+double count_alone_slice(double dt_seconds, double last_slice, double budget);
 
 // --- read-outs -----------------------------------------------------------------------------
 std::uint64_t work_done(const ExplorerState& s);  // search steps, or construction blocks

@@ -916,16 +916,26 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
     return status_;
   }
   if (!w.join) {
-    // The join copies each half's states (41 bytes a state at one limb: links, link sets,
-    // count), sorted by kinds (16 more while it sorts), and frees the half's tables, the top's
-    // first.
+    // The join copies each half's states, the larger half (x) first, the other (y) once x's
+    // tables are gone: a state's links (8 bytes, packed, where the window has at most 15
+    // squares; a byte a slot past that), their sets (8), its count, and about half a group
+    // (24 bytes a group, one for about two states on 7x7 open), while each state's place in
+    // its group is held (8 bytes; before it, 24 a state while the kinds are sorted).
     w.bottom_bytes = w.bottom->tables().bytes();
+    const Plan& top_plan = *w.top_plan;
+    const std::uint64_t link_bytes = top_plan.window <= frontier_detail::PackedLinks::kMaxWindow
+                                         ? sizeof(frontier_detail::PackedLinks)
+                                         : sizeof(frontier_detail::Links);
+    const std::uint64_t state_bytes =
+        link_bytes + 8 + 8 * static_cast<std::uint64_t>(w.top->tables().limbs) + 12;
     const std::uint64_t tops = w.top->tables().old_size, bottoms = w.bottom->tables().old_size;
-    const std::uint64_t state_bytes = 33 + 8 * static_cast<std::uint64_t>(w.top->tables().limbs);
     const std::uint64_t states = tops + bottoms;
-    const std::uint64_t need =
-        std::max(w.bottom_bytes + w.top->tables().bytes() + (state_bytes + 16) * tops,
-                 w.bottom_bytes + state_bytes * tops + (state_bytes + 16) * bottoms);
+    const bool top_first = tops >= bottoms;
+    const std::uint64_t x = top_first ? tops : bottoms, y = top_first ? bottoms : tops;
+    const std::uint64_t y_tables = top_first ? w.bottom_bytes : w.top->tables().bytes();
+    const std::uint64_t placing = std::max<std::uint64_t>(state_bytes + 8, 24);
+    const std::uint64_t need = std::max(w.bottom_bytes + w.top->tables().bytes() + placing * x,
+                                        y_tables + state_bytes * x + placing * y);
     if (w.memory_limit > 0 && need > w.memory_limit) {
       return stop_with("counting needs more than the memory limit of " + gigabytes(w.memory_limit) +
                            " (" + gigabytes(need) + " to join the two halves, " +

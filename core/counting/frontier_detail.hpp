@@ -531,8 +531,8 @@ struct PackedLinks {
 
 class Join {
  public:
-  // threads: the pieces of work are shared out among them. Frees the halves' tables (release)
-  // once it has their states.
+  // threads: the pieces of work are shared out among them. Its first run() calls copy the
+  // halves' states, a half a call, and free their tables (release) as they go.
   Join(Dp& top, Dp& bottom, int threads);
   Status run(std::uint64_t max_steps);  // a step: one pair of states checked
   const BigCount& count() const { return count_; }
@@ -556,8 +556,18 @@ class Join {
   template <class L>
   void join_piece(const Piece& piece, BigCount& count, const std::vector<L>& tops,
                   const std::vector<L>& bottoms) const;
-  const Dp& top_;  // (its plan and limbs: its tables are gone)
-  const Dp& bottom_;
+  // Groups one half's states (stage 0 the larger half, 1 the other) a slice at a time, or
+  // makes the pieces (2).
+  void prepare(std::uint64_t max_steps);
+  bool group(bool top, std::uint64_t max_steps);  // true once the half is grouped
+  static constexpr int kStages = 3;
+  int stage_ = 0;
+  bool top_first_ = true;
+  enum class Grouping { kinds, sort, copy } grouping_ = Grouping::kinds;
+  std::size_t cursor_ = 0;                                    // states done in this grouping stage
+  std::vector<std::pair<std::uint64_t, std::size_t>> order_;  // (kinds, index), then sorted
+  Dp& top_;  // (its plan and limbs once grouped: its tables are gone)
+  Dp& bottom_;
   int window_ = 0;
   int threads_ = 1;
   std::uint32_t blocked_ = 0;  // slots of blocked squares

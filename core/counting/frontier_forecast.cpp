@@ -29,11 +29,12 @@ constexpr std::array<double, 9> kLongClosed{1, 1, 1, 178, 672, 56497, 1436836, 4
 constexpr std::array<double, 9> kLongOpen{1, 1, 4, 1858, 15966, 850203, 2.24e7, 6e8, 1.5e10};
 // Two halves on w x w boards: their peak in states of the tables (table_bytes_per_state), from
 // the peak resident memory less the program (the most states after one square is not the
-// measure here: the join holds both halves' last states, in 41 bytes each): 6x6 open 69.3 MB,
-// 7x7 closed 84.0 MB, 7x7 open 1,367 MB. 8x8 estimated (its top half alone passes 1.6e8 states
-// and 13 GB four squares past the cut, still growing).
-constexpr std::array<double, 9> kSquareClosed{1, 1, 1, 1, 25, 75, 13883, 9.4e5, 6e8};
-constexpr std::array<double, 9> kSquareOpen{1, 1, 4, 1, 603, 7311, 7.65e5, 1.62e7, 1e10};
+// measure here: the other half's states are held beside them, and the join holds both halves'
+// last states, in 24 bytes each): 6x6 open 55.9 MB, 7x7 closed 59.1 MB, 7x7 open 1,143 MB.
+// 8x8 estimated (its top half alone passes 1.6e8 states and 13 GB four squares past the cut,
+// still growing).
+constexpr std::array<double, 9> kSquareClosed{1, 1, 1, 1, 25, 75, 13883, 6.44e5, 6e8};
+constexpr std::array<double, 9> kSquareOpen{1, 1, 4, 1, 603, 7311, 6.06e5, 1.355e7, 1e10};
 // Bits the counts of the states gain for each row of the strip (the number of tours grows about
 // geometrically with the length), measured on 3 x 3000, 4 x 300, 5 x 400, 6 x 30; widths 7 and
 // 8 estimated. The counts are kept in 64-bit limbs.

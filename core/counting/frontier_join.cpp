@@ -126,51 +126,34 @@ void put(PackedLinks& to, const Links& links, int window) {
   to.bits = bits;
 }
 
-// A run's states grouped by kinds (groups sorted by kinds), each as its links and its count
-// (copied in group order: read through pointers into the tables, nearly every pair that met
-// missed the cache, most of 7x7 open's join).
+// The states [from, to) of `order` (in group order: (kinds, index in the tables)) copied from
+// the tables as the join reads them: links, their sets, counts (copied in group order: read
+// through pointers into the tables, nearly every pair that met missed the cache, most of 7x7
+// open's join). The tables are read at random: each state's key and count are fetched ahead.
 template <class L>
-void group_states(const Dp& dp, int window, bool bottom, std::vector<L>& links,
-                  std::vector<std::uint64_t>& sets, std::vector<std::uint64_t>& counts,
-                  std::vector<StateGroup>& groups) {
-  const Tables& t = dp.tables();
+void copy_states(const Tables& t, const std::vector<std::pair<std::uint64_t, std::size_t>>& order,
+                 std::size_t from, std::size_t to, int window, bool bottom, std::vector<L>& links,
+                 std::vector<std::uint64_t>& sets, std::vector<std::uint64_t>& counts) {
   const std::size_t limbs = static_cast<std::size_t>(t.limbs);
-  // Each state's place in group order, from (kinds, the state's index in the tables) sorted;
-  // then the states straight to their places, read in table order. The pairs go before the
-  // copies are made: the join's peak is the tables and the copies.
-  std::vector<std::size_t> place(t.old_size);
-  {
-    std::vector<std::pair<std::uint64_t, std::size_t>> order;
-    order.reserve(t.old_size);
-    for_each_state(t, 0, t.old_size, [&](Key key, const std::uint64_t*) {
-      order.emplace_back(kinds_of(key, window, bottom), order.size());
-      return true;
-    });
-    std::sort(order.begin(), order.end());
-    std::size_t kinds = 0;  // (counted first: a vector grown by doubling holds up to twice)
-    for (std::size_t i = 0; i < order.size(); ++i) {
-      kinds += i == 0 || order[i].first != order[i - 1].first;
+  const std::size_t words = static_cast<std::size_t>(t.words);
+  const auto locate = [&](std::size_t at) {
+    const auto part = static_cast<std::size_t>(
+        std::upper_bound(t.old_begin.begin(), t.old_begin.end(), at) - t.old_begin.begin() - 1);
+    return std::pair<std::size_t, std::size_t>{part, at - t.old_begin[part]};
+  };
+  constexpr std::size_t kAhead = 16;
+  for (std::size_t i = from; i < to; ++i) {
+    if (i + kAhead < to) {
+      const auto [part, slot] = locate(order[i + kAhead].second);
+      __builtin_prefetch(&t.old[part].keys.data()[slot * words]);
+      __builtin_prefetch(&t.old[part].counts.data()[slot * limbs]);
     }
-    groups.clear();
-    groups.reserve(kinds);
-    for (std::size_t i = 0; i < order.size(); ++i) {
-      if (i == 0 || order[i].first != groups.back().kinds) groups.push_back({order[i].first, i, i});
-      groups.back().end = i + 1;
-      place[order[i].second] = i;
-    }
-  }
-  links.resize(t.old_size);
-  sets.resize(t.old_size);
-  counts.resize(t.old_size * limbs);
-  std::size_t index = 0;
-  for_each_state(t, 0, t.old_size, [&](Key key, const std::uint64_t* count) {
-    const std::size_t i = place[index++];
-    const Links link = links_of(key, window, bottom);
+    const auto [part, slot] = locate(order[i].second);
+    const Links link = links_of(t.old[part].key(slot, t.words), window, bottom);
     put(links[i], link, window);
     sets[i] = link_sets(link, window);
-    std::copy_n(count, limbs, &counts[i * limbs]);
-    return true;
-  });
+    std::copy_n(&t.old[part].counts.data()[slot * limbs], limbs, &counts[i * limbs]);
+  }
 }
 
 }  // namespace
@@ -323,35 +306,88 @@ Join::Join(Dp& top, Dp& bottom, int threads)
   for (int s = 0; s < window_; ++s) {
     if (!plan.steps[static_cast<std::size_t>(plan.stop - window_ + s)].free) blocked_ |= 1u << s;
   }
+  packed_ = window_ <= PackedLinks::kMaxWindow;
+  top_first_ = top.tables().old_size >= bottom.tables().old_size;
+}
+
+bool Join::group(bool top, std::uint64_t max_steps) {
+  // Each half's states by kinds: (kinds, index in the tables) for each, sorted; the groups; then
+  // the states copied in that order. In slices of about max_steps states (the sort whole), so
+  // that the page draws between them: 7x7 open's larger half took 11 s at once there.
+  Dp& dp = top ? top_ : bottom_;
+  const Tables& t = dp.tables();
+  const bool bottom = !top;
+  const std::size_t slice = static_cast<std::size_t>(std::max<std::uint64_t>(max_steps, 1));
+  std::vector<StateGroup>& groups = top ? top_groups_ : bottom_groups_;
+  std::vector<std::uint64_t>& sets = top ? top_sets_ : bottom_sets_;
+  std::vector<std::uint64_t>& counts = top ? top_counts_ : bottom_counts_;
+  switch (grouping_) {
+    case Grouping::kinds: {
+      if (cursor_ == 0) order_.reserve(t.old_size);
+      const std::size_t end = std::min(t.old_size, cursor_ + slice);
+      for_each_state(t, cursor_, end, [&](Key key, const std::uint64_t*) {
+        order_.emplace_back(kinds_of(key, window_, bottom), order_.size());
+        return true;
+      });
+      cursor_ = end;
+      if (cursor_ == t.old_size) grouping_ = Grouping::sort;
+      return false;
+    }
+    case Grouping::sort: {
+      std::sort(order_.begin(), order_.end());
+      std::size_t kinds = 0;  // (counted first: a vector grown by doubling holds up to twice)
+      for (std::size_t i = 0; i < order_.size(); ++i) {
+        kinds += i == 0 || order_[i].first != order_[i - 1].first;
+      }
+      groups.clear();
+      groups.reserve(kinds);
+      for (std::size_t i = 0; i < order_.size(); ++i) {
+        if (i == 0 || order_[i].first != groups.back().kinds) {
+          groups.push_back({order_[i].first, i, i});
+        }
+        groups.back().end = i + 1;
+      }
+      if (packed_) {
+        (top ? top_packed_ : bottom_packed_).resize(t.old_size);
+      } else {
+        (top ? top_links_ : bottom_links_).resize(t.old_size);
+      }
+      sets.resize(t.old_size);
+      counts.resize(t.old_size * static_cast<std::size_t>(t.limbs));
+      grouping_ = Grouping::copy;
+      cursor_ = 0;
+      return false;
+    }
+    case Grouping::copy: {
+      const std::size_t end = std::min(t.old_size, cursor_ + slice);
+      if (packed_) {
+        copy_states(t, order_, cursor_, end, window_, bottom, top ? top_packed_ : bottom_packed_,
+                    sets, counts);
+      } else {
+        copy_states(t, order_, cursor_, end, window_, bottom, top ? top_links_ : bottom_links_,
+                    sets, counts);
+      }
+      cursor_ = end;
+      if (cursor_ < t.old_size) return false;
+      std::vector<std::pair<std::uint64_t, std::size_t>>().swap(order_);
+      dp.release();
+      grouping_ = Grouping::kinds;
+      cursor_ = 0;
+      return true;
+    }
+  }
+  return false;
+}
+
+void Join::prepare(std::uint64_t max_steps) {
   // Each half's tables go once its states are grouped: the join reads only its own copies.
   // The larger half first: its tables go before the other's copies are made, which sets the
   // join's peak (the copies take more bytes a state than the tables).
-  packed_ = window_ <= PackedLinks::kMaxWindow;
-  const auto group_top = [&] {
-    if (packed_) {
-      group_states(top, window_, false, top_packed_, top_sets_, top_counts_, top_groups_);
-    } else {
-      group_states(top, window_, false, top_links_, top_sets_, top_counts_, top_groups_);
-    }
-    top.release();
-  };
-  const auto group_bottom = [&] {
-    if (packed_) {
-      group_states(bottom, window_, true, bottom_packed_, bottom_sets_, bottom_counts_,
-                   bottom_groups_);
-    } else {
-      group_states(bottom, window_, true, bottom_links_, bottom_sets_, bottom_counts_,
-                   bottom_groups_);
-    }
-    bottom.release();
-  };
-  if (top.tables().old_size >= bottom.tables().old_size) {
-    group_top();
-    group_bottom();
-  } else {
-    group_bottom();
-    group_top();
+  if (stage_ < 2) {
+    if (group(stage_ == 0 ? top_first_ : !top_first_, max_steps)) ++stage_;
+    return;
   }
+  ++stage_;
   // Each top group meets the bottom groups of the kinds it wants. The work is cut into pieces
   // of about kPiecePairs pairs, so that threads share even the largest group: a run of small
   // top groups whole, or a block of top states by a block of bottom states of a large one.
@@ -414,6 +450,7 @@ std::vector<const StateGroup*> Join::matching_groups(std::uint64_t top_kinds) co
 }
 
 double Join::fraction() const {
+  if (stage_ < kStages) return 0;
   if (status_ == Status::none || total_pairs_ == 0) return 1;
   return static_cast<double>(pairs_done_) / static_cast<double>(total_pairs_);
 }
@@ -520,6 +557,10 @@ void Join::join_piece(const Piece& piece, BigCount& count, const std::vector<L>&
 
 Status Join::run(std::uint64_t max_steps) {
   if (status_ != Status::running) return status_;
+  if (stage_ < kStages) {
+    prepare(max_steps);
+    return status_;
+  }
   // Each thread takes the next piece in turn until it has checked its share of the pairs; the
   // sums do not depend on who adds what.
   const std::uint64_t share = std::max<std::uint64_t>(max_steps, 1) / threads_ + 1;
