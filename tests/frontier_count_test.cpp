@@ -196,8 +196,8 @@ TEST_CASE("frontier: boards eight wide join their halves as narrower boards do")
     }
     return board(8, 8, blocked);
   };
-  for (const Problem& p : {only(3, 1, 3, 8), only(2, 2, 5, 4), only(1, 3, 8, 3), only(2, 2, 5, 5),
-                           only(3, 2, 4, 6)}) {
+  for (const Problem& p :
+       {only(3, 1, 3, 8), only(2, 2, 5, 4), only(1, 3, 8, 3), only(2, 2, 5, 5), only(3, 2, 4, 6)}) {
     CHECK(frontier(p) == std::to_string(search(p)));
     CHECK(frontier(closed(p)) == std::to_string(search(closed(p))));
   }

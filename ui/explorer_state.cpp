@@ -537,9 +537,8 @@ TickReport tick(ExplorerState& s, double dt_seconds, double budget) {
   const bool searching = r.state == RunState::running && r.solver;
   const bool counting = s.counting.state == CountState::running && !report.verified;
   const bool count_alone = counting && !searching && !s.teach.playing;
-  const double slice = count_alone
-                           ? count_alone_slice(dt_seconds, s.counting.last_slice, budget)
-                           : budget / (searching && counting ? 2 : 1);
+  const double slice = count_alone ? count_alone_slice(dt_seconds, s.counting.last_slice, budget)
+                                   : budget / (searching && counting ? 2 : 1);
   if (searching) {
     const std::uint64_t steps = s.speed.fastest ? std::numeric_limits<std::uint64_t>::max()
                                                 : r.bank.earn(dt_seconds, s.speed.steps_per_second);

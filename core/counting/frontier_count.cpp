@@ -919,8 +919,8 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
     // The join copies each half's states, the larger half (x) first, the other (y) once x's
     // tables are gone: a state's links (8 bytes, packed, where the window has at most 15
     // squares; a byte a slot past that), their sets (8), its count, and about half a group
-    // (24 bytes a group, one for about two states on 7x7 open), while each state's place in
-    // its group is held (8 bytes; before it, 24 a state while the kinds are sorted).
+    // (24 bytes a group, one for about two states on 7x7 open), while the sorted (kinds, index)
+    // pairs are held (16 bytes a state).
     w.bottom_bytes = w.bottom->tables().bytes();
     const Plan& top_plan = *w.top_plan;
     const std::uint64_t link_bytes = top_plan.window <= frontier_detail::PackedLinks::kMaxWindow
@@ -933,7 +933,7 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
     const bool top_first = tops >= bottoms;
     const std::uint64_t x = top_first ? tops : bottoms, y = top_first ? bottoms : tops;
     const std::uint64_t y_tables = top_first ? w.bottom_bytes : w.top->tables().bytes();
-    const std::uint64_t placing = std::max<std::uint64_t>(state_bytes + 8, 24);
+    const std::uint64_t placing = state_bytes + 16;
     const std::uint64_t need = std::max(w.bottom_bytes + w.top->tables().bytes() + placing * x,
                                         y_tables + state_bytes * x + placing * y);
     if (w.memory_limit > 0 && need > w.memory_limit) {

@@ -129,25 +129,18 @@ void put(PackedLinks& to, const Links& links, int window) {
 // The states [from, to) of `order` (in group order: (kinds, index in the tables)) copied from
 // the tables as the join reads them: links, their sets, counts (copied in group order: read
 // through pointers into the tables, nearly every pair that met missed the cache, most of 7x7
-// open's join). The tables are read at random: each state's key and count are fetched ahead.
+// open's join).
 template <class L>
 void copy_states(const Tables& t, const std::vector<std::pair<std::uint64_t, std::size_t>>& order,
                  std::size_t from, std::size_t to, int window, bool bottom, std::vector<L>& links,
                  std::vector<std::uint64_t>& sets, std::vector<std::uint64_t>& counts) {
   const std::size_t limbs = static_cast<std::size_t>(t.limbs);
-  const std::size_t words = static_cast<std::size_t>(t.words);
   const auto locate = [&](std::size_t at) {
     const auto part = static_cast<std::size_t>(
         std::upper_bound(t.old_begin.begin(), t.old_begin.end(), at) - t.old_begin.begin() - 1);
     return std::pair<std::size_t, std::size_t>{part, at - t.old_begin[part]};
   };
-  constexpr std::size_t kAhead = 16;
   for (std::size_t i = from; i < to; ++i) {
-    if (i + kAhead < to) {
-      const auto [part, slot] = locate(order[i + kAhead].second);
-      __builtin_prefetch(&t.old[part].keys.data()[slot * words]);
-      __builtin_prefetch(&t.old[part].counts.data()[slot * limbs]);
-    }
     const auto [part, slot] = locate(order[i].second);
     const Links link = links_of(t.old[part].key(slot, t.words), window, bottom);
     put(links[i], link, window);
