@@ -12,6 +12,7 @@
 #include "counting/big_count.hpp"
 #include "counting/count.hpp"
 #include "counting/frontier_count.hpp"
+#include "counting/frontier_detail.hpp"
 
 using kt::BigCount;
 using kt::Geometry;
@@ -254,6 +255,53 @@ TEST_CASE("frontier: keys of one word and of two count alike") {
     }
   }
   CHECK(frontier(board(8, 8, rest)) == "1728");
+}
+
+TEST_CASE("frontier: closed tours eight wide keep a state's window in one word") {
+  // The window of 17 squares, 68 bits of codes, is kept as each square's kind and the label of
+  // each path's second end (KeyForm::paired): every key of up to eight paths comes back whole.
+  using kt::frontier_detail::Key;
+  std::uint32_t seed = 11;
+  for (int round = 0; round < 2000; ++round) {
+    // Codes for the 17 squares: done, untouched, or the ends of `paths` paths (labels by
+    // first appearance, as the counter numbers them).
+    std::array<int, 17> code{};
+    for (int& c : code) {
+      seed = seed * 1664525u + 1013904223u;
+      c = static_cast<int>((seed >> 12) & 1);
+    }
+    seed = seed * 1664525u + 1013904223u;
+    const int paths = static_cast<int>((seed >> 10) % 9);
+    std::vector<int> ends;
+    while (static_cast<int>(ends.size()) < 2 * paths) {
+      seed = seed * 1664525u + 1013904223u;
+      const int at = static_cast<int>((seed >> 8) % 17);
+      if (std::find(ends.begin(), ends.end(), at) == ends.end()) ends.push_back(at);
+    }
+    for (int k = 0; k < paths; ++k)
+      code[static_cast<std::size_t>(ends[2 * k])] =
+          code[static_cast<std::size_t>(ends[2 * k + 1])] = 100 + k;
+    std::array<int, 100 + 8> label{};
+    int next = kt::frontier_detail::kFirstLabel;
+    Key key = 0;
+    for (int j = 0; j < 17; ++j) {
+      int c = code[static_cast<std::size_t>(j)];
+      if (c >= 100) {
+        if (label[static_cast<std::size_t>(c)] == 0) label[static_cast<std::size_t>(c)] = next++;
+        c = label[static_cast<std::size_t>(c)];
+      }
+      key |= Key{static_cast<std::uint64_t>(c)} << (4 * j);
+    }
+    const std::uint64_t word = kt::frontier_detail::paired_key(key);
+    INFO("round " << round << ", " << paths << " paths");
+    CHECK(word < (std::uint64_t{1} << 63));
+    CHECK(kt::frontier_detail::unpaired_key(word) == key);
+  }
+  // A 6x8 board inside an 8x8 one (two columns blocked): its closed tours, counted eight wide
+  // with keys of one word, are the published 55,488,142 (OEIS A175881).
+  std::vector<Square> columns;
+  for (int y = 1; y <= 8; ++y) columns.insert(columns.end(), {{7, y}, {8, y}});
+  if (!kSlowBuild) CHECK(frontier(closed(board(8, 8, columns))) == "55488142");
 }
 
 TEST_CASE("frontier: the count says how many words its counts took") {

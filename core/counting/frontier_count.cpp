@@ -234,7 +234,8 @@ frontier_detail::Dp::Dp(std::shared_ptr<const Plan> plan_in, std::uint64_t memor
 #ifndef KT_HAS_THREADS
   t.threads = 1;
 #endif
-  t.words = frontier_detail::key_words(plan.window);
+  t.form = frontier_detail::key_form(plan.window, plan.closed);
+  t.words = frontier_detail::key_words(t.form);
   t.locks = std::make_unique<std::mutex[]>(std::size_t{1} << kPartBits);
   // One state before the first square: an empty window.
   t.old.resize(1);
@@ -243,7 +244,7 @@ frontier_detail::Dp::Dp(std::shared_ptr<const Plan> plan_in, std::uint64_t memor
     status_ = Status::none;
     return;
   }
-  t.old[0].set_key(0, 0, t.words);
+  t.old[0].set_key(0, 0, t.form);
   t.old[0].counts[0] = 1;
   t.old[0].size = 1;
   t.old_begin = {0, 1};
@@ -366,7 +367,7 @@ bool grow(Tables& t, Part& part, std::string& error, int square) {
   }
   for (std::size_t s = 0; s < old_cap; ++s) {
     if (part.free_at(s, t.words)) continue;
-    const Key k = part.key(s, t.words);
+    const Key k = part.key(s, t.form);
     std::size_t slot = slot_of(t, frontier_detail::hash_key(k), cap);
     while (!wider.free_at(slot, t.words)) slot = slot + 1 == cap ? 0 : slot + 1;
     for (std::size_t k = 0; k < words; ++k) wider.keys[slot * words + k] = part.keys[s * words + k];
@@ -387,9 +388,9 @@ bool insert(Tables& t, std::size_t which, Key key, std::uint64_t h, const std::u
   const std::size_t limbs = static_cast<std::size_t>(t.limbs);
   const int words = t.words;
   const std::size_t cap = part.slots(words);
-  // The key as stored: one word (narrow_key) or two.
+  // The key as stored (KeyForm): one word or two.
   std::uint64_t lo = 0, hi = 0;
-  frontier_detail::stored_key(key, words, lo, hi);
+  frontier_detail::stored_key(key, t.form, lo, hi);
   std::size_t slot = slot_of(t, h, cap);
   while (true) {
     std::uint64_t* k = &part.keys.data()[slot * static_cast<std::size_t>(words)];
@@ -650,10 +651,10 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
       const Key body_mask = (Key{1} << (4 * W)) - 1;
       for (Part& part : t.old) {
         for (std::size_t s = 0; s < part.size; ++s) {
-          const Key k = part.key(s, t.words);
+          const Key k = part.key(s, t.form);
           part.set_key(
               s, ((k & body_mask) >> 4) | (k & ~((Key{1} << frontier_detail::kEndsShift) - 1)),
-              t.words);
+              t.form);
         }
       }
       ++t.square;

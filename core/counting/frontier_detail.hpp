@@ -37,15 +37,26 @@ constexpr int kEndsShift = 124;
 constexpr Key kEmpty = ~Key{0};  // no state has every code 15
 constexpr int kCodeDone = 0, kCodeUntouched = 1, kCodeTourEnd = 2, kFirstLabel = 3;
 
-// Keys as the tables store them: one 64-bit word where the window is at most 15 squares (width
-// at most 7: 60 bits of codes, the tour ends in bits 60-61), two words otherwise (the Key as it
-// is). With one limb of count, a state is 16 bytes instead of 24. The top bit of a stored key's
-// last word is set (no state uses it), so that a slot of zeros is free: a table is allocated
-// already free (calloc: fresh pages come zeroed, with no pass to fill them).
+// Keys as the tables store them (KeyForm). Narrow: one 64-bit word where the window is at most
+// 15 squares (width at most 7: 60 bits of codes, the tour ends in bits 60-61). Paired: one word
+// for closed tours on windows of 16 or 17 squares (width 8), whose 68 bits of codes do not fit
+// as they are: two bits a square (done, untouched, a path's first end, its second end) and,
+// for each second end in turn, its path's label in three bits (at most eight paths, the two
+// ends of each in the window: closed tours have no tour end): 34 + 24 bits. Wide: two words
+// (the Key as it is). With one limb of count, a state is 16 bytes instead of 24. The top bit
+// of a stored key's last word is set (no state uses it), so that a slot of zeros is free: a
+// table is allocated already free (calloc: fresh pages come zeroed, with no pass to fill them).
+enum class KeyForm { narrow, paired, wide };
 constexpr int kNarrowWindow = 15;
+constexpr int kPairedWindow = 17;
 constexpr int kNarrowEndsShift = 60;
+constexpr int kPairedLabelsShift = 2 * kPairedWindow;
 constexpr std::uint64_t kTaken = std::uint64_t{1} << 63;
-inline int key_words(int window) { return window <= kNarrowWindow ? 1 : 2; }
+inline KeyForm key_form(int window, bool closed) {
+  if (window <= kNarrowWindow) return KeyForm::narrow;
+  return closed && window <= kPairedWindow ? KeyForm::paired : KeyForm::wide;
+}
+inline int key_words(KeyForm form) { return form == KeyForm::wide ? 2 : 1; }
 inline std::uint64_t narrow_key(Key k) {
   return static_cast<std::uint64_t>(k) |
          (static_cast<std::uint64_t>(k >> kEndsShift) << kNarrowEndsShift);
@@ -54,11 +65,48 @@ inline Key wide_key(std::uint64_t x) {
   constexpr std::uint64_t body = (std::uint64_t{1} << kNarrowEndsShift) - 1;
   return Key{x & body} | (Key{(x >> kNarrowEndsShift) & 3} << kEndsShift);
 }
+inline std::uint64_t paired_key(Key k) {
+  const auto lo = static_cast<std::uint64_t>(k), hi = static_cast<std::uint64_t>(k >> 64);
+  std::uint64_t x = 0;
+  std::uint32_t opened = 0;  // labels whose first end is passed
+  int seconds = 0;
+  for (int j = 0; j < kPairedWindow; ++j) {
+    const auto c = static_cast<int>((j < 16 ? lo >> (4 * j) : hi >> (4 * (j - 16))) & 15);
+    std::uint64_t kind = c == kCodeDone ? 0 : 1;
+    if (c >= kFirstLabel) {
+      kind = (opened >> c) & 1 ? 3 : 2;
+      opened |= 1u << c;
+      if (kind == 3) {
+        x |= static_cast<std::uint64_t>(c - kFirstLabel) << (kPairedLabelsShift + 3 * seconds++);
+      }
+    }
+    x |= kind << (2 * j);
+  }
+  return x;
+}
+inline Key unpaired_key(std::uint64_t x) {
+  std::uint64_t lo = 0, hi = 0;
+  int next = kFirstLabel, seconds = 0;
+  for (int j = 0; j < kPairedWindow; ++j) {
+    const auto kind = static_cast<int>(x >> (2 * j)) & 3;
+    std::uint64_t c = static_cast<std::uint64_t>(kind);  // done 0, untouched 1
+    if (kind == 2) c = static_cast<std::uint64_t>(next++);
+    if (kind == 3) c = kFirstLabel + ((x >> (kPairedLabelsShift + 3 * seconds++)) & 7);
+    if (j < 16) {
+      lo |= c << (4 * j);
+    } else {
+      hi |= c << (4 * (j - 16));
+    }
+  }
+  return Key{hi} << 64 | lo;
+}
 // The words a table stores for `key` (lo, and hi when there are two), marked taken.
-inline void stored_key(Key key, int words, std::uint64_t& lo, std::uint64_t& hi) {
-  if (words == 1) {
+inline void stored_key(Key key, KeyForm form, std::uint64_t& lo, std::uint64_t& hi) {
+  hi = 0;
+  if (form == KeyForm::narrow) {
     lo = narrow_key(key) | kTaken;
-    hi = 0;
+  } else if (form == KeyForm::paired) {
+    lo = paired_key(key) | kTaken;
   } else {
     lo = static_cast<std::uint64_t>(key);
     hi = static_cast<std::uint64_t>(key >> 64) | kTaken;
@@ -246,28 +294,37 @@ void return_free_memory();
 // One part of a table of states: open addressing with linear probing while a square is being
 // taken, then compacted to its first `size` entries (dense) to be read.
 struct Part {
-  Buffer<std::uint64_t> keys;  // `words` (Tables::words) a key: see narrow_key
+  Buffer<std::uint64_t> keys;  // `words` (Tables::words) a key: see KeyForm
   Buffer<std::uint64_t> counts;
   std::size_t size = 0;
   std::size_t slots(int words) const { return keys.size() / static_cast<std::size_t>(words); }
   bool free_at(std::size_t s, int words) const {
     return keys.data()[(s + 1) * static_cast<std::size_t>(words) - 1] == 0;
   }
-  Key key(std::size_t s, int words) const {
-    const std::uint64_t* k = &keys.data()[s * static_cast<std::size_t>(words)];
-    return words == 1 ? wide_key(k[0] & ~kTaken) : (Key{k[1] & ~kTaken} << 64 | k[0]);
+  Key key(std::size_t s, KeyForm form) const {
+    const std::uint64_t* k = &keys.data()[s * static_cast<std::size_t>(key_words(form))];
+    switch (form) {
+      case KeyForm::narrow:
+        return wide_key(k[0] & ~kTaken);
+      case KeyForm::paired:
+        return unpaired_key(k[0] & ~kTaken);
+      case KeyForm::wide:
+        break;
+    }
+    return Key{k[1] & ~kTaken} << 64 | k[0];
   }
-  void set_key(std::size_t s, Key key, int words) {
-    std::uint64_t* k = &keys.data()[s * static_cast<std::size_t>(words)];
+  void set_key(std::size_t s, Key key, KeyForm form) {
+    std::uint64_t* k = &keys.data()[s * static_cast<std::size_t>(key_words(form))];
     std::uint64_t hi = 0;
-    stored_key(key, words, k[0], hi);
-    if (words == 2) k[1] = hi;
+    stored_key(key, form, k[0], hi);
+    if (form == KeyForm::wide) k[1] = hi;
   }
 };
 
 struct Tables {
-  int limbs = 1;      // 64-bit limbs per count, grown when a sum overflows
-  int words = 2;      // 64-bit words per stored key (key_words of the window)
+  int limbs = 1;                 // 64-bit limbs per count, grown when a sum overflows
+  KeyForm form = KeyForm::wide;  // how the keys are stored
+  int words = 2;                 // 64-bit words per stored key (key_words of the form)
   int max_limbs = 1;  // the most limbs a count has taken (limbs may go back down: Period)
   // The table being built is split by hash into 2^part_bits parts, each with its own lock, so
   // that threads expanding different old states insert side by side, and so that a part that
@@ -598,7 +655,7 @@ void for_each_state(const Tables& t, std::size_t from, std::size_t to, Emit&& em
     const Part& part = t.old[p];
     const std::size_t end = std::min(to, t.old_begin[p + 1]);
     for (std::size_t s = g - t.old_begin[p]; g < end; ++g, ++s) {
-      if (!emit(part.key(s, t.words), &part.counts.data()[s * limbs])) return;
+      if (!emit(part.key(s, t.form), &part.counts.data()[s * limbs])) return;
     }
   }
 }

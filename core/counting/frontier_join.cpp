@@ -142,7 +142,7 @@ void copy_states(const Tables& t, const std::vector<std::pair<std::uint64_t, std
   };
   for (std::size_t i = from; i < to; ++i) {
     const auto [part, slot] = locate(order[i].second);
-    const Links link = links_of(t.old[part].key(slot, t.words), window, bottom);
+    const Links link = links_of(t.old[part].key(slot, t.form), window, bottom);
     put(links[i], link, window);
     sets[i] = link_sets(link, window);
     std::copy_n(&t.old[part].counts.data()[slot * limbs], limbs, &counts[i * limbs]);

@@ -108,7 +108,7 @@ bool Period::hand_back(Tables& t, std::vector<Key>&& keys, std::vector<std::uint
       !part.counts.resize(std::max<std::size_t>(n, 1) * static_cast<std::size_t>(limbs))) {
     return false;
   }
-  for (std::size_t s = 0; s < n; ++s) part.set_key(s, keys[s], t.words);
+  for (std::size_t s = 0; s < n; ++s) part.set_key(s, keys[s], t.form);
   std::copy(counts.begin(), counts.end(), part.counts.data());
   part.size = n;
   t.old_begin = {0, n};
