@@ -167,18 +167,23 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
   options.memory_limit = o.memory_limit_mb * 1'000'000;
   options.threads = o.threads;
   options.time_limit = seconds_left;
-  options.on_progress = [](const FrontierProgress& p) {
+  const auto started = std::chrono::steady_clock::now();
+  options.on_progress = [started](const FrontierProgress& p) {
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (p.joining) {
       std::fprintf(stderr,
-                   "knights: counting by rows, joining the two halves, %.0f%% done, %.2f GB\n",
-                   100 * p.join_fraction, static_cast<double>(p.bytes) / 1e9);
+                   "knights: counting by rows, joining the two halves, %.0f%% done, %.2f GB, "
+                   "%.0f s\n",
+                   100 * p.join_fraction, static_cast<double>(p.bytes) / 1e9, seconds);
       return;
     }
     std::fprintf(stderr,
                  "knights: counting by rows, square %d of %d (row %d of %d), %llu states, "
-                 "%.2f GB\n",
+                 "%.2f GB, %.0f s\n",
                  p.squares_done, p.squares, p.rows_done, p.rows,
-                 static_cast<unsigned long long>(p.states), static_cast<double>(p.bytes) / 1e9);
+                 static_cast<unsigned long long>(p.states), static_cast<double>(p.bytes) / 1e9,
+                 seconds);
   };
   FrontierResult r;
   try {

@@ -65,41 +65,9 @@ inline Key wide_key(std::uint64_t x) {
   constexpr std::uint64_t body = (std::uint64_t{1} << kNarrowEndsShift) - 1;
   return Key{x & body} | (Key{(x >> kNarrowEndsShift) & 3} << kEndsShift);
 }
-inline std::uint64_t paired_key(Key k) {
-  const auto lo = static_cast<std::uint64_t>(k), hi = static_cast<std::uint64_t>(k >> 64);
-  std::uint64_t x = 0;
-  std::uint32_t opened = 0;  // labels whose first end is passed
-  int seconds = 0;
-  for (int j = 0; j < kPairedWindow; ++j) {
-    const auto c = static_cast<int>((j < 16 ? lo >> (4 * j) : hi >> (4 * (j - 16))) & 15);
-    std::uint64_t kind = c == kCodeDone ? 0 : 1;
-    if (c >= kFirstLabel) {
-      kind = (opened >> c) & 1 ? 3 : 2;
-      opened |= 1u << c;
-      if (kind == 3) {
-        x |= static_cast<std::uint64_t>(c - kFirstLabel) << (kPairedLabelsShift + 3 * seconds++);
-      }
-    }
-    x |= kind << (2 * j);
-  }
-  return x;
-}
-inline Key unpaired_key(std::uint64_t x) {
-  std::uint64_t lo = 0, hi = 0;
-  int next = kFirstLabel, seconds = 0;
-  for (int j = 0; j < kPairedWindow; ++j) {
-    const auto kind = static_cast<int>(x >> (2 * j)) & 3;
-    std::uint64_t c = static_cast<std::uint64_t>(kind);  // done 0, untouched 1
-    if (kind == 2) c = static_cast<std::uint64_t>(next++);
-    if (kind == 3) c = kFirstLabel + ((x >> (kPairedLabelsShift + 3 * seconds++)) & 7);
-    if (j < 16) {
-      lo |= c << (4 * j);
-    } else {
-      hi |= c << (4 * (j - 16));
-    }
-  }
-  return Key{hi} << 64 | lo;
-}
+// (Not inlined: inlined into every reading of a key, they slowed the narrow keys' loops.)
+[[gnu::noinline]] std::uint64_t paired_key(Key k);
+[[gnu::noinline]] Key unpaired_key(std::uint64_t x);
 // The words a table stores for `key` (lo, and hi when there are two), marked taken.
 inline void stored_key(Key key, KeyForm form, std::uint64_t& lo, std::uint64_t& hi) {
   hi = 0;
@@ -637,6 +605,9 @@ class Join {
   std::vector<StateGroup> top_groups_;
   std::vector<StateGroup> bottom_groups_;  // sorted by kinds
   std::vector<Piece> pieces_;
+  // The bottom groups each top group meets: matches_[match_begin_[g] .. match_begin_[g + 1]).
+  std::vector<const StateGroup*> matches_;
+  std::vector<std::size_t> match_begin_;
   std::uint64_t total_pairs_ = 0;
   std::size_t next_piece_ = 0;
   std::uint64_t pairs_done_ = 0;

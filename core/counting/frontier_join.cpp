@@ -145,7 +145,8 @@ void copy_states(const Tables& t, const std::vector<std::pair<std::uint64_t, std
     const Links link = links_of(t.old[part].key(slot, t.form), window, bottom);
     put(links[i], link, window);
     sets[i] = link_sets(link, window);
-    std::copy_n(&t.old[part].counts.data()[slot * limbs], limbs, &counts[i * limbs]);
+    const std::uint64_t* count = &t.old[part].counts.data()[slot * limbs];
+    for (std::size_t l = 0; l < limbs; ++l) counts[i * limbs + l] = count[l];
   }
 }
 
@@ -392,10 +393,14 @@ void Join::prepare(std::uint64_t max_steps) {
     run.pairs_before = total_pairs_;
   };
   close_run();
+  match_begin_.assign(1, 0);
+  match_begin_.reserve(top_groups_.size() + 1);
   for (std::size_t g = 0; g < top_groups_.size(); ++g) {
     const StateGroup& top_group = top_groups_[g];
     const std::size_t tops = top_group.end - top_group.begin;
     const auto matched = matching_groups(top_group.kinds);
+    for (const StateGroup* below : matched) matches_.push_back(below);
+    match_begin_.push_back(matches_.size());
     std::uint64_t pairs = 0;
     for (const StateGroup* below : matched) pairs += tops * below->size();
     if (pairs <= kPiecePairs) {
@@ -454,7 +459,8 @@ std::uint64_t Join::bytes() const {
          (top_sets_.size() + bottom_sets_.size()) * sizeof(std::uint64_t) +
          (top_counts_.size() + bottom_counts_.size()) * sizeof(std::uint64_t) +
          (top_groups_.size() + bottom_groups_.size()) * sizeof(StateGroup) +
-         pieces_.size() * sizeof(Piece);
+         pieces_.size() * sizeof(Piece) + matches_.size() * sizeof(const StateGroup*) +
+         match_begin_.size() * sizeof(std::size_t);
 }
 
 std::vector<std::uint64_t> Join::wanted_kinds(std::uint64_t top_kinds) const {
@@ -540,8 +546,8 @@ void Join::join_piece(const Piece& piece, BigCount& count, const std::vector<L>&
   };
   for (std::size_t g = piece.group_begin; g < piece.group_end; ++g) {
     const StateGroup& top_group = top_groups_[g];
-    for (const StateGroup* below : matching_groups(top_group.kinds)) {
-      block(top_group.begin, top_group.end, below->begin, below->end);
+    for (std::size_t m = match_begin_[g]; m < match_begin_[g + 1]; ++m) {
+      block(top_group.begin, top_group.end, matches_[m]->begin, matches_[m]->end);
     }
   }
   block(piece.top_begin, piece.top_end, piece.bottom_begin, piece.bottom_end);
