@@ -35,49 +35,55 @@ inline bool add_limbs(std::uint64_t* a, const std::uint64_t* b, int n) {
 
 // Expands one state of the window before square i: every choice of edges back from the square,
 // each giving a state after it (insert) or, on the last square, a finished tour (complete).
-// False when an insert failed (memory).
+// False when an insert failed (memory). A square's state is kept as two sets of slots (a bit
+// each: untouched, path ends) and, for path ends, the slot of the other end: a choice copies
+// two words and the partners, and the window after it is read from the sets (a pass over every
+// slot for each choice was most of the work).
 template <class Insert, class Complete>
 inline bool expand_state(const Plan& plan, int i, Key key, Insert&& insert, Complete&& complete) {
   const SquareStep& step = plan.steps[static_cast<std::size_t>(i)];
   // (Bounded for the compiler, which otherwise fears writes past the arrays below.)
   const int W = std::min(plan.window, 2 * kMaxFrontierWidth + 1);
   const bool last = i == plan.last_free && plan.stop > plan.last_free;
-  // Decode: st 0 done, 1 untouched, 2 path end; partner: the other end's slot, -1 a tour end.
-  std::array<std::int8_t, 2 * kMaxFrontierWidth + 2> st0, partner0;
+  // Decode: untouched slots, path ends; partner: the other end's slot, -1 a tour end, itself
+  // for an untouched slot (joining an edge to it then needs no case of its own).
+  std::array<std::int8_t, 2 * kMaxFrontierWidth + 2> partner0;
   std::array<std::int8_t, 16> first_with{};
   first_with.fill(-1);
+  std::uint32_t untouched0 = 0, ends_at0 = 0;
   // The key's two words, read apart: a 128-bit shift by a variable costs a branch each time.
   const std::uint64_t key_lo = static_cast<std::uint64_t>(key);
   const std::uint64_t key_hi = static_cast<std::uint64_t>(key >> 64);
   for (int j = 0; j < W; ++j) {
     const int c = static_cast<int>((j < 16 ? key_lo >> (4 * j) : key_hi >> (4 * (j - 16))) & 15);
-    if (c == kCodeDone) {
-      st0[j] = 0;
-    } else if (c == kCodeUntouched) {
-      st0[j] = 1;
+    if (c == kCodeDone) continue;
+    if (c == kCodeUntouched) {
+      untouched0 |= 1u << j;
       partner0[j] = static_cast<std::int8_t>(j);
-    } else if (c == kCodeTourEnd) {
-      st0[j] = 2;
+      continue;
+    }
+    ends_at0 |= 1u << j;
+    if (c == kCodeTourEnd) {
       partner0[j] = -1;
+    } else if (first_with[c] < 0) {
+      first_with[c] = static_cast<std::int8_t>(j);
     } else {
-      st0[j] = 2;
-      if (first_with[c] < 0) {
-        first_with[c] = static_cast<std::int8_t>(j);
-      } else {
-        partner0[j] = first_with[c];
-        partner0[first_with[c]] = static_cast<std::int8_t>(j);
-      }
+      partner0[j] = first_with[c];
+      partner0[first_with[c]] = static_cast<std::int8_t>(j);
     }
   }
-  st0[W] = 1;
+  const std::uint32_t square_bit = 1u << W;
+  untouched0 |= square_bit;
   partner0[W] = static_cast<std::int8_t>(W);
   const int ends0 = static_cast<int>(key >> kEndsShift);
+  std::uint32_t finish_set = 0;  // squares with no later neighbour: done, or tour ends
+  for (int f = 0; f < step.finishing; ++f) finish_set |= 1u << step.finish[f];
 
   // The choices: no edge back, one, or two (at most cap), to squares still open.
   std::array<std::uint8_t, 4> open{};
   int n_open = 0;
   for (int b = 0; b < step.earlier; ++b) {
-    if (st0[step.back[b]] != 0) open[n_open++] = step.back[b];
+    if (((untouched0 | ends_at0) >> step.back[b]) & 1) open[n_open++] = step.back[b];
   }
   const int n_choices = 1 + n_open + (step.cap == 2 ? n_open * (n_open - 1) / 2 : 0);
   for (int choice = 0; choice < n_choices; ++choice) {
@@ -96,7 +102,7 @@ inline bool expand_state(const Plan& plan, int i, Key key, Insert&& insert, Comp
         c -= n_open - 1 - a;
       }
     }
-    auto st = st0;
+    std::uint32_t untouched = untouched0, ends_at = ends_at0;
     auto partner = partner0;
     int ends = ends0;
     int completed = 0;  // cycles closed, or paths whose both ends are tour ends
@@ -104,43 +110,49 @@ inline bool expand_state(const Plan& plan, int i, Key key, Insert&& insert, Comp
     // Fixes square x (an end of its path) as a tour end.
     auto end_tour_at = [&](int x) {
       const int q = partner[x];
-      st[x] = 0;
+      ends_at &= ~(1u << x);
       if (q < 0) {
         ++completed;
       } else {
         partner[q] = -1;
       }
     };
+    // An edge turns an untouched square into a path end, a path end into a done square.
+    auto take_edge = [&](std::uint32_t bit) {
+      if (untouched & bit) {
+        untouched &= ~bit;
+        ends_at |= bit;
+      } else {
+        ends_at &= ~bit;
+      }
+    };
     for (int e = 0; e < n_edges; ++e) {
       const int u = edges[e];
-      if (st[W] == 2 && partner[W] == u) {  // closes a cycle
+      const std::uint32_t u_bit = 1u << u;
+      if ((ends_at & square_bit) && partner[W] == u) {  // closes a cycle
         if (!plan.closed) dead = true;
         ++completed;
-        st[W] = st[u] = 0;
+        ends_at &= ~(square_bit | u_bit);
         continue;
       }
       const int ow = partner[W], ou = partner[u];  // the far ends
       if (ow >= 0) partner[ow] = static_cast<std::int8_t>(ou);
       if (ou >= 0) partner[ou] = static_cast<std::int8_t>(ow);
       if (ow < 0 && ou < 0) ++completed;
-      st[W] = st[W] == 1 ? 2 : 0;
-      st[u] = st[u] == 1 ? 2 : 0;
-      if (plan.fixed[static_cast<std::size_t>(i - W + u)] && st[u] == 2) end_tour_at(u);
+      take_edge(square_bit);
+      take_edge(u_bit);
+      if (plan.fixed[static_cast<std::size_t>(i - W + u)] && (ends_at & u_bit)) end_tour_at(u);
     }
-    if (step.cap == 1 && st[W] == 2) end_tour_at(W);
+    if (step.cap == 1 && (ends_at & square_bit)) end_tour_at(W);
     if (dead) continue;
     // Squares with no later neighbour: done, or tour ends.
-    for (int f = 0; f < step.finishing && !dead; ++f) {
-      const int x = step.finish[f];
-      if (st[x] == 1) {
+    if (untouched & finish_set) continue;
+    for (std::uint32_t m = ends_at & finish_set; m != 0; m &= m - 1) {
+      if (plan.closed || ++ends > plan.end_budget) {
         dead = true;
-      } else if (st[x] == 2) {
-        if (plan.closed || ++ends > plan.end_budget) {
-          dead = true;
-        } else {
-          end_tour_at(x);
-        }
+        break;
       }
+      end_tour_at(std::countr_zero(m));
     }
     if (dead) continue;
     if (completed > 0) {
@@ -148,12 +160,9 @@ inline bool expand_state(const Plan& plan, int i, Key key, Insert&& insert, Comp
       continue;
     }
     if (last) continue;
-    // The window after the square as bits (slot j: bit j): untouched squares, path ends.
-    std::uint32_t untouched = 0, path_ends = 0;
-    for (int j = 1; j <= W; ++j) {
-      untouched |= static_cast<std::uint32_t>(st[j] == 1) << j;
-      path_ends |= static_cast<std::uint32_t>(st[j] == 2) << j;
-    }
+    // The window after the square: slots 1..W (slot 0 leaves it, done).
+    untouched &= ~1u;
+    const std::uint32_t path_ends = ends_at & ~1u;
     // Untouched squares with one later neighbour left can only be tour ends.
     const int forced = std::popcount(step.one_left & untouched);
     if (forced > 0 && (plan.closed || ends + forced > plan.end_budget)) continue;
@@ -174,7 +183,7 @@ inline bool expand_state(const Plan& plan, int i, Key key, Insert&& insert, Comp
     for (std::uint32_t m = untouched | path_ends; m != 0; m &= m - 1) {
       const int j = std::countr_zero(m);
       std::uint64_t c = kCodeUntouched;
-      if (st[j] == 2) {
+      if ((path_ends >> j) & 1) {
         if (partner[j] < 0) {
           c = kCodeTourEnd;
         } else if (label[j] != 0) {
