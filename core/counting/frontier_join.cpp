@@ -26,6 +26,22 @@ int code_at(Key key, int slot) {
   return static_cast<int>(word >> (4 * (slot & 15))) & 15;
 }
 
+// How many of the window's first `window` slots hold `code`: a nibble at a time in parallel.
+int count_code(Key key, int window, int code) {
+  constexpr std::uint64_t low = 0x7777777777777777ull, high = 0x8888888888888888ull;
+  const std::uint64_t repeated = 0x1111111111111111ull * static_cast<std::uint64_t>(code);
+  int n = 0;
+  for (int w = 0; w < 2 && 16 * w < window; ++w) {
+    const int slots = std::min(16, window - 16 * w);
+    const std::uint64_t x = static_cast<std::uint64_t>(key >> (64 * w)) ^ repeated;
+    // A nibble of x is zero (the code) exactly when its high bit stays clear here.
+    const std::uint64_t nonzero = ((x & low) + low) | x;
+    const std::uint64_t mask = slots == 16 ? high : high & ((std::uint64_t{1} << (4 * slots)) - 1);
+    n += std::popcount(~nonzero & mask);
+  }
+  return n;
+}
+
 // The bottom half's window is the top's read backwards: top slot s is bottom slot W - 1 - s.
 int slot_in(int slot, int window, bool bottom) { return bottom ? window - 1 - slot : slot; }
 
@@ -232,8 +248,8 @@ bool CutFilter::has_kinds(std::uint64_t kinds, int k) const {
 bool CutFilter::admits(Key state, int k, Memo& memo) const {
   // The top's window ends on square cut + k - 1: square cut + m is slot W - k + m.
   std::uint64_t complete = 0, ends = 0, kinds = 0;
-  int tour_ends = 0;  // paths of the top that end at a tour end: tour ends inside the top
-  for (int s = 0; s < window_; ++s) tour_ends += code_at(state, s) == kCodeTourEnd;
+  // Paths of the top that end at a tour end: tour ends inside the top.
+  const int tour_ends = count_code(state, window_, kCodeTourEnd);
   for (int m = 0; m < k; ++m) {
     const int c = code_at(state, window_ - k + m);
     const std::uint64_t bit = std::uint64_t{1} << m;
