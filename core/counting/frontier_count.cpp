@@ -816,9 +816,13 @@ int halves_cut(const Plan& whole) {
 // 313 MB to 8.5 s and 145 MB; 6x9 closed 2.9 s to 1.7 s; 7x7 open 367 s and 3.3 GB to about
 // 190 s and 1.4 GB); where it falls between two rows, all but one square of the row below it
 // (6x6 open 4.1 s to 2.3 s, 6x8 closed 0.84 s to 0.48 s; on longer boards within 15% either
-// way: 6x12 closed 7.0 s to 7.8 s, 5x10 open 1.6 s to 1.8 s).
+// way: 6x12 closed 7.0 s to 7.8 s, 5x10 open 1.6 s to 1.8 s; 7x8 closed 29.9 s and 405 MB, five
+// squares 29.5 s and 477 MB), but five on boards eight wide or more (8x8 closed on one thread:
+// seven squares, the top's states reached 230.7 million, 11.6 GB and 37 min in all; five, the
+// halves 101.7 and 86.4 million).
 int halves_crossing(const Plan& whole, int cut) {
-  return cut % whole.width == 0 ? whole.width - 1 : (whole.width + 1) / 2;
+  if (cut % whole.width != 0) return (whole.width + 1) / 2;
+  return whole.width >= 8 ? 5 : whole.width - 1;
 }
 
 }  // namespace
@@ -954,17 +958,15 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
   }
   if (!w.join) {
     // The join copies each half's states, the larger half (x) first, the other (y) once x's
-    // tables are gone: a state's links (8 bytes, packed, where the window has at most 15
-    // squares; a byte a slot past that), their sets (8), its count, and about half a group
-    // (24 bytes a group, one for about two states on 7x7 open), while the sorted (kinds, index)
-    // pairs are held (16 bytes a state).
+    // tables are gone: a state's links and their sets (Join::link_bytes: 16 bytes where the
+    // window has at most 15 squares, 8 for closed tours past that, 25 otherwise), its count,
+    // and about half a group (24 bytes a group, one for about two states on 7x7 open), while
+    // the sorted (kinds, index) pairs are held (16 bytes a state).
     w.bottom_bytes = w.bottom->tables().bytes();
     const Plan& top_plan = *w.top_plan;
-    const std::uint64_t link_bytes = top_plan.window <= frontier_detail::PackedLinks::kMaxWindow
-                                         ? sizeof(frontier_detail::PackedLinks)
-                                         : sizeof(frontier_detail::Links);
+    const std::uint64_t link_bytes = frontier_detail::Join::link_bytes(top_plan);
     const std::uint64_t state_bytes =
-        link_bytes + 8 + 8 * static_cast<std::uint64_t>(w.top->tables().limbs) + 12;
+        link_bytes + 8 * static_cast<std::uint64_t>(w.top->tables().limbs) + 12;
     const std::uint64_t tops = w.top->tables().old_size, bottoms = w.bottom->tables().old_size;
     const std::uint64_t states = tops + bottoms;
     const bool top_first = tops >= bottoms;

@@ -554,6 +554,15 @@ struct PackedLinks {
   }
 };
 
+// Closed tours on wider windows: each path end's partner as its index among the window's path
+// ends (at most 16, four bits each), in slot order. The kinds of a top group and of the bottom
+// groups it meets put their path ends on the same slots, so the indices agree; every index is
+// linked (no tour ends), so no value is kept for "none". 8 bytes a state, not 17.
+struct IndexedLinks {
+  std::uint64_t bits = 0;
+  int operator[](int end) const { return static_cast<int>(bits >> (4 * end)) & 15; }
+};
+
 class Join {
  public:
   // threads: the pieces of work are shared out among them. Its first run() calls copy the
@@ -564,6 +573,8 @@ class Join {
   double fraction() const;  // pairs checked, of all
   std::uint64_t pairs_done() const { return pairs_done_; }
   std::uint64_t bytes() const;
+  // The bytes of one state's links and their sets in the join's copies, for a half's plan.
+  static std::uint64_t link_bytes(const Plan& plan);
 
  private:
   // A piece of the join: top groups [group_begin, group_end) whole, each against the bottom
@@ -597,11 +608,13 @@ class Join {
   int threads_ = 1;
   std::uint32_t blocked_ = 0;  // slots of blocked squares
   bool closed_ = false;
-  bool packed_ = false;                                    // the window fits PackedLinks
-  std::vector<Links> top_links_, bottom_links_;            // every state, in group order
-  std::vector<PackedLinks> top_packed_, bottom_packed_;    // the same, packed_
-  std::vector<std::uint64_t> top_sets_, bottom_sets_;      // their links as sets (link_sets)
-  std::vector<std::uint64_t> top_counts_, bottom_counts_;  // their limbs, in the same order
+  bool packed_ = false;                                     // the window fits PackedLinks
+  bool indexed_ = false;                                    // closed, past PackedLinks
+  std::vector<Links> top_links_, bottom_links_;             // every state, in group order
+  std::vector<PackedLinks> top_packed_, bottom_packed_;     // the same, packed_
+  std::vector<IndexedLinks> top_indexed_, bottom_indexed_;  // the same, indexed_
+  std::vector<std::uint64_t> top_sets_, bottom_sets_;       // their links as sets (link_sets)
+  std::vector<std::uint64_t> top_counts_, bottom_counts_;   // their limbs, in the same order
   std::vector<StateGroup> top_groups_;
   std::vector<StateGroup> bottom_groups_;  // sorted by kinds
   std::vector<Piece> pieces_;

@@ -30,15 +30,15 @@ constexpr std::array<double, 9> kLongOpen{1, 1, 4, 1858, 15966, 850203, 2.24e7, 
 // Two halves on w x w boards: their peak in states of the tables (table_bytes_per_state), from
 // the peak resident memory less the program (the most states after one square is not the
 // measure here: the other half's states are held beside them, and the join holds both halves'
-// last states, in 24 bytes each): 6x6 open 55.9 MB, 7x7 closed 59.1 MB, 7x7 open 1,143 MB.
-// 8x8 estimated (its top half alone passes 1.6e8 states and 13 GB four squares past the cut,
-// still growing).
-constexpr std::array<double, 9> kSquareClosed{1, 1, 1, 1, 25, 75, 13883, 6.44e5, 6e8};
+// last states, in 24 bytes each): 6x6 open 55.9 MB, 7x7 closed 59.1 MB, 7x7 open 1,143 MB;
+// 8x8 closed 11 GB, what the join checks for before it copies the halves' 235.5 million states
+// (the halves themselves peaked at 6.8 GB resident; 8x8 open estimated).
+constexpr std::array<double, 9> kSquareClosed{1, 1, 1, 1, 25, 75, 13883, 6.44e5, 1.31e8};
 constexpr std::array<double, 9> kSquareOpen{1, 1, 4, 1, 603, 7311, 6.06e5, 1.355e7, 1e10};
 // Bits the counts of the states gain for each row of the strip (the number of tours grows about
 // geometrically with the length), measured on 3 x 3000, 4 x 300, 5 x 400, 6 x 30; widths 7 and
-// 8 estimated. The counts are kept in 64-bit limbs.
-constexpr std::array<double, 9> kBitsPerRow{0, 0, 0, 1.8, 2.2, 4.2, 6.3, 8.5, 11};
+// 8 estimated (8x8 closed: its counts stay within one limb). The counts are kept in 64-bit limbs.
+constexpr std::array<double, 9> kBitsPerRow{0, 0, 0, 1.8, 2.2, 4.2, 6.3, 8.5, 10};
 
 double table(const std::array<double, 9>& t, int width) {
   double v = t[static_cast<std::size_t>(std::min(width, 8))];

@@ -3,6 +3,7 @@
 #include <array>
 #include <atomic>
 #include <bit>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -142,6 +143,22 @@ void put(PackedLinks& to, const Links& links, int window) {
   to.bits = bits;
 }
 
+// Indexed: the path ends numbered in slot order, each linked to its partner's number.
+void put_indexed(IndexedLinks& to, const Links& links, int window) {
+  std::array<std::int8_t, 2 * kMaxFrontierWidth + 1> number{};
+  int ends = 0;
+  for (int s = 0; s < window; ++s) {
+    if (links[s] >= 0) number[static_cast<std::size_t>(s)] = static_cast<std::int8_t>(ends++);
+  }
+  to.bits = 0;
+  for (int s = 0; s < window; ++s) {
+    if (links[s] >= 0) {
+      to.bits |= static_cast<std::uint64_t>(number[static_cast<std::size_t>(links[s])])
+                 << (4 * number[static_cast<std::size_t>(s)]);
+    }
+  }
+}
+
 // The states [from, to) of `order` (in group order: (kinds, index in the tables)) copied from
 // the tables as the join reads them: links, their sets, counts (copied in group order: read
 // through pointers into the tables, nearly every pair that met missed the cache, most of 7x7
@@ -159,8 +176,12 @@ void copy_states(const Tables& t, const std::vector<std::pair<std::uint64_t, std
   for (std::size_t i = from; i < to; ++i) {
     const auto [part, slot] = locate(order[i].second);
     const Links link = links_of(t.old[part].key(slot, t.form), window, bottom);
-    put(links[i], link, window);
-    sets[i] = link_sets(link, window);
+    if constexpr (std::is_same_v<L, IndexedLinks>) {
+      put_indexed(links[i], link, window);  // (no sets kept: a group's, Join::join_piece)
+    } else {
+      put(links[i], link, window);
+      sets[i] = link_sets(link, window);
+    }
     const std::uint64_t* count = &t.old[part].counts.data()[slot * limbs];
     for (std::size_t l = 0; l < limbs; ++l) counts[i * limbs + l] = count[l];
   }
@@ -317,6 +338,7 @@ Join::Join(Dp& top, Dp& bottom, int threads)
     if (!plan.steps[static_cast<std::size_t>(plan.stop - window_ + s)].free) blocked_ |= 1u << s;
   }
   packed_ = window_ <= PackedLinks::kMaxWindow;
+  indexed_ = !packed_ && closed_;
   top_first_ = top.tables().old_size >= bottom.tables().old_size;
 }
 
@@ -359,10 +381,12 @@ bool Join::group(bool top, std::uint64_t max_steps) {
       }
       if (packed_) {
         (top ? top_packed_ : bottom_packed_).resize(t.old_size);
+      } else if (indexed_) {
+        (top ? top_indexed_ : bottom_indexed_).resize(t.old_size);
       } else {
         (top ? top_links_ : bottom_links_).resize(t.old_size);
       }
-      sets.resize(t.old_size);
+      if (!indexed_) sets.resize(t.old_size);  // (indexed: a group's, sets_of)
       counts.resize(t.old_size * static_cast<std::size_t>(t.limbs));
       grouping_ = Grouping::copy;
       cursor_ = 0;
@@ -372,6 +396,9 @@ bool Join::group(bool top, std::uint64_t max_steps) {
       const std::size_t end = std::min(t.old_size, cursor_ + slice);
       if (packed_) {
         copy_states(t, order_, cursor_, end, window_, bottom, top ? top_packed_ : bottom_packed_,
+                    sets, counts);
+      } else if (indexed_) {
+        copy_states(t, order_, cursor_, end, window_, bottom, top ? top_indexed_ : bottom_indexed_,
                     sets, counts);
       } else {
         copy_states(t, order_, cursor_, end, window_, bottom, top ? top_links_ : bottom_links_,
@@ -463,6 +490,11 @@ std::vector<const StateGroup*> Join::matching_groups(std::uint64_t top_kinds) co
   return matched;
 }
 
+std::uint64_t Join::link_bytes(const Plan& plan) {
+  if (plan.window <= PackedLinks::kMaxWindow) return sizeof(PackedLinks) + 8;
+  return plan.closed ? sizeof(IndexedLinks) : sizeof(Links) + 8;
+}
+
 double Join::fraction() const {
   if (stage_ < kStages) return 0;
   if (status_ == Status::none || total_pairs_ == 0) return 1;
@@ -472,6 +504,7 @@ double Join::fraction() const {
 std::uint64_t Join::bytes() const {
   return (top_links_.size() + bottom_links_.size()) * sizeof(Links) +
          (top_packed_.size() + bottom_packed_.size()) * sizeof(PackedLinks) +
+         (top_indexed_.size() + bottom_indexed_.size()) * sizeof(IndexedLinks) +
          (top_sets_.size() + bottom_sets_.size()) * sizeof(std::uint64_t) +
          (top_counts_.size() + bottom_counts_.size()) * sizeof(std::uint64_t) +
          (top_groups_.size() + bottom_groups_.size()) * sizeof(StateGroup) +
@@ -522,6 +555,8 @@ std::vector<std::uint64_t> Join::wanted_kinds(std::uint64_t top_kinds) const {
 void Join::join_piece(const Piece& piece, BigCount& count) const {
   if (packed_) {
     join_piece(piece, count, top_packed_, bottom_packed_);
+  } else if (indexed_) {
+    join_piece(piece, count, top_indexed_, bottom_indexed_);
   } else {
     join_piece(piece, count, top_links_, bottom_links_);
   }
@@ -540,15 +575,26 @@ void Join::join_piece(const Piece& piece, BigCount& count, const std::vector<L>&
     count += BigCount(std::span<const std::uint64_t>(limbs));
     sum = 0;
   };
-  // Top states [top_begin, top_end) against bottom states [bottom_begin, bottom_end).
+  constexpr bool indexed = std::is_same_v<L, IndexedLinks>;
+  // Indexed links: every state of a group has the same sets, all its path ends linked.
+  const auto sets_of = [&](const StateGroup& group) -> std::uint64_t {
+    if (!indexed) return 0;
+    int ends = 0;
+    for (int s = 0; s < window_; ++s) ends += ((group.kinds >> (2 * s)) & 3) == kKindEnd;
+    return (std::uint64_t{1} << ends) - 1;
+  };
+  // Top states [top_begin, top_end) of a group (sets: sets_of it) against bottom states
+  // [bottom_begin, bottom_end).
   const auto block = [&](std::size_t top_begin, std::size_t top_end, std::size_t bottom_begin,
-                         std::size_t bottom_end) {
+                         std::size_t bottom_end, std::uint64_t sets) {
     for (std::size_t i = top_begin; i < top_end; ++i) {
       const L& top = tops[i];
-      const std::uint64_t top_sets = top_sets_[i];
+      const std::uint64_t top_sets = indexed ? sets : top_sets_[i];
       const std::uint64_t* a = &top_counts_[i * top_limbs];
       for (std::size_t j = bottom_begin; j < bottom_end; ++j) {
-        if (!one_tour(top, bottoms[j], top_sets, bottom_sets_[j], closed_)) continue;
+        if (!one_tour(top, bottoms[j], top_sets, indexed ? sets : bottom_sets_[j], closed_)) {
+          continue;
+        }
         const std::uint64_t* b = &bottom_counts_[j * bottom_limbs];
         if (narrow) {
           const unsigned __int128 p = static_cast<unsigned __int128>(a[0]) * b[0];
@@ -562,11 +608,19 @@ void Join::join_piece(const Piece& piece, BigCount& count, const std::vector<L>&
   };
   for (std::size_t g = piece.group_begin; g < piece.group_end; ++g) {
     const StateGroup& top_group = top_groups_[g];
+    const std::uint64_t sets = sets_of(top_group);
     for (std::size_t m = match_begin_[g]; m < match_begin_[g + 1]; ++m) {
-      block(top_group.begin, top_group.end, matches_[m]->begin, matches_[m]->end);
+      block(top_group.begin, top_group.end, matches_[m]->begin, matches_[m]->end, sets);
     }
   }
-  block(piece.top_begin, piece.top_end, piece.bottom_begin, piece.bottom_end);
+  if (piece.top_end > piece.top_begin) {
+    // (A block of one top group: the group holding its first state.)
+    const auto group =
+        std::upper_bound(top_groups_.begin(), top_groups_.end(), piece.top_begin,
+                         [](std::size_t at, const StateGroup& g) { return at < g.begin; }) -
+        1;
+    block(piece.top_begin, piece.top_end, piece.bottom_begin, piece.bottom_end, sets_of(*group));
+  }
   flush();
 }
 
