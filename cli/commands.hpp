@@ -15,6 +15,7 @@ namespace kt::cli {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;
 inline constexpr int kExitBadInput = 2;
+inline constexpr int kExitInterrupted = 130;  // Ctrl-C, as shells report it
 
 using Runner = std::function<int()>;
 

@@ -1,10 +1,15 @@
 // knights count: exact counting (and listing) of knight's tours.
+#include <unistd.h>
 #include <CLI/CLI.hpp>
+
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <new>
 #include <string>
@@ -29,6 +34,29 @@ namespace {
 // user would otherwise wait without knowing it is years, not minutes.
 constexpr double kMaxCountSeconds = 24 * 3600;
 
+// Three quarters of this machine's memory, in MB (8000 where it cannot be read): counting by
+// rows takes what the machine has (8x8 closed needs about 11 GB), and the rest is left to the
+// system and the other programs.
+std::uint64_t default_memory_limit_mb() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page <= 0) return 8000;
+  const auto bytes = static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
+  return std::max<std::uint64_t>(1, bytes / 4 * 3 / 1'000'000);
+}
+
+// Ctrl-C (and SIGTERM) while counting by rows: the count stops at once, its last save kept. A
+// second one ends the program as usual.
+std::atomic<bool> interrupted{false};
+extern "C" void on_interrupt(int signal) {
+  interrupted = true;
+  std::signal(signal, SIG_DFL);
+}
+
+// The file a count by rows saves in its folder.
+std::string saved_file(const std::string& folder) {
+  return (std::filesystem::path(folder) / "count.state").string();
+}
+
 struct CountCliOptions {
   RequestText board;
   int threads = 0;
@@ -37,8 +65,11 @@ struct CountCliOptions {
   bool no_symmetry = false;
   bool force = false;
   std::string counter = "auto";
-  std::uint64_t memory_limit_mb = 8000;
+  std::uint64_t memory_limit_mb = default_memory_limit_mb();
   std::uint64_t time_limit = 0;  // seconds (0: none)
+  std::string scratch;           // where counting by rows saves (empty: the system's temp folder)
+  std::string resume;            // a folder a count by rows saved in
+  std::uint64_t save_after = 10;
   std::string format = "text";
   NumberOptions numbers;
 };
@@ -160,13 +191,66 @@ int print_rows_stopped(const CountCliOptions& o, const Problem& problem, const F
 
 // Counting by rows (core/counting/frontier_count.hpp): progress on stderr, exact big counts.
 // `forecast`: its forecast of the peak memory, checked against --memory-limit already (unless
-// --force), printed beside the peak.
+// --force), printed beside the peak. It saves its progress in a folder of its own under
+// --scratch (or in the --resume folder it goes on from), removed once the count is printed.
 int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t forecast,
                 double seconds_left) {
   FrontierOptions options;
   options.memory_limit = o.memory_limit_mb * 1'000'000;
   options.threads = o.threads;
   options.time_limit = seconds_left;
+  options.stop = &interrupted;
+  options.save_after = static_cast<double>(o.save_after);
+  std::string folder = o.resume;
+  if (folder.empty()) {
+    std::error_code ec;
+    const std::filesystem::path scratch = o.scratch.empty()
+                                              ? std::filesystem::temp_directory_path(ec)
+                                              : std::filesystem::path(o.scratch);
+    const Geometry g = problem.geometry;
+    folder = (scratch / ("knights-count-" + std::to_string(g.rows) + "x" + std::to_string(g.cols) +
+                         (problem.closed ? "-closed-" : "-open-") + std::to_string(getpid())))
+                 .string();
+  } else {
+    options.resume_path = saved_file(o.resume);
+  }
+  options.save_path = saved_file(folder);
+  bool made_folder = false;
+  options.on_save = [&](const FrontierSaved& saved) {
+    std::fprintf(stderr,
+                 "knights: saved at square %d of %d in %s (%.2f GB, %.1f s); if the count "
+                 "stops, knights count --resume %s goes on from there\n",
+                 saved.squares_done, saved.squares, folder.c_str(),
+                 static_cast<double>(saved.bytes) / 1e9, saved.seconds, folder.c_str());
+  };
+  {
+    // The folder is made now (a bad --scratch is said at once), and its free space checked
+    // against the forecast: a save that would not fit is skipped, with a message.
+    std::error_code ec;
+    made_folder = std::filesystem::create_directories(folder, ec);
+    if (ec && !o.scratch.empty()) {
+      return bad_input("--scratch: cannot make the folder " + folder + " (" + ec.message() + ")");
+    }
+    if (ec) {  // (the system's temporary folder: counting goes on without saving)
+      std::fprintf(stderr, "knights: not saving progress: cannot make %s (%s; --scratch DIR)\n",
+                   folder.c_str(), ec.message().c_str());
+      options.save_path.clear();
+    }
+    const auto space = std::filesystem::space(folder, ec);
+    if (!options.save_path.empty() && !ec && space.available < forecast) {
+      std::fprintf(stderr,
+                   "knights: %s has %s free and the count may need up to %s to save its "
+                   "progress: it saves while that fits (--scratch DIR)\n",
+                   folder.c_str(), about_bytes(space.available).c_str(),
+                   about_bytes(forecast).c_str());
+    }
+  }
+  const auto remove_saves = [&] {
+    std::error_code ec;
+    std::filesystem::remove(options.save_path, ec);
+    std::filesystem::remove(options.save_path + ".part", ec);
+    if (made_folder || !o.resume.empty()) std::filesystem::remove(folder, ec);  // if empty
+  };
   const auto started = std::chrono::steady_clock::now();
   options.on_progress = [started](const FrontierProgress& p) {
     const double seconds =
@@ -185,6 +269,8 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
                  static_cast<unsigned long long>(p.states), static_cast<double>(p.bytes) / 1e9,
                  seconds);
   };
+  std::signal(SIGINT, on_interrupt);
+  std::signal(SIGTERM, on_interrupt);
   FrontierResult r;
   try {
     r = count_frontier(problem, options);
@@ -197,8 +283,28 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
                  about_bytes(forecast).c_str(), static_cast<unsigned long long>(o.memory_limit_mb));
     return kExitFailure;
   }
-  if (!r.error.empty()) return bad_input("board: " + r.error + " (--memory-limit MB)");
-  if (r.stopped) return print_rows_stopped(o, problem, r);
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+  std::error_code ec;
+  const bool kept = std::filesystem::exists(options.save_path, ec);
+  const std::string go_on = " (knights count --resume " + folder + " goes on from its last save)";
+  if (!r.save_error.empty()) std::fprintf(stderr, "knights: %s\n", r.save_error.c_str());
+  if (!r.error.empty()) {
+    if (!kept) remove_saves();
+    return bad_input("board: " + r.error + " (--memory-limit MB)" + (kept ? go_on : ""));
+  }
+  if (r.interrupted) {
+    if (!kept) remove_saves();
+    std::fprintf(stderr, "knights: stopped%s\n",
+                 kept ? go_on.c_str() : " before anything was saved");
+    return kExitInterrupted;
+  }
+  if (r.stopped) {
+    if (kept) std::fprintf(stderr, "knights: %s\n", go_on.substr(2, go_on.size() - 3).c_str());
+    if (!kept) remove_saves();
+    return print_rows_stopped(o, problem, r);
+  }
+  remove_saves();
   print_summary(o, problem, r.count, true, r.seconds, "rows",
                 Json{{"states", r.max_states},
                      {"peak_bytes", r.peak_bytes},
@@ -216,10 +322,40 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
   return kExitOk;
 }
 
+// --resume DIR: the board and the kind of tour come from the saved count.
+int resume_by_rows(const CountCliOptions& o) {
+  const RequestText& b = o.board;
+  if (!b.size.empty() || !b.rows.empty() || !b.cols.empty() || !b.start.empty() || !b.end.empty() ||
+      !b.blocked.empty() || !b.closed.empty() || o.list || o.limit > 0 || o.counter == "search") {
+    return bad_input(
+        "--resume: the saved count has its board and kind of tour; give it alone (with "
+        "--threads, --memory-limit, --time-limit, --format if wanted)");
+  }
+  Problem problem;
+  std::error_code ec;
+  if (!std::filesystem::exists(saved_file(o.resume), ec)) {
+    return bad_input("--resume: no saved count in " + o.resume +
+                     " (a count saves there after --save-after seconds, and removes it once "
+                     "it has printed its count)");
+  }
+  if (auto why = read_saved_problem(saved_file(o.resume), problem); !why.empty()) {
+    return bad_input("--resume: " + why);
+  }
+  CounterRequest which;
+  which.counter = CounterKind::rows;
+  which.memory_limit = o.memory_limit_mb * 1'000'000;
+  which.check_forecast = !o.force;
+  which.forecast_hint = " (--memory-limit MB, or --force to try)";
+  const CounterChoice choice = choose_counter(problem, which);
+  if (!choice.error.empty()) return bad_input(choice.error);
+  return run_by_rows(o, problem, choice.forecast_bytes, static_cast<double>(o.time_limit));
+}
+
 int run_count(CountCliOptions& o) {
   using Clock = std::chrono::steady_clock;
   const auto started = Clock::now();
   if (auto why = o.numbers.parse(); !why.empty()) return bad_input(why);
+  if (!o.resume.empty()) return resume_by_rows(o);
   Problem problem;
   if (auto why = parse_count_request(o.board, problem); !why.empty()) return bad_input(why);
   const Geometry g = problem.geometry;
@@ -348,8 +484,21 @@ Runner add_count_command(CLI::App& app) {
       ->check(CLI::IsMember({"auto", "search", "rows"}))
       ->capture_default_str();
   o->numbers.add(*cmd, "--memory-limit", o->memory_limit_mb, 1, 1'000'000,
-                 "Counting by rows: megabytes it may take. Refused at once when its forecast of "
-                 "the peak passes it; its tables stop with a message before passing it");
+                 "Counting by rows: megabytes it may take (default: three quarters of this "
+                 "machine's memory). Refused at once when its forecast of the peak passes it; "
+                 "its tables stop with a message before passing it");
+  cmd->add_option("--scratch", o->scratch,
+                  "Counting by rows: the folder under which it saves its progress, from "
+                  "--save-after seconds on, so that a count stopped by Ctrl-C or a crash goes "
+                  "on with --resume (default: the system's temporary folder)")
+      ->type_name("DIR");
+  cmd->add_option("--resume", o->resume,
+                  "Go on with a count by rows from the folder it saved in (it names it on "
+                  "stderr); no board options")
+      ->type_name("DIR");
+  o->numbers.add(*cmd, "--save-after", o->save_after, 0, kMaxTimeLimit,
+                 "Counting by rows: seconds before its first save (then saves at the end of a "
+                 "square, taking at most about a tenth of the time)");
   cmd->add_option("--format", o->format, "Summary: text or json")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();

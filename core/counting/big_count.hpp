@@ -28,7 +28,8 @@ class BigCount {
   // Exact below 2^53 (what a JavaScript number holds exactly), rounded above.
   double to_double() const;
   int bits() const;
-  std::string to_string() const;  // decimal
+  std::string to_string() const;                                   // decimal
+  std::span<const std::uint64_t> limbs() const { return limbs_; }  // little-endian
 
  private:
   void trim();

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <mutex>
 #include <span>
 #include <vector>
@@ -716,33 +717,46 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
       return status_;
     }
     t.peak_bytes = std::max(t.peak_bytes, t.bytes());
-    if (t.cursor == t.old_size) finish_square();
+    if (t.cursor == t.old_size) {
+      finish_square();
+      if (square_ends_) return status_;
+    }
   }
   return status_;
 }
 
+bool frontier_detail::Dp::between_squares() const { return !tables_->building && !period_; }
+
 namespace frontier_detail {
 
-// What a FrontierCounter does: one run over the whole board, or two halves and their join.
-struct Work {
-  Geometry original;
-  std::shared_ptr<const Plan> whole_plan;
-  std::unique_ptr<Dp> whole;
-  std::shared_ptr<const Plan> top_plan, bottom_plan;
-  // The bottom runs to its cut first, then the top, then the bottom takes its crossing edges:
-  // each prunes the other's crossing edges (filter, bottom_filter).
-  std::unique_ptr<Dp> top, bottom;
-  std::unique_ptr<CutFilter> filter;         // of the top, from the bottom's states at its cut
-  std::unique_ptr<CutFilter> bottom_filter;  // of the bottom past its cut, from the top's last
-  std::uint64_t bottom_bytes = 0;            // the bottom's states, held while the top runs
-  std::uint64_t top_bytes = 0;               // the top's last states, held while the bottom ends
-  std::uint64_t join_peak = 0;  // the most the join holds while it copies the halves' states
-  std::unique_ptr<Join> join;
-  std::uint64_t join_pairs = 0;  // the pairs the join checked, once it is done
-  bool mirrored = false;         // the top half began from the bottom's states (a symmetric board)
-  std::uint64_t memory_limit = 0;
-  int threads = 1;
-};
+std::uint64_t Work::limit_beside(std::uint64_t held) const {
+  if (memory_limit == 0) return 0;
+  return memory_limit > held ? memory_limit - held : 1;
+}
+
+void Work::start_top(bool take_handed) {
+  // The top's squares past the cut are the last of the bottom's window (read backwards).
+  bottom_bytes = bottom->tables().bytes();
+  filter = std::make_unique<CutFilter>(bottom->tables(), bottom_plan->window - 1, *top_plan);
+  top = std::make_unique<Dp>(top_plan, limit_beside(bottom_bytes), threads);
+  top->set_filter(filter.get());
+  top->return_at_square_ends(square_ends);
+  if (!take_handed) return;
+  if (auto handed = bottom->take_handed()) {
+    top->start_from(std::move(*handed));
+    mirrored = true;
+  }
+}
+
+void Work::resume_bottom() {
+  // The bottom's squares past its cut (the top's last before the cut, backwards) are slots
+  // W - crossing - 1 down of the top's window.
+  const Plan& t = *top_plan;
+  bottom_filter =
+      std::make_unique<CutFilter>(top->tables(), t.window - (t.stop - t.cut) - 1, *bottom_plan);
+  top_bytes = top->tables().bytes();
+  bottom->resume(bottom_filter.get(), limit_beside(top_bytes));
+}
 
 std::uint64_t paired_key(Key k) {
   const auto lo = static_cast<std::uint64_t>(k), hi = static_cast<std::uint64_t>(k >> 64);
@@ -837,6 +851,10 @@ FrontierCounter::FrontierCounter(const Problem& problem, std::uint64_t memory_li
   w.original = problem.geometry;
   w.memory_limit = memory_limit;
   w.threads = threads;
+  w.problem = problem;
+  w.halves = halves;
+  w.periods = periods;
+  w.crossing = crossing;
   // The plan alone would pass the limit (43 bytes a square: 1 x 10^8 with a blocked square
   // takes 4.3 GB): refused before it is made.
   if (memory_limit > 0 && check_frontier_problem(problem).empty() &&
@@ -916,30 +934,13 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
       return stop_with(w.whole->error(), w.whole->count());
     return status_;
   }
-  // What one half may take while the other's states are held.
-  const auto limit_beside = [&](std::uint64_t held) -> std::uint64_t {
-    if (w.memory_limit == 0) return 0;
-    return w.memory_limit > held ? w.memory_limit - held : 1;
-  };
   if (w.bottom->status() == Status::running && !w.bottom->paused()) {
     if (w.bottom->run(max_steps) == Status::none && !w.bottom->error().empty()) {
       return stop_with(w.bottom->error(), {});
     }
     return status_;
   }
-  if (!w.top) {
-    // The top's squares past the cut are the last of the bottom's window (read backwards).
-    w.bottom_bytes = w.bottom->tables().bytes();
-    w.filter = std::make_unique<frontier_detail::CutFilter>(w.bottom->tables(),
-                                                            w.bottom_plan->window - 1, *w.top_plan);
-    w.top =
-        std::make_unique<frontier_detail::Dp>(w.top_plan, limit_beside(w.bottom_bytes), w.threads);
-    w.top->set_filter(w.filter.get());
-    if (auto handed = w.bottom->take_handed()) {
-      w.top->start_from(std::move(*handed));
-      w.mirrored = true;
-    }
-  }
+  if (!w.top) w.start_top();
   if (w.top->status() == Status::running) {
     if (w.top->run(max_steps) == Status::none && !w.top->error().empty()) {
       return stop_with(w.top->error(), {});
@@ -947,13 +948,7 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
     return status_;
   }
   if (w.bottom->paused()) {
-    // The bottom's squares past its cut (the top's last before the cut, backwards) are slots
-    // W - crossing - 1 down of the top's window.
-    const Plan& top = *w.top_plan;
-    w.bottom_filter = std::make_unique<frontier_detail::CutFilter>(
-        w.top->tables(), top.window - (top.stop - top.cut) - 1, *w.bottom_plan);
-    w.top_bytes = w.top->tables().bytes();
-    w.bottom->resume(w.bottom_filter.get(), limit_beside(w.top_bytes));
+    w.resume_bottom();
     return status_;
   }
   if (!w.join) {
@@ -1061,22 +1056,59 @@ FrontierProgress FrontierCounter::progress() const {
 
 FrontierResult count_frontier(const Problem& problem, const FrontierOptions& options) {
   using Clock = std::chrono::steady_clock;
+  const auto seconds_since = [](Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count();
+  };
   const auto t0 = Clock::now();
   FrontierResult result;
-  FrontierCounter counter(problem, options.memory_limit,
-                          options.threads > 0 ? options.threads : hardware_threads(),
-                          options.halves, options.periods, options.crossing);
+  const int threads = options.threads > 0 ? options.threads : hardware_threads();
+  FrontierCounter counter =
+      options.resume_path.empty()
+          ? FrontierCounter(problem, options.memory_limit, threads, options.halves, options.periods,
+                            options.crossing)
+          : FrontierCounter::resume(options.resume_path, options.memory_limit, threads);
+  const bool saving = !options.save_path.empty();
+  counter.run_to_square_ends(saving);
   auto last = t0;
+  double next_save = options.save_after;  // seconds since t0
   const double limit = options.time_limit;
   // Shorter slices under a time limit: a slice of 2^20 steps can take a second on wide boards.
   const std::uint64_t slice = limit > 0 ? std::uint64_t{1} << 16 : std::uint64_t{1} << 20;
   while (counter.run(slice) == Status::running) {
-    const auto now = Clock::now();
-    if (limit > 0 && std::chrono::duration<double>(now - t0).count() >= limit) {
+    if (limit > 0 && seconds_since(t0) >= limit) {
       result.stopped = true;
       break;
     }
+    if (options.stop != nullptr && options.stop->load()) {
+      result.stopped = result.interrupted = true;
+      break;
+    }
+    if (saving && counter.can_save() && seconds_since(t0) >= next_save) {
+      const auto began = Clock::now();
+      const std::uint64_t bytes = counter.save_bytes();
+      std::error_code ec;
+      const auto folder = std::filesystem::path(options.save_path).parent_path();
+      const auto space = std::filesystem::space(folder.empty() ? "." : folder, ec);
+      if (!ec && space.available < bytes + bytes / 10) {
+        result.save_error = "not saved: " + gigabytes(bytes) + " to write, " +
+                            gigabytes(space.available) + " free in " + folder.string();
+      } else if (auto why = counter.save(options.save_path); !why.empty()) {
+        result.save_error = why;
+      } else {
+        result.save_error.clear();
+        ++result.saves;
+        if (options.on_save) {
+          const FrontierProgress p = counter.progress();
+          options.on_save(
+              {options.save_path, p.squares_done, p.squares, bytes, seconds_since(began)});
+        }
+      }
+      // At most about a tenth of the time saving: the next save once nine times this one's
+      // time has passed.
+      next_save = seconds_since(t0) + 9 * seconds_since(began);
+    }
     if (!options.on_progress) continue;
+    const auto now = Clock::now();
     if (std::chrono::duration<double>(now - last).count() < options.progress_interval) continue;
     last = now;
     options.on_progress(counter.progress());
@@ -1089,7 +1121,7 @@ FrontierResult count_frontier(const Problem& problem, const FrontierOptions& opt
   result.peak_bytes = p.peak_bytes;
   result.max_states = p.max_states;
   result.steps = counter.steps();
-  result.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+  result.seconds = seconds_since(t0);
   return result;
 }
 

@@ -465,6 +465,10 @@ struct HandedStates {
   int square = 0;  // the square they come before
 };
 
+// A saved count's file, written and read a 64-bit word at a time (frontier_save.cpp).
+class SaveWriter;
+class SaveReader;
+
 // Whether runs of plans a and b reach the same states before square `square`: the same window,
 // kind of tour and tour ends to place, and the same steps and fixed ends up to there.
 bool same_steps_before(const Plan& a, const Plan& b, int square);
@@ -503,6 +507,13 @@ class Dp {
   // Before running: starts from `states` (their square, their counts) instead of the empty
   // window before the first square.
   void start_from(HandedStates&& states);
+  // run() returns at the end of every square it finishes (to save there: FrontierCounter::save).
+  void return_at_square_ends(bool on) { square_ends_ = on; }
+  // No square is half taken (and no Period holds the states): what the run has done is its
+  // tables and a few numbers, which write() saves and read() puts back (frontier_save.cpp).
+  bool between_squares() const;
+  bool write(SaveWriter& out) const;
+  std::string read(SaveReader& in);  // "" or why the saved run does not fit this one
 
  private:
   const CutFilter* filter_ = nullptr;
@@ -514,6 +525,7 @@ class Dp {
   int hand_off_ = -1;
   int pause_ = -1;
   std::optional<HandedStates> handed_;
+  bool square_ends_ = false;
   bool period_fits(int square) const;
   bool begin_square();
   void finish_square();
@@ -626,6 +638,40 @@ class Join {
   std::uint64_t pairs_done_ = 0;
   BigCount count_;
   Status status_ = Status::running;
+};
+
+// What a FrontierCounter does: one run over the whole board, or two halves and their join.
+struct Work {
+  Geometry original;
+  std::shared_ptr<const Plan> whole_plan;
+  std::unique_ptr<Dp> whole;
+  std::shared_ptr<const Plan> top_plan, bottom_plan;
+  // The bottom runs to its cut first, then the top, then the bottom takes its crossing edges:
+  // each prunes the other's crossing edges (filter, bottom_filter).
+  std::unique_ptr<Dp> top, bottom;
+  std::unique_ptr<CutFilter> filter;         // of the top, from the bottom's states at its cut
+  std::unique_ptr<CutFilter> bottom_filter;  // of the bottom past its cut, from the top's last
+  std::uint64_t bottom_bytes = 0;            // the bottom's states, held while the top runs
+  std::uint64_t top_bytes = 0;               // the top's last states, held while the bottom ends
+  std::uint64_t join_peak = 0;  // the most the join holds while it copies the halves' states
+  std::unique_ptr<Join> join;
+  std::uint64_t join_pairs = 0;  // the pairs the join checked, once it is done
+  bool mirrored = false;         // the top half began from the bottom's states (a symmetric board)
+  std::uint64_t memory_limit = 0;
+  int threads = 1;
+  // As the counter was made (a saved count is made again from them, frontier_save.cpp).
+  Problem problem;
+  bool halves = true, periods = true;
+  int crossing = 0;
+  bool square_ends = false;  // every run returns at the end of each square it finishes
+
+  // What one half may take while the other's states are held.
+  std::uint64_t limit_beside(std::uint64_t held) const;
+  // The bottom has reached its cut: the top starts, pruned by the bottom's states there, and
+  // from the states the bottom hands it (take_handed; not when a saved top is read instead).
+  void start_top(bool take_handed = true);
+  // The top is done: the bottom takes its crossing edges, pruned by the top's last states.
+  void resume_bottom();
 };
 
 // Calls emit(state, count limbs) for each state of the table read (dense, part after part),

@@ -1,0 +1,173 @@
+// Counting by rows saved and resumed: a count saved at the end of every square it can be saved
+// at, and made again from the file each time, gives the count of one uninterrupted run (whole
+// boards, the two halves and the states handed between them, long strips, counts of several
+// words, two threads); damaged files are refused with a reason, never a crash.
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "counting/frontier_count.hpp"
+
+using kt::FrontierCounter;
+using kt::Geometry;
+using kt::Problem;
+using kt::Square;
+using kt::Status;
+
+namespace {
+
+Problem saved_board(int rows, int cols, bool closed, std::vector<Square> blocked = {}) {
+  Problem p;
+  p.geometry = {rows, cols};
+  p.closed = closed;
+  if (!blocked.empty()) {
+    p.blocked.assign(static_cast<std::size_t>(rows * cols), 0);
+    for (Square s : blocked) p.blocked[static_cast<std::size_t>(p.geometry.index(s))] = 1;
+  }
+  return p;
+}
+
+std::string saved_path(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / ("knights-save-test-" + name)).string();
+}
+
+std::string counted_whole(const Problem& p) {
+  const auto r = kt::count_frontier(p);
+  REQUIRE(r.error.empty());
+  return r.count.to_string();
+}
+
+// Counts `p`, saving at every square end it can and going on each time from the file alone.
+// Returns the count; `saves` says how many times it was made again.
+std::string saved_at_every_square(const Problem& p, int threads, int& saves) {
+  const std::string path = saved_path("every");
+  FrontierCounter counter(p, 0, threads);
+  counter.run_to_square_ends(true);
+  saves = 0;
+  while (counter.run(1 << 14) == Status::running) {
+    if (!counter.can_save()) continue;
+    REQUIRE(counter.save(path).empty());
+    counter = FrontierCounter::resume(path, 0, threads);
+    REQUIRE(counter.error().empty());
+    REQUIRE(counter.status() == Status::running);
+    counter.run_to_square_ends(true);
+    ++saves;
+  }
+  std::filesystem::remove(path);
+  REQUIRE(counter.error().empty());
+  return counter.count().to_string();
+}
+
+}  // namespace
+
+TEST_CASE("frontier save: made again from the file at every square, the same count") {
+  struct Case {
+    Problem problem;
+    const char* name;
+  };
+  Problem from_corner = saved_board(5, 6, false);
+  from_corner.start = Square{1, 1};
+  const std::vector<Case> cases = {
+      {saved_board(5, 5, false), "5x5 open (halves, the bottom's states handed to the top)"},
+      {saved_board(6, 6, true), "6x6 closed"},
+      {from_corner, "5x6 open from a corner (halves, nothing handed)"},
+      {saved_board(6, 6, false, {{2, 3}, {5, 5}}), "6x6 open, two blocked"},
+      {saved_board(5, 14, true), "5x14 closed (a strip: periods)"},
+      {saved_board(4, 30, false), "4x30 open (counts past 64 bits)"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.name);
+    for (const int threads : {1, 2}) {
+      int saves = 0;
+      CHECK(saved_at_every_square(c.problem, threads, saves) == counted_whole(c.problem));
+      CHECK(saves > 3);
+    }
+  }
+}
+
+TEST_CASE("frontier save: 6x6 open tours made again at every square", "[slow]") {
+  int saves = 0;
+  CHECK(saved_at_every_square(saved_board(6, 6, false), 2, saves) == "6637920");  // A165134
+  CHECK(saves > 30);
+}
+
+TEST_CASE("frontier save: count_frontier saves as it goes, stops when told, and goes on") {
+  const Problem p = saved_board(6, 6, true);
+  const std::string path = saved_path("options");
+  std::atomic<bool> stop{false};
+  kt::FrontierOptions options;
+  options.save_path = path;
+  options.save_after = 0;
+  options.stop = &stop;
+  int squares_saved = 0;
+  options.on_save = [&](const kt::FrontierSaved& s) {
+    CHECK(s.path == path);
+    CHECK(s.bytes > 0);
+    squares_saved = s.squares_done;
+    if (s.squares_done >= 10) stop = true;
+  };
+  const auto first = kt::count_frontier(p, options);
+  CHECK(first.stopped);
+  CHECK(first.interrupted);
+  CHECK_FALSE(first.complete);
+  CHECK(first.saves > 0);
+  CHECK(squares_saved >= 10);
+
+  Problem saved;
+  REQUIRE(kt::read_saved_problem(path, saved).empty());
+  CHECK(saved.geometry.rows == 6);
+  CHECK(saved.geometry.cols == 6);
+  CHECK(saved.closed);
+
+  kt::FrontierOptions again;
+  again.resume_path = path;
+  again.threads = 2;
+  const auto second = kt::count_frontier(saved, again);
+  REQUIRE(second.error.empty());
+  CHECK(second.complete);
+  CHECK(second.count.to_string() == "9862");  // OEIS A001230
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("frontier save: a damaged or foreign file is refused with a reason") {
+  const std::string path = saved_path("damaged");
+  Problem p;
+  CHECK(kt::read_saved_problem(path + ".none", p).find("cannot read") != std::string::npos);
+  { std::ofstream(path, std::ios::binary) << "not a saved count at all, only text"; }
+  CHECK(kt::read_saved_problem(path, p).find("not a count saved") != std::string::npos);
+  auto refused = FrontierCounter::resume(path);
+  CHECK(refused.status() == Status::none);
+  CHECK(refused.error().find("not a count saved") != std::string::npos);
+
+  // A real save, cut short at many lengths.
+  FrontierCounter counter(saved_board(5, 5, false));
+  counter.run_to_square_ends(true);
+  for (int i = 0; i < 12; ++i) counter.run(1 << 20);
+  REQUIRE(counter.can_save());
+  REQUIRE(counter.save(path).empty());
+  std::ifstream in(path, std::ios::binary);
+  const std::string whole((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  REQUIRE(whole.size() > 200);
+  for (std::size_t length = 0; length < whole.size(); length += 1 + length / 8) {
+    std::ofstream(path, std::ios::binary) << whole.substr(0, length);
+    auto cut = FrontierCounter::resume(path);
+    CHECK(cut.status() == Status::none);
+    CHECK_FALSE(cut.error().empty());
+  }
+  // Any byte changed, in the opening, the states or the checksum: refused.
+  for (std::size_t at = 3; at < whole.size(); at += 1 + at / 4) {
+    std::string changed = whole;
+    changed[at] = static_cast<char>(changed[at] ^ 0x5a);
+    std::ofstream(path, std::ios::binary) << changed;
+    auto resumed = FrontierCounter::resume(path);
+    CHECK(resumed.status() == Status::none);
+    CHECK_FALSE(resumed.error().empty());
+  }
+  std::filesystem::remove(path);
+}
