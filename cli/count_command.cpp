@@ -216,12 +216,14 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
   }
   options.save_path = saved_file(folder);
   bool made_folder = false;
-  options.on_save = [&](const FrontierSaved& saved) {
-    std::fprintf(stderr,
-                 "knights: saved at square %d of %d in %s (%.2f GB, %.1f s); if the count "
-                 "stops, knights count --resume %s goes on from there\n",
+  options.on_save = [&folder, first = true](const FrontierSaved& saved) mutable {
+    std::fprintf(stderr, "knights: saved at square %d of %d in %s (%.2f GB, %.1f s)%s\n",
                  saved.squares_done, saved.squares, folder.c_str(),
-                 static_cast<double>(saved.bytes) / 1e9, saved.seconds, folder.c_str());
+                 static_cast<double>(saved.bytes) / 1e9, saved.seconds,
+                 first ? "; if the count stops, knights count --resume with that folder goes on "
+                         "from its last save"
+                       : "");
+    first = false;
   };
   {
     // The folder is made now (a bad --scratch is said at once), and its free space checked
@@ -255,6 +257,13 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
   options.on_progress = [started](const FrontierProgress& p) {
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (p.joining && p.join_grouped < 1) {
+      std::fprintf(stderr,
+                   "knights: counting by rows, joining the two halves: grouping their states, "
+                   "%.0f%% done, %.2f GB, %.0f s\n",
+                   100 * p.join_grouped, static_cast<double>(p.bytes) / 1e9, seconds);
+      return;
+    }
     if (p.joining) {
       std::fprintf(stderr,
                    "knights: counting by rows, joining the two halves, %.0f%% done, %.2f GB, "

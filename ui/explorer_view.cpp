@@ -635,9 +635,11 @@ void ExplorerView::draw_count_section(ExplorerState& s) {
                           kDot, rows->rows, kDot, with_commas(rows->max_states).c_str(), kDot,
                           static_cast<double>(rows->peak_bytes) / 1e6);
     } else if (rows->joining) {
-      ImGui::TextDisabled("by rows %.2f s%sjoining the two halves, %s%s%.1f MB", c.seconds, kDot,
-                          percent(rows->join_fraction).c_str(), kDot,
-                          static_cast<double>(rows->bytes) / 1e6);
+      const bool grouping = rows->join_grouped < 1;
+      ImGui::TextDisabled("by rows %.2f s%sjoining the two halves, %s%s%s%.1f MB", c.seconds, kDot,
+                          grouping ? "grouping their states " : "",
+                          percent(grouping ? rows->join_grouped : rows->join_fraction).c_str(),
+                          kDot, static_cast<double>(rows->bytes) / 1e6);
     } else {
       ImGui::TextDisabled("by rows %.2f s%srow %d of %d%s%s states%s%.1f MB", c.seconds, kDot,
                           rows->rows_done, rows->rows, kDot, with_commas(rows->states).c_str(),

@@ -1026,6 +1026,7 @@ FrontierProgress FrontierCounter::progress() const {
     p.bytes += w.join->bytes();
     p.joining = status_ != Status::none;
     p.join_fraction = w.join->fraction();
+    p.join_grouped = w.join->grouped();
   }
   // The bottom's states stay while the top runs, the top's last while the bottom takes its
   // crossing edges, and both while they are joined.
@@ -1071,6 +1072,7 @@ FrontierResult count_frontier(const Problem& problem, const FrontierOptions& opt
   counter.run_to_square_ends(saving);
   auto last = t0;
   double next_save = options.save_after;  // seconds since t0
+  std::uint64_t saved_steps = counter.steps();
   const double limit = options.time_limit;
   // Shorter slices under a time limit: a slice of 2^20 steps can take a second on wide boards.
   const std::uint64_t slice = limit > 0 ? std::uint64_t{1} << 16 : std::uint64_t{1} << 20;
@@ -1083,7 +1085,10 @@ FrontierResult count_frontier(const Problem& problem, const FrontierOptions& opt
       result.stopped = result.interrupted = true;
       break;
     }
-    if (saving && counter.can_save() && seconds_since(t0) >= next_save) {
+    // (Saved only once it has gone on: a count resumed is saved already.)
+    if (saving && counter.can_save() && seconds_since(t0) >= next_save &&
+        counter.steps() > saved_steps) {
+      saved_steps = counter.steps();
       const auto began = Clock::now();
       const std::uint64_t bytes = counter.save_bytes();
       std::error_code ec;

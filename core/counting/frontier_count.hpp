@@ -55,9 +55,12 @@
 // 40 times with each unit of width (most states after one square on long boards, closed / open:
 // width 5, 5.6e4 / 8.5e5; width 6, 1.4e6 / 2.2e7; width 7, about 4e7 / 6e8); on long strips the
 // counts grow about 4 to 6 bits a row. Strips up to width 6 are cheap, 7x7 open tours in two halves
-// take 23 million states and 1.37 GB (174 s on two threads), and 8x8 closed (its top half past
-// 1.6e8 states a few squares past the cut, and growing) is refused by the forecast
-// (forecast_frontier).
+// take 23 million states and 1.1 GB (150 s on two threads), and 8x8 closed at most 159 million
+// states and 8.7 GB (22 minutes; forecast_frontier says 11 GB, the join's own check).
+//
+// Saving (frontier_save.cpp): between two squares a count is its tables and a few numbers, which
+// FrontierCounter::save writes to a file and FrontierCounter::resume reads back, so that a long
+// count stopped (Ctrl-C, a crash, a memory limit) goes on from its last save.
 #pragma once
 
 #include <atomic>
@@ -103,6 +106,7 @@ struct FrontierProgress {
   // (join_fraction of the top half's states done).
   bool joining = false;
   double join_fraction = 0;
+  double join_grouped = 0;  // before its pairs, the join groups the halves' states (0..1)
   // The board maps to itself under a half turn: the top half began from the bottom half's
   // states before the cut instead of taking those squares again.
   bool mirrored_halves = false;

@@ -583,6 +583,7 @@ class Join {
   Status run(std::uint64_t max_steps);  // a step: one pair of states checked
   const BigCount& count() const { return count_; }
   double fraction() const;  // pairs checked, of all
+  double grouped() const;   // before the pairs: the halves' states grouped, of all (0..1)
   std::uint64_t pairs_done() const { return pairs_done_; }
   std::uint64_t bytes() const;
   // The bytes of one state's links and their sets in the join's copies, for a half's plan.
@@ -612,7 +613,8 @@ class Join {
   int stage_ = 0;
   bool top_first_ = true;
   enum class Grouping { kinds, sort, copy } grouping_ = Grouping::kinds;
-  std::size_t cursor_ = 0;                                    // states done in this grouping stage
+  std::size_t cursor_ = 0;                    // states done in this grouping stage
+  std::uint64_t grouped_ = 0, to_group_ = 0;  // states of the halves grouped before this one, all
   std::vector<std::pair<std::uint64_t, std::size_t>> order_;  // (kinds, index), then sorted
   Dp& top_;  // (its plan and limbs once grouped: its tables are gone)
   Dp& bottom_;

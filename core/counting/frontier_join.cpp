@@ -340,6 +340,19 @@ Join::Join(Dp& top, Dp& bottom, int threads)
   packed_ = window_ <= PackedLinks::kMaxWindow;
   indexed_ = !packed_ && closed_;
   top_first_ = top.tables().old_size >= bottom.tables().old_size;
+  to_group_ = top.tables().old_size + bottom.tables().old_size;
+}
+
+double Join::grouped() const {
+  if (stage_ >= 2 || to_group_ == 0) return 1;
+  // A state's kinds, then (after the sort) its copy: half of its grouping each.
+  const Dp& dp = (stage_ == 0) == top_first_ ? top_ : bottom_;
+  const double size = static_cast<double>(dp.tables().old_size);
+  const double half = grouping_ == Grouping::kinds ? 0.5 * static_cast<double>(cursor_)
+                      : grouping_ == Grouping::sort
+                          ? 0.5 * size
+                          : 0.5 * size + 0.5 * static_cast<double>(cursor_);
+  return std::min(1.0, (static_cast<double>(grouped_) + half) / static_cast<double>(to_group_));
 }
 
 bool Join::group(bool top, std::uint64_t max_steps) {
@@ -407,6 +420,7 @@ bool Join::group(bool top, std::uint64_t max_steps) {
       cursor_ = end;
       if (cursor_ < t.old_size) return false;
       std::vector<std::pair<std::uint64_t, std::size_t>>().swap(order_);
+      grouped_ += t.old_size;
       dp.release();
       grouping_ = Grouping::kinds;
       cursor_ = 0;

@@ -418,7 +418,9 @@ FrontierCounter FrontierCounter::resume(const std::string& path, std::uint64_t m
       w.mirrored = head.mirrored != 0;
       if (stage == 3) {
         if (w.top->status() == Status::running) return refuse(other);
-        w.resume_bottom();
+        // Pruned by the top's last states while it takes its crossing edges (a filter made
+        // from all of them: 8x8 closed, half a minute); once done, only joined.
+        if (w.bottom->status() == Status::running) w.resume_bottom();
       }
     }
   }
