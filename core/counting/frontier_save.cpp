@@ -16,7 +16,6 @@
 //   magic again, and a checksum of every word before it (a file cut short or damaged is refused)
 //
 // The join of the two halves is not saved: a count saved after both halves joins them again.
-#include <bit>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -124,6 +123,13 @@ bool read_states(SaveReader& in, std::vector<Part>& parts, std::vector<std::size
   return true;
 }
 
+// (memcpy: Emscripten's libc++ has no std::bit_cast.)
+std::uint64_t bits_of(double x) {
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, &x, sizeof bits);
+  return bits;
+}
+
 std::uint64_t states_bytes(std::size_t states, int words, int limbs) {
   return static_cast<std::uint64_t>(states) * 8 * static_cast<std::uint64_t>(words + limbs);
 }
@@ -138,7 +144,7 @@ bool Dp::write(SaveWriter& out) const {
   out.word(static_cast<std::uint64_t>(t.max_limbs));
   out.word(t.max_states);
   out.word(t.peak_bytes);
-  out.word(std::bit_cast<std::uint64_t>(t.growth));
+  out.word(bits_of(t.growth));
   out.word(steps_);
   out.word(periods_off_ ? 1 : 0);
   out.word(count_.limbs().size());
@@ -171,7 +177,7 @@ std::string Dp::read(SaveReader& in) {
   t.square = static_cast<int>(square);
   t.limbs = static_cast<int>(limbs);
   t.max_limbs = std::max(t.limbs, static_cast<int>(max_limbs));
-  t.growth = std::bit_cast<double>(growth);
+  std::memcpy(&t.growth, &growth, sizeof growth);
   periods_off_ = periods_off != 0;
   status_ = finished ? Status::none : Status::running;
   t.parts.clear();
