@@ -158,9 +158,11 @@ void print_summary(const CountCliOptions& o, const Problem& problem, const BigCo
   }
 }
 
-// Counting by rows stopped at --time-limit: it knows the count only at its last square, so it
-// says how far it came instead (JSON: "count": null, "complete": false).
-int print_rows_stopped(const CountCliOptions& o, const Problem& problem, const FrontierResult& r) {
+// Counting by rows stopped (--time-limit, or Ctrl-C): it knows the count only at its last
+// square, so it says how far it came instead (JSON: "count": null, "complete": false), and
+// where it saved, to go on from (`saved`: the folder, or empty).
+int print_rows_stopped(const CountCliOptions& o, const Problem& problem, const FrontierResult& r,
+                       const std::string& saved) {
   const FrontierProgress& p = r.progress;
   const std::string where =
       p.joining ? "joining the two halves, " +
@@ -172,8 +174,9 @@ int print_rows_stopped(const CountCliOptions& o, const Problem& problem, const F
            {"complete", false},
            {"seconds", std::round(r.seconds * 1000) / 1000},
            {"counter", "rows"},
-           {"stopped", "time-limit"},
+           {"stopped", r.interrupted ? "interrupted" : "time-limit"},
            {"reached", where},
+           {"resume", saved.empty() ? Json(nullptr) : Json(saved)},
            {"states", r.max_states},
            {"rows", g.rows},
            {"cols", g.cols},
@@ -181,12 +184,15 @@ int print_rows_stopped(const CountCliOptions& o, const Problem& problem, const F
            {"counts", describe_count(problem)}};
     std::printf("%s\n", json_line(j).c_str());
   } else {
+    const std::string go_on =
+        saved.empty() ? "" : "; knights count --resume " + saved + " goes on from its last save";
     std::printf(
-        "no count: stopped at --time-limit after %.1f s, counting by rows at %s (it "
-        "knows the count of %s only at its last square)\n",
-        r.seconds, where.c_str(), describe_count(problem).c_str());
+        "no count: stopped %s after %.1f s, counting by rows at %s (it knows the count of %s "
+        "only at its last square)%s\n",
+        r.interrupted ? "by Ctrl-C" : "at --time-limit", r.seconds, where.c_str(),
+        describe_count(problem).c_str(), go_on.c_str());
   }
-  return kExitOk;
+  return r.interrupted ? kExitInterrupted : kExitOk;
 }
 
 // Counting by rows (core/counting/frontier_count.hpp): progress on stderr, exact big counts.
@@ -296,22 +302,17 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
   std::signal(SIGTERM, SIG_DFL);
   std::error_code ec;
   const bool kept = std::filesystem::exists(options.save_path, ec);
-  const std::string go_on = " (knights count --resume " + folder + " goes on from its last save)";
   if (!r.save_error.empty()) std::fprintf(stderr, "knights: %s\n", r.save_error.c_str());
   if (!r.error.empty()) {
     if (!kept) remove_saves();
-    return bad_input("board: " + r.error + " (--memory-limit MB)" + (kept ? go_on : ""));
-  }
-  if (r.interrupted) {
-    if (!kept) remove_saves();
-    std::fprintf(stderr, "knights: stopped%s\n",
-                 kept ? go_on.c_str() : " before anything was saved");
-    return kExitInterrupted;
+    return bad_input("board: " + r.error + " (--memory-limit MB)" +
+                     (kept ? "; knights count --resume " + folder +
+                                 " --memory-limit MB goes on from its last save"
+                           : ""));
   }
   if (r.stopped) {
-    if (kept) std::fprintf(stderr, "knights: %s\n", go_on.substr(2, go_on.size() - 3).c_str());
     if (!kept) remove_saves();
-    return print_rows_stopped(o, problem, r);
+    return print_rows_stopped(o, problem, r, kept ? folder : "");
   }
   remove_saves();
   print_summary(o, problem, r.count, true, r.seconds, "rows",
@@ -335,10 +336,12 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
 int resume_by_rows(const CountCliOptions& o) {
   const RequestText& b = o.board;
   if (!b.size.empty() || !b.rows.empty() || !b.cols.empty() || !b.start.empty() || !b.end.empty() ||
-      !b.blocked.empty() || !b.closed.empty() || o.list || o.limit > 0 || o.counter == "search") {
+      !b.blocked.empty() || !b.closed.empty() || o.list || o.limit > 0 || o.counter == "search" ||
+      !o.scratch.empty()) {
     return bad_input(
-        "--resume: the saved count has its board and kind of tour; give it alone (with "
-        "--threads, --memory-limit, --time-limit, --format if wanted)");
+        "--resume: the saved count has its board and kind of tour, and saves in its own "
+        "folder; give it alone (with --threads, --memory-limit, --time-limit, --format if "
+        "wanted)");
   }
   Problem problem;
   std::error_code ec;

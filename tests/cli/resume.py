@@ -38,13 +38,14 @@ def main():
         time.sleep(1)
         first.send_signal(signal.SIGINT)
         out, err = first.communicate(timeout=60)
-        if first.returncode != 130 or "goes on from its last save" not in err or out:
+        if (first.returncode != 130 or not out.startswith("no count: stopped by Ctrl-C after ")
+                or "goes on from its last save" not in out):
             fail(f"stopped by Ctrl-C: exit {first.returncode}, expected 130 and a way to go on",
                  out, err)
         folder = os.path.join(scratch, folders[0])
         if not os.path.exists(os.path.join(folder, "count.state")):
             fail("the saved count is gone after Ctrl-C", err)
-        print(f"ok   stopped by Ctrl-C, saved in {folders[0]}: " + err.strip().splitlines()[-1])
+        print(f"ok   stopped by Ctrl-C, saved in {folders[0]}: {out.strip()}")
 
         second = subprocess.run([knights, "count", "--resume", folder, "--format", "json"],
                                 capture_output=True, text=True, timeout=120)
