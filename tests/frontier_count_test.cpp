@@ -336,8 +336,8 @@ TEST_CASE("frontier: a sliced count in two halves says when it joins them") {
   // 5x6 open is counted in two halves; the join is the last phase, after every square.
   const Problem p = board(5, 6);
   kt::FrontierCounter counter(p, 0, 2);
-  int joining = 0;
-  double last = 0;
+  int joining = 0, grouping = 0;
+  double last = 0, last_grouped = 0;
   while (counter.run(500) == Status::running) {
     const auto progress = counter.progress();
     if (progress.joining) {
@@ -346,11 +346,18 @@ TEST_CASE("frontier: a sliced count in two halves says when it joins them") {
       CHECK(progress.join_fraction >= last);
       CHECK(progress.join_fraction <= 1.0);
       last = progress.join_fraction;
+      // The states are grouped first, then the pairs checked.
+      CHECK(progress.join_grouped >= last_grouped);
+      CHECK(progress.join_grouped <= 1.0);
+      if (progress.join_fraction > 0) CHECK(progress.join_grouped == 1.0);
+      grouping += progress.join_grouped > 0 && progress.join_grouped < 1;
+      last_grouped = progress.join_grouped;
     } else {
       CHECK(joining == 0);
     }
   }
   CHECK(joining > 0);
+  CHECK(grouping > 0);
   CHECK_FALSE(counter.progress().joining);
   CHECK(counter.count().to_string() == "37568");
 }
