@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <new>
 #include <string>
@@ -34,13 +35,27 @@ namespace {
 // user would otherwise wait without knowing it is years, not minutes.
 constexpr double kMaxCountSeconds = 24 * 3600;
 
-// Three quarters of this machine's memory, in MB (8000 where it cannot be read): counting by
-// rows takes what the machine has (8x8 closed needs about 11 GB), and the rest is left to the
-// system and the other programs.
+// The memory a container allows (cgroup v2, then v1), or 0: the machine's memory is not all
+// there is to take there.
+std::uint64_t container_memory() {
+  for (const char* path :
+       {"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"}) {
+    std::ifstream in(path);
+    unsigned long long bytes = 0;
+    if (in >> bytes) return bytes;  // ("max" reads as no number: no limit)
+  }
+  return 0;
+}
+
+// Three quarters of this machine's memory (or of its container's), in MB; 8000 where it cannot
+// be read. Counting by rows takes what the machine has (8x8 closed needs about 11 GB), and the
+// rest is left to the system and the other programs.
 std::uint64_t default_memory_limit_mb() {
   const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
   if (pages <= 0 || page <= 0) return 8000;
-  const auto bytes = static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
+  auto bytes = static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page);
+  if (const std::uint64_t allowed = container_memory(); allowed > 0)
+    bytes = std::min(bytes, allowed);
   return std::max<std::uint64_t>(1, bytes / 4 * 3 / 1'000'000);
 }
 
@@ -222,7 +237,15 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
   }
   options.save_path = saved_file(folder);
   bool made_folder = false;
-  options.on_save = [&folder, first = true](const FrontierSaved& saved) mutable {
+  options.on_save = [&folder, first = true,
+                     last_error = std::string()](const FrontierSaved& saved) mutable {
+    if (!saved.error.empty()) {
+      // Said once for each new reason (a full disk would otherwise say it every square).
+      if (saved.error != last_error) std::fprintf(stderr, "knights: %s\n", saved.error.c_str());
+      last_error = saved.error;
+      return;
+    }
+    last_error.clear();
     std::fprintf(stderr, "knights: saved at square %d of %d in %s (%.2f GB, %.1f s)%s\n",
                  saved.squares_done, saved.squares, folder.c_str(),
                  static_cast<double>(saved.bytes) / 1e9, saved.seconds,
@@ -302,7 +325,6 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
   std::signal(SIGTERM, SIG_DFL);
   std::error_code ec;
   const bool kept = std::filesystem::exists(options.save_path, ec);
-  if (!r.save_error.empty()) std::fprintf(stderr, "knights: %s\n", r.save_error.c_str());
   if (!r.error.empty()) {
     if (!kept) remove_saves();
     return bad_input("board: " + r.error + " (--memory-limit MB)" +
@@ -497,7 +519,8 @@ Runner add_count_command(CLI::App& app) {
       ->capture_default_str();
   o->numbers.add(*cmd, "--memory-limit", o->memory_limit_mb, 1, 1'000'000,
                  "Counting by rows: megabytes it may take (default: three quarters of this "
-                 "machine's memory). Refused at once when its forecast of the peak passes it; "
+                 "machine's memory, or of its container's). Refused at once when its forecast of "
+                 "the peak passes it; "
                  "its tables stop with a message before passing it");
   cmd->add_option("--scratch", o->scratch,
                   "Counting by rows: the folder under which it saves its progress, from "

@@ -107,6 +107,7 @@ TEST_CASE("frontier save: count_frontier saves as it goes, stops when told, and 
   options.stop = &stop;
   int squares_saved = 0;
   options.on_save = [&](const kt::FrontierSaved& s) {
+    CHECK(s.error.empty());
     CHECK(s.path == path);
     CHECK(s.bytes > 0);
     squares_saved = s.squares_done;
@@ -133,6 +134,23 @@ TEST_CASE("frontier save: count_frontier saves as it goes, stops when told, and 
   CHECK(second.complete);
   CHECK(second.count.to_string() == "9862");  // OEIS A001230
   std::filesystem::remove(path);
+}
+
+TEST_CASE("frontier save: a save that cannot be written is said, and the count goes on") {
+  kt::FrontierOptions options;
+  options.save_path = saved_path("no-such-folder") + "/count.state";
+  options.save_after = 0;
+  int told = 0;
+  options.on_save = [&](const kt::FrontierSaved& s) {
+    CHECK(s.error.find("cannot write") != std::string::npos);
+    ++told;
+  };
+  const auto r = kt::count_frontier(saved_board(6, 6, true), options);
+  CHECK(told > 0);
+  CHECK(r.complete);
+  CHECK(r.count.to_string() == "9862");
+  CHECK(r.saves == 0);
+  CHECK(r.save_error.find("cannot write") != std::string::npos);
 }
 
 TEST_CASE("frontier save: a damaged or foreign file is refused with a reason") {

@@ -1101,16 +1101,14 @@ FrontierResult count_frontier(const Problem& problem, const FrontierOptions& opt
       if (!ec && space.available < bytes + bytes / 10) {
         result.save_error = "not saved: " + gigabytes(bytes) + " to write, " +
                             gigabytes(space.available) + " free in " + folder.string();
-      } else if (auto why = counter.save(options.save_path); !why.empty()) {
-        result.save_error = why;
       } else {
-        result.save_error.clear();
-        ++result.saves;
-        if (options.on_save) {
-          const FrontierProgress p = counter.progress();
-          options.on_save(
-              {options.save_path, p.squares_done, p.squares, bytes, seconds_since(began)});
-        }
+        result.save_error = counter.save(options.save_path);
+      }
+      result.saves += result.save_error.empty() ? 1 : 0;
+      if (options.on_save) {
+        const FrontierProgress p = counter.progress();
+        options.on_save({options.save_path, p.squares_done, p.squares, bytes, seconds_since(began),
+                         result.save_error});
       }
       // At most about a tenth of the time saving: the next save once nine times this one's
       // time has passed.

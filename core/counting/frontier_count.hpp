@@ -179,6 +179,7 @@ struct FrontierSaved {
   int squares = 0;
   std::uint64_t bytes = 0;
   double seconds = 0;  // the save took
+  std::string error;   // why it was not saved (no room, cannot write), or empty
 };
 
 struct FrontierOptions {
@@ -202,7 +203,8 @@ struct FrontierOptions {
   // (resume_path): at the end of a square, once save_after seconds have passed, and then
   // whenever the time since the last save is at least nine times what that save took (saving
   // takes at most about a tenth of the time; 8x8 closed, 2.5 GB of states, about 8 s). A save
-  // is skipped when the folder has too little free space for it (save_error says so).
+  // is skipped when the folder has too little free space for it (save_error and on_save say
+  // so); on_save is called after each save tried.
   std::string save_path;  // empty: no saving
   double save_after = 10;
   std::function<void(const FrontierSaved&)> on_save;
