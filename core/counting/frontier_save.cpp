@@ -9,7 +9,8 @@
 //   magic, byte order
 //   the problem: rows, cols, closed, start, end, the blocked squares
 //   the options: halves, periods, crossing
-//   the stage: whole (0), the bottom before its cut (1), the top (2), the bottom past its cut (3)
+//   the stage: whole (0), the bottom before its cut (1), the top (2), the bottom past its cut
+//   (3); whether the top began from the bottom's states
 //   a checksum of the words so far (read before the plan is made)
 //   each run there is (whole; or bottom, then top): its numbers, its states, the states it hands
 //   to the top (a board that a half turn maps to itself)
