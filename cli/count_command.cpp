@@ -210,6 +210,62 @@ int print_rows_stopped(const CountCliOptions& o, const Problem& problem, const F
   return r.interrupted ? kExitInterrupted : kExitOk;
 }
 
+// Where a count by rows saves its progress: a folder of its own under --scratch, or the
+// --resume folder it goes on from.
+struct SaveFolder {
+  std::string path;
+  std::string file;  // its saved count, or empty: not saving
+  bool kept() const {
+    std::error_code ec;
+    return !file.empty() && std::filesystem::exists(file, ec);
+  }
+  // The saved count and the folder (if empty), once the count no longer needs them.
+  void remove() const {
+    if (file.empty()) return;
+    std::error_code ec;
+    std::filesystem::remove(file, ec);
+    std::filesystem::remove(file + ".part", ec);
+    std::filesystem::remove(path, ec);  // (only if empty)
+  }
+};
+
+// Makes the folder (a --scratch that cannot be made is refused at once: "" or why) and checks
+// its free space against the forecast (a save that would not fit is skipped, with a message).
+std::string prepare_saves(const CountCliOptions& o, const Problem& problem, std::uint64_t forecast,
+                          SaveFolder& saves) {
+  std::error_code ec;
+  saves.path = o.resume;
+  if (saves.path.empty()) {
+    const std::filesystem::path scratch = o.scratch.empty()
+                                              ? std::filesystem::temp_directory_path(ec)
+                                              : std::filesystem::path(o.scratch);
+    const Geometry g = problem.geometry;
+    saves.path =
+        (scratch / ("knights-count-" + std::to_string(g.rows) + "x" + std::to_string(g.cols) +
+                    (problem.closed ? "-closed-" : "-open-") + std::to_string(getpid())))
+            .string();
+  }
+  std::filesystem::create_directories(saves.path, ec);
+  if (ec && !o.scratch.empty()) {
+    return "--scratch: cannot make the folder " + saves.path + " (" + ec.message() + ")";
+  }
+  if (ec) {  // (the system's temporary folder: counting goes on without saving)
+    std::fprintf(stderr, "knights: not saving progress: cannot make %s (%s; --scratch DIR)\n",
+                 saves.path.c_str(), ec.message().c_str());
+    return {};
+  }
+  saves.file = saved_file(saves.path);
+  const auto space = std::filesystem::space(saves.path, ec);
+  if (!ec && space.available < forecast) {
+    std::fprintf(stderr,
+                 "knights: %s has %s free and the count may need up to %s to save its "
+                 "progress: it saves while that fits (--scratch DIR)\n",
+                 saves.path.c_str(), about_bytes(space.available).c_str(),
+                 about_bytes(forecast).c_str());
+  }
+  return {};
+}
+
 // Counting by rows (core/counting/frontier_count.hpp): progress on stderr, exact big counts.
 // `forecast`: its forecast of the peak memory, checked against --memory-limit already (unless
 // --force), printed beside the peak. It saves its progress in a folder of its own under
@@ -222,22 +278,11 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
   options.time_limit = seconds_left;
   options.stop = &interrupted;
   options.save_after = static_cast<double>(o.save_after);
-  std::string folder = o.resume;
-  if (folder.empty()) {
-    std::error_code ec;
-    const std::filesystem::path scratch = o.scratch.empty()
-                                              ? std::filesystem::temp_directory_path(ec)
-                                              : std::filesystem::path(o.scratch);
-    const Geometry g = problem.geometry;
-    folder = (scratch / ("knights-count-" + std::to_string(g.rows) + "x" + std::to_string(g.cols) +
-                         (problem.closed ? "-closed-" : "-open-") + std::to_string(getpid())))
-                 .string();
-  } else {
-    options.resume_path = saved_file(o.resume);
-  }
-  options.save_path = saved_file(folder);
-  bool made_folder = false;
-  options.on_save = [&folder, first = true,
+  SaveFolder saves;
+  if (auto why = prepare_saves(o, problem, forecast, saves); !why.empty()) return bad_input(why);
+  options.save_path = saves.file;
+  if (!o.resume.empty()) options.resume_path = saved_file(o.resume);
+  options.on_save = [&saves, first = true,
                      last_error = std::string()](const FrontierSaved& saved) mutable {
     if (!saved.error.empty()) {
       // Said once for each new reason (a full disk would otherwise say it every square).
@@ -247,40 +292,12 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
     }
     last_error.clear();
     std::fprintf(stderr, "knights: saved at square %d of %d in %s (%.2f GB, %.1f s)%s\n",
-                 saved.squares_done, saved.squares, folder.c_str(),
+                 saved.squares_done, saved.squares, saves.path.c_str(),
                  static_cast<double>(saved.bytes) / 1e9, saved.seconds,
                  first ? "; if the count stops, knights count --resume with that folder goes on "
                          "from its last save"
                        : "");
     first = false;
-  };
-  {
-    // The folder is made now (a bad --scratch is said at once), and its free space checked
-    // against the forecast: a save that would not fit is skipped, with a message.
-    std::error_code ec;
-    made_folder = std::filesystem::create_directories(folder, ec);
-    if (ec && !o.scratch.empty()) {
-      return bad_input("--scratch: cannot make the folder " + folder + " (" + ec.message() + ")");
-    }
-    if (ec) {  // (the system's temporary folder: counting goes on without saving)
-      std::fprintf(stderr, "knights: not saving progress: cannot make %s (%s; --scratch DIR)\n",
-                   folder.c_str(), ec.message().c_str());
-      options.save_path.clear();
-    }
-    const auto space = std::filesystem::space(folder, ec);
-    if (!options.save_path.empty() && !ec && space.available < forecast) {
-      std::fprintf(stderr,
-                   "knights: %s has %s free and the count may need up to %s to save its "
-                   "progress: it saves while that fits (--scratch DIR)\n",
-                   folder.c_str(), about_bytes(space.available).c_str(),
-                   about_bytes(forecast).c_str());
-    }
-  }
-  const auto remove_saves = [&] {
-    std::error_code ec;
-    std::filesystem::remove(options.save_path, ec);
-    std::filesystem::remove(options.save_path + ".part", ec);
-    if (made_folder || !o.resume.empty()) std::filesystem::remove(folder, ec);  // if empty
   };
   const auto started = std::chrono::steady_clock::now();
   options.on_progress = [started](const FrontierProgress& p) {
@@ -323,20 +340,15 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
   }
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
-  std::error_code ec;
-  const bool kept = std::filesystem::exists(options.save_path, ec);
+  const bool kept = saves.kept();
+  if (!kept || r.complete) saves.remove();
   if (!r.error.empty()) {
-    if (!kept) remove_saves();
     return bad_input("board: " + r.error + " (--memory-limit MB)" +
-                     (kept ? "; knights count --resume " + folder +
+                     (kept ? "; knights count --resume " + saves.path +
                                  " --memory-limit MB goes on from its last save"
                            : ""));
   }
-  if (r.stopped) {
-    if (!kept) remove_saves();
-    return print_rows_stopped(o, problem, r, kept ? folder : "");
-  }
-  remove_saves();
+  if (r.stopped) return print_rows_stopped(o, problem, r, kept ? saves.path : "");
   print_summary(o, problem, r.count, true, r.seconds, "rows",
                 Json{{"states", r.max_states},
                      {"peak_bytes", r.peak_bytes},
@@ -520,8 +532,7 @@ Runner add_count_command(CLI::App& app) {
   o->numbers.add(*cmd, "--memory-limit", o->memory_limit_mb, 1, 1'000'000,
                  "Counting by rows: megabytes it may take (default: three quarters of this "
                  "machine's memory, or of its container's). Refused at once when its forecast of "
-                 "the peak passes it; "
-                 "its tables stop with a message before passing it");
+                 "the peak passes it; its tables stop with a message before passing it");
   cmd->add_option("--scratch", o->scratch,
                   "Counting by rows: the folder under which it saves its progress, from "
                   "--save-after seconds on, so that a count stopped by Ctrl-C or a crash goes "

@@ -848,7 +848,6 @@ FrontierCounter::FrontierCounter(const Problem& problem, std::uint64_t memory_li
     : work_(std::make_unique<frontier_detail::Work>()) {
   using frontier_detail::Dp;
   frontier_detail::Work& w = *work_;
-  w.original = problem.geometry;
   w.memory_limit = memory_limit;
   w.threads = threads;
   w.problem = problem;
@@ -918,7 +917,7 @@ FrontierCounter::~FrontierCounter() = default;
 FrontierCounter::FrontierCounter(FrontierCounter&&) noexcept = default;
 FrontierCounter& FrontierCounter::operator=(FrontierCounter&&) noexcept = default;
 
-Geometry FrontierCounter::geometry() const { return work_->original; }
+Geometry FrontierCounter::geometry() const { return work_->problem.geometry; }
 
 Status FrontierCounter::run(std::uint64_t max_steps) {
   if (status_ != Status::running) return status_;
@@ -1059,6 +1058,36 @@ FrontierProgress FrontierCounter::progress() const {
   return p;
 }
 
+namespace {
+
+// One save of count_frontier (options.save_path), unless the folder has no room for it: the
+// outcome in result and to options.on_save. Returns the seconds it took.
+double save_count(const FrontierCounter& counter, const FrontierOptions& options,
+                  FrontierResult& result) {
+  using Clock = std::chrono::steady_clock;
+  const auto began = Clock::now();
+  const std::uint64_t bytes = counter.save_bytes();
+  std::error_code ec;
+  const auto folder = std::filesystem::path(options.save_path).parent_path();
+  const auto space = std::filesystem::space(folder.empty() ? "." : folder, ec);
+  if (!ec && space.available < bytes + bytes / 10) {
+    result.save_error = "not saved: " + gigabytes(bytes) + " to write, " +
+                        gigabytes(space.available) + " free in " + folder.string();
+  } else {
+    result.save_error = counter.save(options.save_path);
+  }
+  result.saves += result.save_error.empty() ? 1 : 0;
+  const double seconds = std::chrono::duration<double>(Clock::now() - began).count();
+  if (options.on_save) {
+    const FrontierProgress p = counter.progress();
+    options.on_save(
+        {options.save_path, p.squares_done, p.squares, bytes, seconds, result.save_error});
+  }
+  return seconds;
+}
+
+}  // namespace
+
 FrontierResult count_frontier(const Problem& problem, const FrontierOptions& options) {
   using Clock = std::chrono::steady_clock;
   const auto seconds_since = [](Clock::time_point t) {
@@ -1093,26 +1122,10 @@ FrontierResult count_frontier(const Problem& problem, const FrontierOptions& opt
     if (saving && counter.can_save() && seconds_since(t0) >= next_save &&
         counter.steps() > saved_steps) {
       saved_steps = counter.steps();
-      const auto began = Clock::now();
-      const std::uint64_t bytes = counter.save_bytes();
-      std::error_code ec;
-      const auto folder = std::filesystem::path(options.save_path).parent_path();
-      const auto space = std::filesystem::space(folder.empty() ? "." : folder, ec);
-      if (!ec && space.available < bytes + bytes / 10) {
-        result.save_error = "not saved: " + gigabytes(bytes) + " to write, " +
-                            gigabytes(space.available) + " free in " + folder.string();
-      } else {
-        result.save_error = counter.save(options.save_path);
-      }
-      result.saves += result.save_error.empty() ? 1 : 0;
-      if (options.on_save) {
-        const FrontierProgress p = counter.progress();
-        options.on_save({options.save_path, p.squares_done, p.squares, bytes, seconds_since(began),
-                         result.save_error});
-      }
+      const double took = save_count(counter, options, result);
       // At most about a tenth of the time saving: the next save once nine times this one's
       // time has passed.
-      next_save = seconds_since(t0) + 9 * seconds_since(began);
+      next_save = seconds_since(t0) + 9 * took;
     }
     if (!options.on_progress) continue;
     const auto now = Clock::now();

@@ -644,7 +644,6 @@ class Join {
 
 // What a FrontierCounter does: one run over the whole board, or two halves and their join.
 struct Work {
-  Geometry original;
   std::shared_ptr<const Plan> whole_plan;
   std::unique_ptr<Dp> whole;
   std::shared_ptr<const Plan> top_plan, bottom_plan;
