@@ -239,6 +239,12 @@ std::string prepare_saves(const CountCliOptions& o, const Problem& problem, std:
     const std::filesystem::path scratch = o.scratch.empty()
                                               ? std::filesystem::temp_directory_path(ec)
                                               : std::filesystem::path(o.scratch);
+    if (ec) {  // ($TMPDIR names no folder: counting goes on without saving)
+      std::fprintf(stderr,
+                   "knights: not saving progress: no temporary folder (%s; --scratch DIR)\n",
+                   ec.message().c_str());
+      return {};
+    }
     const Geometry g = problem.geometry;
     saves.path =
         (scratch / ("knights-count-" + std::to_string(g.rows) + "x" + std::to_string(g.cols) +
