@@ -543,8 +543,8 @@ class Dp {
 // the top's last squares. Both windows end on the same W squares, read in opposite directions.
 // A tour is one state of each whose degrees add up on every square of the window and whose
 // paths, joined there, make one cycle (closed) or one path (open). States are grouped by the kind
-// of each square (complete, untouched, a path end) so that a top state meets only the bottom states
-// it can fit.
+// of each square (complete, untouched, a path end) and, for open tours, by how many of their paths
+// lead to a tour end, so that a top state meets only the bottom states it can fit.
 struct StateGroup {
   std::uint64_t kinds = 0;         // two bits a slot: complete, untouched, or a path end
   std::size_t begin = 0, end = 0;  // its states
