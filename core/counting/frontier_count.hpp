@@ -24,9 +24,10 @@
 // kinds of square the other half can meet there: the top the edges down to the first few
 // squares past the cut, the bottom the rest, up to the top's last squares (each crossing edge
 // multiplies the states of the half that takes it: shared, neither grows as far). Both end on
-// the same 2w+1 squares, and the two sets of states are joined: grouped by kinds, each top state
-// meets the bottom states whose degrees complete its own on every square and whose paths close
-// with its paths into one cycle (or one path). Measured: 6x6 closed 5x fewer states and CPU,
+// the same 2w+1 squares, and the two sets of states are joined: grouped by kinds (and, for open
+// tours, by how many of their paths lead to a tour end), each top state meets the bottom states
+// whose degrees complete its own on every square and whose tour ends add up to two, and checks
+// that their paths close with its paths into one cycle (or one path). Measured: 6x6 closed 5x fewer states and CPU,
 // 7x7 closed 13x less CPU, 6x6 open 2x; sharing the crossing edges (and the join reading its
 // own copies of the states), 7x7 open 2.1x less time and 2.4x less memory.
 //
@@ -42,7 +43,8 @@
 // Threads: the table being built is split by hash into 64 parts, each behind a lock; each thread
 // expands its range of the states read and gathers its new states by part, adding them 32 at a
 // time (one lock for the batch, their slots fetched from memory together). The join of the two
-// halves is cut into pieces of about 131,072 pairs, which the threads take in turn.
+// halves groups each half's states in ranges a thread and sorts them a piece a thread, then
+// is cut into pieces of about 131,072 pairs, which the threads take in turn.
 //
 // Memory: the plan, 43 bytes a square (full boards one or two squares wide, and 3x3, have no
 // tour and are settled before it); two tables of states (the one being read and the one being
@@ -55,8 +57,8 @@
 // 40 times with each unit of width (most states after one square on long boards, closed / open:
 // width 5, 5.6e4 / 8.5e5; width 6, 1.4e6 / 2.2e7; width 7, about 4e7 / 6e8); on long strips the
 // counts grow about 4 to 6 bits a row. Strips up to width 6 are cheap, 7x7 open tours in two halves
-// take 23 million states and 1.1 GB (150 s on two threads), and 8x8 closed at most 159 million
-// states and 8.7 GB (22 minutes; forecast_frontier says 11 GB, the join's own check).
+// take 23 million states and 1.1 GB (99 s on two threads), and 8x8 closed at most 159 million
+// states and 8.7 GB (20 minutes; forecast_frontier says 11 GB, the join's own check).
 //
 // Saving (frontier_save.cpp): between two squares a count is its tables and a few numbers, which
 // FrontierCounter::save writes to a file and FrontierCounter::resume reads back, so that a long
