@@ -954,8 +954,9 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
     // The join copies each half's states, the larger half (x) first, the other (y) once x's
     // tables are gone: a state's links and their sets (Join::link_bytes: 16 bytes where the
     // window has at most 15 squares, 8 for closed tours past that, 25 otherwise), its count,
-    // and about half a group (24 bytes a group, one for about two states on 7x7 open), while
-    // the sorted (kinds, index) pairs are held (16 bytes a state).
+    // and about half a group (24 bytes a group, one for about two states on 7x7 open). Before
+    // the copies, the (kinds, index) pairs are sorted (16 bytes a state); the copy keeps only
+    // the indices (4 bytes).
     w.bottom_bytes = w.bottom->tables().bytes();
     const Plan& top_plan = *w.top_plan;
     const std::uint64_t link_bytes = frontier_detail::Join::link_bytes(top_plan);
@@ -966,9 +967,14 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
     const bool top_first = tops >= bottoms;
     const std::uint64_t x = top_first ? tops : bottoms, y = top_first ? bottoms : tops;
     const std::uint64_t y_tables = top_first ? w.bottom_bytes : w.top->tables().bytes();
-    const std::uint64_t placing = state_bytes + 16;
+    const std::uint64_t placing = std::max<std::uint64_t>(16, state_bytes + 4);
     const std::uint64_t need = std::max(w.bottom_bytes + w.top->tables().bytes() + placing * x,
                                         y_tables + state_bytes * x + placing * y);
+    if (std::max(tops, bottoms) > 0xFFFFFFFFu) {
+      return stop_with("counting by rows joins at most 4294967295 states of a half (" +
+                           std::to_string(std::max(tops, bottoms)) + " here)",
+                       {});
+    }
     if (w.memory_limit > 0 && need > w.memory_limit) {
       return stop_with("counting needs more than the memory limit of " + gigabytes(w.memory_limit) +
                            " (" + gigabytes(need) + " to join the two halves, " +

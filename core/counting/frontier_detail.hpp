@@ -616,7 +616,8 @@ class Join {
   std::size_t cursor_ = 0;                    // states done in this grouping stage
   std::uint64_t grouped_ = 0, to_group_ = 0;  // states of the halves grouped before this one, all
   std::vector<std::pair<std::uint64_t, std::size_t>> order_;  // (kinds, index), then sorted
-  Dp& top_;  // (its plan and limbs once grouped: its tables are gone)
+  std::vector<std::uint32_t> index_;  // then only the indices, in that order, for the copy
+  Dp& top_;                           // (its plan and limbs once grouped: its tables are gone)
   Dp& bottom_;
   int window_ = 0;
   int threads_ = 1;
