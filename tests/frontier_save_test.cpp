@@ -105,20 +105,17 @@ TEST_CASE("frontier save: count_frontier saves as it goes, stops when told, and 
   options.save_path = path;
   options.save_after = 0;
   options.stop = &stop;
-  int squares_saved = 0;
   options.on_save = [&](const kt::FrontierSaved& s) {
     CHECK(s.error.empty());
     CHECK(s.path == path);
     CHECK(s.bytes > 0);
-    squares_saved = s.squares_done;
-    if (s.squares_done >= 10) stop = true;
+    stop = true;  // (saves wait nine times the last one's time: the board is over in 30 ms)
   };
   const auto first = kt::count_frontier(p, options);
   CHECK(first.stopped);
   CHECK(first.interrupted);
   CHECK_FALSE(first.complete);
   CHECK(first.saves > 0);
-  CHECK(squares_saved >= 10);
 
   Problem saved;
   REQUIRE(kt::read_saved_problem(path, saved).empty());

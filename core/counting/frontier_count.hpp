@@ -27,9 +27,9 @@
 // the same 2w+1 squares, and the two sets of states are joined: grouped by kinds (and, for open
 // tours, by how many of their paths lead to a tour end), each top state meets the bottom states
 // whose degrees complete its own on every square and whose tour ends add up to two, and checks
-// that their paths close with its paths into one cycle (or one path). Measured: 6x6 closed 5x fewer states and CPU,
-// 7x7 closed 13x less CPU, 6x6 open 2x; sharing the crossing edges (and the join reading its
-// own copies of the states), 7x7 open 2.1x less time and 2.4x less memory.
+// that their paths close with its paths into one cycle (or one path). Measured: 6x6 closed 5x fewer
+// states and CPU, 7x7 closed 13x less CPU, 6x6 open 2x; sharing the crossing edges (and the join
+// reading its own copies of the states), 7x7 open 2.1x less time and 2.4x less memory.
 //
 // Long strips (frontier_period.cpp): past the first rows every square's step repeats the one
 // two rows before, and soon the set of states does too. Once a period of two rows has mapped
@@ -155,8 +155,8 @@ class FrontierCounter {
   // run_to_square_ends, run() also returns at the end of every square it finishes, where
   // can_save() is true: no square half taken, no long strip's period running (its moves are
   // not saved), the halves not being joined (a saved count joins them again). save() writes
-  // what the count has done to `path`, through path + ".part" renamed onto it, so that a crash
-  // while saving leaves the last file whole: "" or why it could not.
+  // what the count has done to `path`, through path + ".part" synced to the disk and renamed
+  // onto it, so that a crash while saving leaves the last file whole: "" or why it could not.
   void run_to_square_ends(bool on);
   bool can_save() const;
   std::uint64_t save_bytes() const;  // about what save() would write now
