@@ -484,7 +484,7 @@ class Dp {
   const std::string& error() const { return error_; }
   const Plan& plan() const { return *plan_; }
   const Tables& tables() const { return *tables_; }
-  double fraction() const;                        // squares done, the one being taken in part
+  double fraction() const;  // squares done since its first, the one being taken in part
   std::uint64_t steps() const { return steps_; }  // spent by run() so far
   int limbs() const;                              // the most 64-bit limbs a count has taken so far
   void release();                                 // frees the tables
@@ -535,6 +535,7 @@ class Dp {
   std::string error_;
   Status status_ = Status::running;
   std::uint64_t steps_ = 0;
+  int first_square_ = 0;  // where the run began (start_from: past the squares handed to it)
 };
 
 // Counting in two halves. The top half's run takes the squares before the cut and then the

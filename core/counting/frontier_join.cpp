@@ -630,7 +630,8 @@ std::vector<std::uint64_t> Join::wanted_kinds(std::uint64_t top_kinds) const {
   std::vector<std::uint64_t> wanted;
   const auto want = [&](std::uint64_t kinds, int ending_squares) {
     const int bottom_ends = closed_ ? 0 : 2 - top_ends - ending_squares;
-    if (bottom_ends >= 0) wanted.push_back(kinds | std::uint64_t(bottom_ends) << kTourEndsShift);
+    if (bottom_ends >= 0)
+      wanted.push_back(kinds | static_cast<std::uint64_t>(bottom_ends) << kTourEndsShift);
   };
   want(base, 0);
   for (int a = 0; a < n_may_end && top_ends < 2; ++a) {
