@@ -960,7 +960,7 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
     // window has at most 15 squares, 8 for closed tours past that, 25 otherwise), its count,
     // and about half a group (24 bytes a group, one for about two states on 7x7 open). Before
     // the copies, the (kinds, index) pairs are sorted (16 bytes a state); the copy keeps only
-    // the indices (4 bytes).
+    // the indices (4 bytes, made while the pairs are still there).
     w.bottom_bytes = w.bottom->tables().bytes();
     const Plan& top_plan = *w.top_plan;
     const std::uint64_t link_bytes = frontier_detail::Join::link_bytes(top_plan);
@@ -971,7 +971,7 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
     const bool top_first = tops >= bottoms;
     const std::uint64_t x = top_first ? tops : bottoms, y = top_first ? bottoms : tops;
     const std::uint64_t y_tables = top_first ? w.bottom_bytes : w.top->tables().bytes();
-    const std::uint64_t placing = std::max<std::uint64_t>(16, state_bytes + 4);
+    const std::uint64_t placing = std::max<std::uint64_t>(16 + 4, state_bytes + 4);
     const std::uint64_t need = std::max(w.bottom_bytes + w.top->tables().bytes() + placing * x,
                                         y_tables + state_bytes * x + placing * y);
     if (std::max(tops, bottoms) > 0xFFFFFFFFu) {
