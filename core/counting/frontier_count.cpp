@@ -261,7 +261,7 @@ double frontier_detail::Dp::fraction() const {
   const Tables& t = *tables_;
   if (status_ == Status::none) return 1;
   // (From the square it began at: a top half handed the bottom's states begins near its end,
-  // and its bar at 80% then read more than half of 7x7 done after a third of the time.)
+  // and counted from square 0 its bar began at 80%.)
   const int end = std::min(plan.stop, plan.last_free + 1);
   const double inside =
       t.building && t.old_size > 0 ? static_cast<double>(t.cursor) / t.old_size : 0;

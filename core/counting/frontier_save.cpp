@@ -17,10 +17,8 @@
 //   magic again, and a checksum of every word before it (a file cut short or damaged is refused)
 //
 // The join of the two halves is not saved: a count saved after both halves joins them again.
-#if !defined(_WIN32)
-#include <fcntl.h>
+#include <fcntl.h>  // (POSIX, as on Linux and in Emscripten: fsync of a save)
 #include <unistd.h>
-#endif
 
 #include <cstdio>
 #include <cstring>
@@ -346,22 +344,12 @@ bool FrontierCounter::can_save() const {
 
 namespace {
 
-bool on_disk(int fd) {
-#if defined(_WIN32)
-  return fd >= 0;
-#else
-  return fsync(fd) == 0;
-#endif
-}
-
-// The rename itself, on the disk (POSIX: the folder's entry is made durable by syncing it).
-void folder_on_disk(const std::filesystem::path& folder) {
-#if !defined(_WIN32)
+// The rename itself, on the disk (POSIX: a folder's entries are made durable by syncing it).
+void sync_folder(const std::filesystem::path& folder) {
   const int fd = open(folder.empty() ? "." : folder.c_str(), O_RDONLY);
   if (fd < 0) return;
   fsync(fd);
   close(fd);
-#endif
 }
 
 }  // namespace
@@ -404,11 +392,11 @@ std::string FrontierCounter::save(const std::string& path) const {
   // On the disk before it replaces the last save: renamed while still in the system's cache, a
   // crash of the machine could lose both.
   ok = std::fflush(file) == 0 && ok;
-  ok = ok && on_disk(fileno(file));
+  ok = ok && fsync(fileno(file)) == 0;
   ok = std::fclose(file) == 0 && ok;
   std::error_code ec;
   if (ok) std::filesystem::rename(part, path, ec);
-  if (ok && !ec) folder_on_disk(std::filesystem::path(path).parent_path());
+  if (ok && !ec) sync_folder(std::filesystem::path(path).parent_path());
   if (!ok || ec) {
     std::filesystem::remove(part, ec);
     return "cannot write " + path + " (is the disk full?)";
