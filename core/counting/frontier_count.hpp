@@ -246,6 +246,7 @@ struct FrontierForecast {
   std::uint64_t bytes = 0;       // the peak
   std::uint64_t plan_bytes = 0;  // of which the plans (bytes a square), held from the start
   bool periods = false;          // a long strip counted by periods (their moves held)
+  double states = 0;             // the most states the tables hold at once (two halves: both)
 };
 // memory_limit (0: none): a long strip is counted by periods only where they fit in it (the
 // counter leaves the strip to the tables otherwise, which need less): the forecast follows.

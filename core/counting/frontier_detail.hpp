@@ -503,6 +503,11 @@ class Dp {
   const Plan& plan() const { return *plan_; }
   const Tables& tables() const { return *tables_; }
   double fraction() const;  // squares done since its first, the one being taken in part
+  // The steps still to come, forecast as if every square left read as many states as the one
+  // being taken (past the cut they grow: a forecast below the truth, nearer as the run goes).
+  // At least `floor` states a square: early squares hold few states, and a forecast from them
+  // alone put the bar at 12% within the first millisecond of 6x7 open.
+  double steps_left(double floor) const;
   std::uint64_t steps() const { return steps_; }  // spent by run() so far
   int limbs() const;                              // the most 64-bit limbs a count has taken so far
   void release();                                 // frees the tables
@@ -678,6 +683,11 @@ struct Work {
   std::unique_ptr<Join> join;
   std::uint64_t join_pairs = 0;  // the pairs the join checked, once it is done
   bool mirrored = false;         // the top half began from the bottom's states (a symmetric board)
+  int top_first_square = 0;      // where the top half will begin (handed the bottom's states)
+  double states_floor = 0;       // a square's states at least, for the bar (half the forecast's)
+  // The most progress shown so far: a forecast that rises as states grow holds the bar still
+  // rather than taking it back.
+  mutable double shown_fraction = 0;
   std::uint64_t memory_limit = 0;
   int threads = 1;
   // As the counter was made (a saved count is made again from them, frontier_save.cpp).

@@ -91,6 +91,7 @@ FrontierForecast forecast_frontier(const Problem& problem, std::uint64_t memory_
   if (halves) {
     const double square = table(problem.closed ? kSquareClosed : kSquareOpen, width);
     const double states = long_states * halves_share(square / long_states, length - width);
+    f.states = states;
     f.plan_bytes = bytes(3 * kPlanBytesPerSquare * squares);
     f.bytes = bytes(held + static_cast<double>(f.plan_bytes) +
                     states * table_bytes_per_state(limbs_after(width, length / 2.0 + 2)));
@@ -100,6 +101,7 @@ FrontierForecast forecast_frontier(const Problem& problem, std::uint64_t memory_
   f.plan_bytes = bytes(kPlanBytesPerSquare * squares);
   const double limbs = limbs_after(width, length);
   const double tables = long_states * table_bytes_per_state(limbs);
+  f.states = long_states;
   // By periods (frontier_period.cpp) where the steps repeat long enough (from ten rows): the
   // states of a period of two rows, each with its moves, beside the counts. Measured: about
   // 62 * width bytes for each of the most states, and 32 a limb (the counts read and built, a

@@ -724,9 +724,11 @@ Status Join::run(std::uint64_t max_steps) {
     prepare(max_steps);
     return status_;
   }
-  // Each thread takes the next piece in turn until it has checked its share of the pairs; the
-  // sums do not depend on who adds what.
-  const std::uint64_t share = std::max<std::uint64_t>(max_steps, 1) / threads_ + 1;
+  // Each thread takes the next piece in turn until the pairs checked reach max_steps between
+  // them (a share of the pairs each left one thread alone at the end of every call: pairs of
+  // some groups take longer than others); the sums do not depend on who adds what.
+  const std::uint64_t budget = std::max<std::uint64_t>(max_steps, 1);
+  std::atomic<std::uint64_t> spent{0};
   const int threads = threads_ > 1 && pieces_.size() - next_piece_ > 1 ? threads_ : 1;
   const auto pairs_of = [&](std::size_t k) {
     return (k + 1 < pieces_.size() ? pieces_[k + 1].pairs_before : total_pairs_) -
@@ -736,11 +738,11 @@ Status Join::run(std::uint64_t max_steps) {
   std::vector<BigCount> counts(static_cast<std::size_t>(threads));
   in_parallel(threads, [&](int k) {
     BigCount count;  // the thread's own sum (not a neighbour's cache line)
-    for (std::uint64_t done = 0; done < share;) {
+    while (spent.load(std::memory_order_relaxed) < budget) {
       const std::size_t piece = next.fetch_add(1);
       if (piece >= pieces_.size()) break;
       join_piece(pieces_[piece], count);
-      done += pairs_of(piece);
+      spent.fetch_add(pairs_of(piece), std::memory_order_relaxed);
     }
     counts[static_cast<std::size_t>(k)] = std::move(count);
   });
