@@ -228,9 +228,10 @@ TEST_CASE("frontier: keys of one word and of two count alike") {
   // Width 7 keeps a state's window (15 squares) in one 64-bit word, width 8 (17 squares) in
   // two. A 5x5 corner of an 8x8 board (the rest blocked, but for a few squares) is counted
   // with two-word keys; the 5x5 board alone, and a 7x7 one with the same corner, with one.
+  // Boards 10 and 12 wide put squares of the window in the second word's every nibble.
   std::uint32_t seed = 5;
   for (int round = 0; round < 6; ++round) {
-    for (const int side : {7, 8}) {
+    for (const int side : {7, 8, 10, 12}) {
       std::vector<Square> blocked;
       const auto extra = scatter({side, side}, 3, seed);
       for (int y = 1; y <= side; ++y) {

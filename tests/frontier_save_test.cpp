@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include "counting/frontier_count.hpp"
 
 using kt::FrontierCounter;
@@ -33,8 +35,10 @@ Problem saved_board(int rows, int cols, bool closed, std::vector<Square> blocked
   return p;
 }
 
+// (The process's number in the name: two checkouts' tests run at once must not share a file.)
 std::string saved_path(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("knights-save-test-" + name)).string();
+  const std::string file = "knights-save-test-" + std::to_string(getpid()) + "-" + name;
+  return (std::filesystem::temp_directory_path() / file).string();
 }
 
 std::string counted_whole(const Problem& p) {

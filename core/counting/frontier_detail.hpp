@@ -81,6 +81,39 @@ inline void stored_key(Key key, KeyForm form, std::uint64_t& lo, std::uint64_t& 
   }
 }
 
+// Bit k set where nibble k of `x` is `code` (16 bits).
+inline std::uint32_t nibbles_equal(std::uint64_t x, std::uint64_t code) {
+  constexpr std::uint64_t ones = 0x1111111111111111ull;
+  std::uint64_t y = x ^ (code * ones);  // nibbles of zero where equal
+  y |= y >> 1;
+  y |= y >> 2;  // bit 0 of each nibble: any of its bits
+  std::uint64_t z = ~y & ones;
+  // Bit 4k to bit k.
+  z = (z | z >> 3) & 0x0303030303030303ull;
+  z = (z | z >> 6) & 0x000F000F000F000Full;
+  z = (z | z >> 12) & 0x000000FF000000FFull;
+  z = (z | z >> 24) & 0xFFFFull;
+  return static_cast<std::uint32_t>(z);
+}
+
+// The slots among the window's first `window` (at most 25) whose code is `code`, a bit each.
+inline std::uint32_t slots_with_code(Key key, int window, int code) {
+  const auto c = static_cast<std::uint64_t>(code);
+  const std::uint32_t slots = nibbles_equal(static_cast<std::uint64_t>(key), c) |
+                              nibbles_equal(static_cast<std::uint64_t>(key >> 64), c) << 16;
+  return slots & ((1u << window) - 1);
+}
+
+// Bit k of `bits` to bit 2k (the kinds of squares keep two bits a slot).
+inline std::uint64_t bits_to_pairs(std::uint64_t bits) {
+  std::uint64_t x = bits & 0xFFFFFFFFull;
+  x = (x | x << 16) & 0x0000FFFF0000FFFFull;
+  x = (x | x << 8) & 0x00FF00FF00FF00FFull;
+  x = (x | x << 4) & 0x0F0F0F0F0F0F0F0Full;
+  x = (x | x << 2) & 0x3333333333333333ull;
+  return (x | x << 1) & 0x5555555555555555ull;
+}
+
 // The key that a table's stored words `k` hold (stored_key's inverse).
 inline Key stored_as_key(const std::uint64_t* k, KeyForm form) {
   switch (form) {

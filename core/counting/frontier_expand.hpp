@@ -21,6 +21,25 @@ inline std::uint64_t hash_key(Key k) {
   return h ^ (h >> 32);
 }
 
+// Each slot its own number: the partners' start (an untouched slot is its own partner).
+inline constexpr auto kSlotsInOrder = [] {
+  std::array<std::int8_t, 2 * kMaxFrontierWidth + 2> a{};
+  for (std::size_t k = 0; k < a.size(); ++k) a[k] = static_cast<std::int8_t>(k);
+  return a;
+}();
+
+// Code 1 (untouched) in nibble k for each bit k of the 16 bits of `bits`.
+inline std::uint64_t nibbles_of(std::uint32_t bits) {
+  static constexpr auto table = [] {
+    std::array<std::uint32_t, 256> t{};
+    for (std::uint32_t b = 0; b < 256; ++b) {
+      for (int k = 0; k < 8; ++k) t[b] |= ((b >> k) & 1u) << (4 * k);
+    }
+    return t;
+  }();
+  return table[bits & 255] | static_cast<std::uint64_t>(table[(bits >> 8) & 255]) << 32;
+}
+
 // Adds `n` limbs of `b` into `a`; returns the carry out of the top limb. (A 128-bit sum per limb
 // compiles to add-with-carry: about twice as fast as comparing for the carry.)
 inline bool add_limbs(std::uint64_t* a, const std::uint64_t* b, int n) {
@@ -46,26 +65,25 @@ inline bool expand_state(const Plan& plan, int i, Key key, Insert&& insert, Comp
   const int W = std::min(plan.window, 2 * kMaxFrontierWidth + 1);
   const bool last = i == plan.last_free && plan.stop > plan.last_free;
   // Decode: untouched slots, path ends; partner: the other end's slot, -1 a tour end, itself
-  // for an untouched slot (joining an edge to it then needs no case of its own).
-  std::array<std::int8_t, 2 * kMaxFrontierWidth + 2> partner0;
-  std::array<std::int8_t, 16> first_with{};
-  first_with.fill(-1);
-  std::uint32_t untouched0 = 0, ends_at0 = 0;
+  // for an untouched slot (joining an edge to it then needs no case of its own). The kinds of
+  // square as sets of slots at once (slots_with_code), then a pass over the labelled ends alone (a
+  // branch on every slot's code was a quarter of expanding a state).
   // The key's two words, read apart: a 128-bit shift by a variable costs a branch each time.
   const std::uint64_t key_lo = static_cast<std::uint64_t>(key);
   const std::uint64_t key_hi = static_cast<std::uint64_t>(key >> 64);
-  for (int j = 0; j < W; ++j) {
+  std::uint32_t untouched0 = slots_with_code(key, W, kCodeUntouched);
+  const std::uint32_t tour_ends = slots_with_code(key, W, kCodeTourEnd);
+  const std::uint32_t labelled =
+      ((1u << W) - 1) & ~(untouched0 | tour_ends | slots_with_code(key, W, kCodeDone));
+  std::uint32_t ends_at0 = tour_ends | labelled;
+  auto partner0 = kSlotsInOrder;
+  for (std::uint32_t m = tour_ends; m != 0; m &= m - 1) partner0[std::countr_zero(m)] = -1;
+  std::array<std::int8_t, 16> first_with;
+  first_with.fill(-1);
+  for (std::uint32_t m = labelled; m != 0; m &= m - 1) {
+    const int j = std::countr_zero(m);
     const int c = static_cast<int>((j < 16 ? key_lo >> (4 * j) : key_hi >> (4 * (j - 16))) & 15);
-    if (c == kCodeDone) continue;
-    if (c == kCodeUntouched) {
-      untouched0 |= 1u << j;
-      partner0[j] = static_cast<std::int8_t>(j);
-      continue;
-    }
-    ends_at0 |= 1u << j;
-    if (c == kCodeTourEnd) {
-      partner0[j] = -1;
-    } else if (first_with[c] < 0) {
+    if (first_with[c] < 0) {
       first_with[c] = static_cast<std::int8_t>(j);
     } else {
       partner0[j] = first_with[c];
@@ -175,24 +193,26 @@ inline bool expand_state(const Plan& plan, int i, Key key, Insert&& insert, Comp
     if (balance < 0) balance = -balance;
     if (balance > ends_left || (ends_left - balance) % 2 != 0) continue;
 
-    // Encode the window after the square: slots 1..W (done squares are code 0: skipped).
-    std::uint64_t out_lo = 0, out_hi = 0;
-    std::array<std::int8_t, 2 * kMaxFrontierWidth + 2> label;
-    label.fill(0);
-    int next = kFirstLabel;
-    for (std::uint32_t m = untouched | path_ends; m != 0; m &= m - 1) {
+    // Encode the window after the square: slots 1..W as nibbles 0..W-1 (done squares are code
+    // 0: skipped). Untouched squares, code 1, at once (nibbles_of); then the path ends. Paths
+    // are labelled in order of their first ends, so a path's label is kFirstLabel and the number
+    // of first ends before its own: no table of labels written and read back a choice (that
+    // loop, branch on branch, was half of expanding a state).
+    const std::uint32_t u = untouched >> 1;
+    std::uint64_t out_lo = nibbles_of(u & 0xFFFF), out_hi = nibbles_of(u >> 16);
+    std::uint32_t firsts = 0;  // path ends whose partner comes later in the window
+    for (std::uint32_t m = path_ends; m != 0; m &= m - 1) {
       const int j = std::countr_zero(m);
-      std::uint64_t c = kCodeUntouched;
-      if ((path_ends >> j) & 1) {
-        if (partner[j] < 0) {
-          c = kCodeTourEnd;
-        } else if (label[j] != 0) {
-          c = static_cast<std::uint64_t>(label[j]);
-        } else {
-          c = static_cast<std::uint64_t>(next);
-          label[partner[j]] = static_cast<std::int8_t>(next++);
-        }
-      }
+      firsts |= static_cast<std::uint32_t>(partner[j] > j) << j;
+    }
+    for (std::uint32_t m = path_ends; m != 0; m &= m - 1) {
+      const int j = std::countr_zero(m);
+      const int q = partner[j];
+      const int first = q > j ? j : std::max(q, 0);
+      const std::uint64_t c = q < 0
+                                  ? kCodeTourEnd
+                                  : static_cast<std::uint64_t>(
+                                        kFirstLabel + std::popcount(firsts & ((1u << first) - 1)));
       const int at = 4 * (j - 1);
       if (at < 64) {
         out_lo |= c << at;

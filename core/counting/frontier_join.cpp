@@ -322,23 +322,19 @@ bool CutFilter::has_kinds(std::uint64_t kinds, int k) const {
 }
 
 bool CutFilter::admits(Key state, int k, Memo& memo) const {
-  // The top's window ends on square cut + k - 1: square cut + m is slot W - k + m.
-  std::uint64_t complete = 0, ends = 0, kinds = 0;
+  // The top's window ends on square cut + k - 1: square cut + m is slot W - k + m. Each kind
+  // of square as a set of slots at once (a branch on every slot's code was most of the
+  // filter's time).
+  const int first = window_ - k;
+  const std::uint64_t mask = (std::uint64_t{1} << k) - 1;
+  const std::uint64_t done = slots_with_code(state, window_, kCodeDone) >> first;
+  const std::uint64_t untouched = (slots_with_code(state, window_, kCodeUntouched) >> first) & mask;
+  const std::uint64_t complete = done & ~static_cast<std::uint64_t>(blocked_) & mask;
+  const std::uint64_t ends = ~(done | untouched) & mask;
+  const std::uint64_t kinds = bits_to_pairs(untouched) * kKindUntouched +
+                              bits_to_pairs(ends) * kKindEnd;  // (kKindComplete is 0)
   // Paths of the top that end at a tour end: tour ends inside the top.
-  const int tour_ends = count_code(state, window_, kCodeTourEnd);
-  for (int m = 0; m < k; ++m) {
-    const int c = code_at(state, window_ - k + m);
-    const std::uint64_t bit = std::uint64_t{1} << m;
-    if (c == kCodeDone) {
-      if (!((blocked_ >> m) & 1)) complete |= bit;
-      kinds |= kKindComplete << (2 * m);
-    } else if (c == kCodeUntouched) {
-      kinds |= kKindUntouched << (2 * m);
-    } else {
-      ends |= bit;
-      kinds |= kKindEnd << (2 * m);
-    }
-  }
+  const int tour_ends = std::popcount(slots_with_code(state, window_, kCodeTourEnd));
   // (complete and ends follow from the kinds: the memo's tag need not hold them.)
   const std::uint64_t tag = (kinds | static_cast<std::uint64_t>(std::min(tour_ends, 3)) << 32 |
                              static_cast<std::uint64_t>(k) << 34) +
