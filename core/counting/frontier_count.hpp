@@ -57,7 +57,7 @@
 // 40 times with each unit of width (most states after one square on long boards, closed / open:
 // width 5, 5.6e4 / 8.5e5; width 6, 1.4e6 / 2.2e7; width 7, about 4e7 / 6e8); on long strips the
 // counts grow about 4 to 6 bits a row. Strips up to width 6 are cheap, 7x7 open tours in two halves
-// take 23 million states and 1.1 GB (99 s on two threads), and 8x8 closed at most 159 million
+// take 23 million states and 1.1 GB (77 s on two threads), and 8x8 closed at most 159 million
 // states and 8.1 GB (20 minutes; forecast_frontier says 8.7 GB, about the join's own check).
 //
 // Saving (frontier_save.cpp): between two squares a count is its tables and a few numbers, which
