@@ -309,24 +309,27 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
   options.on_progress = [started](const FrontierProgress& p) {
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    // First the whole count's share (FrontierProgress::fraction: the states expanded so far
+    // against those forecast), then where it is.
+    const double percent = 100 * p.fraction;
     if (p.joining && p.join_grouped < 1) {
       std::fprintf(stderr,
-                   "knights: counting by rows, joining the two halves: grouping their states, "
-                   "%.0f%% done, %.2f GB, %.0f s\n",
-                   100 * p.join_grouped, static_cast<double>(p.bytes) / 1e9, seconds);
+                   "knights: counting by rows, about %.0f%% done: joining the two halves, "
+                   "grouping their states (%.0f%%), %.2f GB, %.0f s\n",
+                   percent, 100 * p.join_grouped, static_cast<double>(p.bytes) / 1e9, seconds);
       return;
     }
     if (p.joining) {
       std::fprintf(stderr,
-                   "knights: counting by rows, joining the two halves, %.0f%% done, %.2f GB, "
-                   "%.0f s\n",
-                   100 * p.join_fraction, static_cast<double>(p.bytes) / 1e9, seconds);
+                   "knights: counting by rows, about %.0f%% done: joining the two halves "
+                   "(%.0f%%), %.2f GB, %.0f s\n",
+                   percent, 100 * p.join_fraction, static_cast<double>(p.bytes) / 1e9, seconds);
       return;
     }
     std::fprintf(stderr,
-                 "knights: counting by rows, square %d of %d (row %d of %d), %llu states, "
-                 "%.2f GB, %.0f s\n",
-                 p.squares_done, p.squares, p.rows_done, p.rows,
+                 "knights: counting by rows, about %.0f%% done: square %d of %d (row %d of %d), "
+                 "%llu states, %.2f GB, %.0f s\n",
+                 percent, p.squares_done, p.squares, p.rows_done, p.rows,
                  static_cast<unsigned long long>(p.states), static_cast<double>(p.bytes) / 1e9,
                  seconds);
   };

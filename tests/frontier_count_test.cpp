@@ -363,6 +363,34 @@ TEST_CASE("frontier: a sliced count in two halves says when it joins them") {
   CHECK(counter.count().to_string() == "37568");
 }
 
+TEST_CASE("frontier: the bar of a count in two halves follows the states expanded") {
+  // The halves take three quarters of the bar, by the steps they spend (states expanded): at
+  // every slice the bar is near the share of the halves' steps spent so far, never ahead of it
+  // by much (squares weighed alike, 6x6 open read 22% before a thousandth of its steps were
+  // spent: the squares past the cut hold most of the states) and never back.
+  for (const Problem& p : {board(6, 6), closed(board(6, 7)), board(5, 8)}) {
+    INFO(p.geometry.rows << "x" << p.geometry.cols << (p.closed ? " closed" : " open"));
+    kt::FrontierCounter counter(p, 0, 1);
+    std::vector<std::pair<double, std::uint64_t>> seen;  // (fraction, steps) in the halves
+    double last = 0;
+    while (counter.run(2000) == Status::running) {
+      const auto progress = counter.progress();
+      CHECK(progress.fraction >= last);
+      last = progress.fraction;
+      if (!progress.joining) seen.emplace_back(progress.fraction, counter.steps());
+    }
+    REQUIRE(counter.error().empty());
+    REQUIRE(seen.size() > 20);
+    const double halves_steps = static_cast<double>(seen.back().second);
+    for (const auto& [fraction, steps] : seen) {
+      const double spent = static_cast<double>(steps) / halves_steps;
+      INFO("bar " << fraction << " with " << spent << " of the halves' steps spent");
+      CHECK(fraction / 0.75 <= spent + 0.2);
+      if (spent > 0.5) CHECK(fraction / 0.75 >= spent - 0.5);
+    }
+  }
+}
+
 TEST_CASE("frontier: a board a half turn maps to itself takes the squares before the cut once") {
   // The top half then begins from the bottom half's states: moved over when the bottom takes
   // one square more (odd boards), copied when both stop at the cut (even ones).
