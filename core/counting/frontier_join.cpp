@@ -27,22 +27,6 @@ int code_at(Key key, int slot) {
   return static_cast<int>(word >> (4 * (slot & 15))) & 15;
 }
 
-// How many of the window's first `window` slots hold `code`: a nibble at a time in parallel.
-int count_code(Key key, int window, int code) {
-  constexpr std::uint64_t low = 0x7777777777777777ull, high = 0x8888888888888888ull;
-  const std::uint64_t repeated = 0x1111111111111111ull * static_cast<std::uint64_t>(code);
-  int n = 0;
-  for (int w = 0; w < 2 && 16 * w < window; ++w) {
-    const int slots = std::min(16, window - 16 * w);
-    const std::uint64_t x = static_cast<std::uint64_t>(key >> (64 * w)) ^ repeated;
-    // A nibble of x is zero (the code) exactly when its high bit stays clear here.
-    const std::uint64_t nonzero = ((x & low) + low) | x;
-    const std::uint64_t mask = slots == 16 ? high : high & ((std::uint64_t{1} << (4 * slots)) - 1);
-    n += std::popcount(~nonzero & mask);
-  }
-  return n;
-}
-
 // The bottom half's window is the top's read backwards: top slot s is bottom slot W - 1 - s.
 int slot_in(int slot, int window, bool bottom) { return bottom ? window - 1 - slot : slot; }
 
@@ -70,7 +54,8 @@ std::uint64_t kinds_of(Key key, int window, bool bottom) {
       kinds |= (nibbles >> (4 * j) & 3) << (2 * slot_in(16 * w + j, window, bottom));
     }
   }
-  const auto tour_ends = static_cast<std::uint64_t>(count_code(key, window, kCodeTourEnd));
+  const auto tour_ends =
+      static_cast<std::uint64_t>(std::popcount(slots_with_code(key, window, kCodeTourEnd)));
   return kinds | tour_ends << kTourEndsShift;
 }
 
