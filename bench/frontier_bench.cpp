@@ -9,7 +9,8 @@
 // "6xn", "7x7", "page", "7x7-page" or "8x8": those targets too (5 x n closed and open up to
 // n = 1000, 6 x n closed; 7x7 open, minutes and GB, with the top half taking every crossing edge
 // as the baseline; the page's larger boards by rows on one thread, as the page counts them, and
-// 7x7 open so; 8x8 closed, within 20 GB). With "only": the targets named,
+// 7x7 open so; 8x8 closed, within 20 GB). "7x7-disk" and "8x8-disk": 7x7 open at 600 MB and
+// 8x8 closed at 4 GB with their states on disk. With "only": the targets named,
 // without the boards above. In WebAssembly the peak printed is the module's memory, which only
 // grows: what the page's 2 GB bounds.
 #include <sys/resource.h>
@@ -18,6 +19,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <string>
 
 #include "counting/count.hpp"
@@ -57,8 +59,9 @@ bool has(int argc, char** argv, const char* what) {
 // One count by rows (on `threads` threads); prints the line bench_table.py reads.
 bool rows(const char* name, const kt::Problem& p, const char* expected, int threads = 1,
           bool halves = true, bool periods = true, int crossing = 0,
-          std::uint64_t memory_limit = 8'000'000'000) {
+          std::uint64_t memory_limit = 8'000'000'000, const std::string& disk = {}) {
   kt::FrontierOptions o;
+  o.disk = disk;
   o.memory_limit = memory_limit;
   o.threads = threads;
   o.halves = halves;
@@ -77,8 +80,20 @@ bool rows(const char* name, const kt::Problem& p, const char* expected, int thre
               "", static_cast<unsigned long long>(r.steps),
               r.max_states > 0 ? static_cast<double>(r.peak_bytes) / r.max_states : 0.0,
               r.steps > 0 ? r.seconds * 1e9 / static_cast<double>(r.steps) : 0.0, peak_rss_mb());
+  if (r.progress.disk_bytes > 0) {
+    std::printf(
+        "       %-22s %.1f MB written to disk, squares in up to %d passes, joined in %d "
+        "buckets\n",
+        "", static_cast<double>(r.progress.disk_bytes) / 1e6, r.progress.passes,
+        r.progress.join_buckets);
+  }
   std::fflush(stdout);
   return right;
+}
+
+std::string temporary_folder() {
+  std::error_code ec;
+  return std::filesystem::temp_directory_path(ec).string();
 }
 
 bool search(const char* name, const kt::Problem& p, std::uint64_t expected) {
@@ -109,6 +124,9 @@ bool everyday() {
   ok &= rows("6x7 closed, one run", board(6, 7, true), "1067638", 1, false);
   ok &= rows("6x6 open, one run", board(6, 6, false), "6637920", 1, false);
   ok &= rows("6x6 open", board(6, 6, false), "6637920");
+  // States on disk past a memory limit of 12 MB against the tables in memory (above).
+  ok &= rows("6x6 open, 12 MB, disk", board(6, 6, false), "6637920", 1, true, true, 0, 12'000'000,
+             temporary_folder());
   // 5 x n strips, where the search still runs (OEIS A383661: 5x8 closed 44202).
   ok &= search("5x8 closed", board(5, 8, true), 44202);
   ok &= rows("5x8 closed", board(5, 8, true), "44202");
@@ -175,6 +193,17 @@ int main(int argc, char** argv) {
     ok &= rows("6x6 open", board(6, 6, false), "6637920");
     ok &= rows("7x7 closed", board(7, 7, true), "0");
     ok &= rows("6x7 open", board(6, 7, false), nullptr);
+  }
+  // States on disk past the memory limit (the system's temporary folder), before the same
+  // count in memory (the baseline; first, as the peak RSS printed is the process's so far).
+  if (has(argc, argv, "7x7-disk")) {
+    ok &= rows("7x7 open, 600 MB, disk", board(7, 7, false), "165575218320", 2, true, true, 0,
+               600'000'000, temporary_folder());
+    ok &= rows("7x7 open, 2 threads", board(7, 7, false), "165575218320", 2);
+  }
+  if (has(argc, argv, "8x8-disk")) {
+    ok &= rows("8x8 closed, 4 GB, disk", board(8, 8, true), "13267364410532", 2, true, true, 0,
+               4'000'000'000, temporary_folder());
   }
   if (has(argc, argv, "8x8")) {
     const auto t0 = std::chrono::steady_clock::now();

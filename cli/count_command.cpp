@@ -229,6 +229,20 @@ struct SaveFolder {
   }
 };
 
+// The bytes free under --scratch (or where a --resume folder is, or the system's temporary
+// folder; 0 when unknown), where counting by rows puts its states past --memory-limit.
+std::uint64_t scratch_room(const CountCliOptions& o) {
+  std::error_code ec;
+  std::filesystem::path where = !o.resume.empty()    ? std::filesystem::path(o.resume)
+                                : !o.scratch.empty() ? std::filesystem::path(o.scratch)
+                                                     : std::filesystem::temp_directory_path(ec);
+  if (ec) return 0;
+  // (--scratch may be made later: its nearest folder that is there.)
+  while (!where.empty() && !std::filesystem::exists(where, ec)) where = where.parent_path();
+  const auto space = std::filesystem::space(where.empty() ? "." : where, ec);
+  return ec ? 0 : space.available;
+}
+
 // Makes the folder (a --scratch that cannot be made is refused at once: "" or why) and checks
 // its free space against the forecast (a save that would not fit is skipped, with a message).
 std::string prepare_saves(const CountCliOptions& o, const Problem& problem, std::uint64_t forecast,
@@ -288,6 +302,37 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
   if (auto why = prepare_saves(o, problem, forecast, saves); !why.empty()) return bad_input(why);
   options.save_path = saves.file;
   if (!o.resume.empty()) options.resume_path = saved_file(o.resume);
+  if (options.memory_limit > 0 && forecast > options.memory_limit) {
+    // Past the limit the states go to disk, in the count's folder: checked before it starts.
+    if (saves.file.empty()) {
+      return bad_input("board: counting by rows needs " + about_bytes(forecast) +
+                       ", past the --memory-limit of " + std::to_string(o.memory_limit_mb) +
+                       " MB, and has no folder to put its states in (--scratch DIR)");
+    }
+    std::error_code ec;
+    const auto space = std::filesystem::space(saves.path, ec);
+    std::string why = FrontierCounter::check_disk(saves.path);
+    if (!why.empty()) {
+      if (o.resume.empty()) saves.remove();  // (its own new folder; never a saved count)
+      return bad_input("--scratch: counting by rows needs " + about_bytes(forecast) +
+                       ", past the --memory-limit of " + std::to_string(o.memory_limit_mb) +
+                       " MB, and cannot put its states on disk in " + saves.path + " (" + why +
+                       "; --scratch DIR, or a larger --memory-limit MB)");
+    }
+    if (!ec && space.available < forecast) {
+      if (o.resume.empty()) saves.remove();  // (its own new folder; never a saved count)
+      return bad_input("--scratch: counting by rows needs " + about_bytes(forecast) +
+                       ", past the --memory-limit of " + std::to_string(o.memory_limit_mb) +
+                       " MB, and " + saves.path + " has only " + about_bytes(space.available) +
+                       " free for its states (--scratch DIR, or a larger --memory-limit MB)");
+    }
+    options.disk = saves.path;
+    std::fprintf(stderr,
+                 "knights: counting by rows needs %s, past the --memory-limit of %llu MB: its "
+                 "states go to disk in %s (%s free) where memory runs short\n",
+                 about_bytes(forecast).c_str(), static_cast<unsigned long long>(o.memory_limit_mb),
+                 saves.path.c_str(), ec ? "space unknown" : about_bytes(space.available).c_str());
+  }
   options.on_save = [&saves, first = true,
                      last_error = std::string()](const FrontierSaved& saved) mutable {
     if (!saved.error.empty()) {
@@ -306,7 +351,20 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
     first = false;
   };
   const auto started = std::chrono::steady_clock::now();
-  options.on_progress = [started](const FrontierProgress& p) {
+  // States on disk: what has gone there, and in how many passes or buckets.
+  const auto on_disk = [](const FrontierProgress& p) -> std::string {
+    if (p.disk_bytes == 0) return {};
+    char text[96];
+    std::snprintf(text, sizeof text, " in memory, %.2f GB written to disk", p.disk_bytes / 1e9);
+    std::string s = text;
+    if (p.joining && p.join_buckets > 1) {
+      s += " (joined in " + std::to_string(p.join_buckets) + " buckets)";
+    } else if (p.passes > 1) {
+      s += " (squares built in up to " + std::to_string(p.passes) + " passes)";
+    }
+    return s;
+  };
+  options.on_progress = [started, on_disk](const FrontierProgress& p) {
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     // First the whole count's share (FrontierProgress::fraction: the states expanded so far
@@ -315,23 +373,25 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
     if (p.joining && p.join_grouped < 1) {
       std::fprintf(stderr,
                    "knights: counting by rows, about %.0f%% done: joining the two halves, "
-                   "grouping their states (%.0f%%), %.2f GB, %.0f s\n",
-                   percent, 100 * p.join_grouped, static_cast<double>(p.bytes) / 1e9, seconds);
+                   "grouping their states (%.0f%%), %.2f GB%s, %.0f s\n",
+                   percent, 100 * p.join_grouped, static_cast<double>(p.bytes) / 1e9,
+                   on_disk(p).c_str(), seconds);
       return;
     }
     if (p.joining) {
       std::fprintf(stderr,
                    "knights: counting by rows, about %.0f%% done: joining the two halves "
-                   "(%.0f%%), %.2f GB, %.0f s\n",
-                   percent, 100 * p.join_fraction, static_cast<double>(p.bytes) / 1e9, seconds);
+                   "(%.0f%%), %.2f GB%s, %.0f s\n",
+                   percent, 100 * p.join_fraction, static_cast<double>(p.bytes) / 1e9,
+                   on_disk(p).c_str(), seconds);
       return;
     }
     std::fprintf(stderr,
                  "knights: counting by rows, about %.0f%% done: square %d of %d (row %d of %d), "
-                 "%llu states, %.2f GB, %.0f s\n",
+                 "%llu states, %.2f GB%s, %.0f s\n",
                  percent, p.squares_done, p.squares, p.rows_done, p.rows,
                  static_cast<unsigned long long>(p.states), static_cast<double>(p.bytes) / 1e9,
-                 seconds);
+                 on_disk(p).c_str(), seconds);
   };
   std::signal(SIGINT, on_interrupt);
   std::signal(SIGTERM, on_interrupt);
@@ -340,6 +400,7 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
     r = count_frontier(problem, options);
   } catch (const std::bad_alloc&) {
     // The system gave less than --memory-limit (a smaller machine, ulimit -v, a container).
+    if (!saves.kept()) saves.remove();  // (its empty folder)
     std::fprintf(stderr,
                  "knights: counting by rows ran out of memory (forecast %s): the system gives "
                  "less than the --memory-limit of %llu MB; with a --memory-limit it can give, a "
@@ -362,7 +423,8 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
                 Json{{"states", r.max_states},
                      {"peak_bytes", r.peak_bytes},
                      {"forecast_bytes", forecast},
-                     {"count_words", r.progress.count_words}});
+                     {"count_words", r.progress.count_words},
+                     {"disk_bytes", r.progress.disk_bytes}});
   if (o.format != "json") {
     const int words = r.progress.count_words;
     std::fprintf(stderr,
@@ -400,6 +462,7 @@ int resume_by_rows(const CountCliOptions& o) {
   which.counter = CounterKind::rows;
   which.memory_limit = o.memory_limit_mb * 1'000'000;
   which.check_forecast = !o.force;
+  which.disk_room = scratch_room(o);  // past --memory-limit, the states go to disk there
   which.forecast_hint = " (--memory-limit MB, or --force to try)";
   const CounterChoice choice = choose_counter(problem, which);
   if (!choice.error.empty()) return bad_input(choice.error);
@@ -424,6 +487,7 @@ int run_count(CountCliOptions& o) {
   which.counter = parse_counter_kind(o.counter).value_or(CounterKind::automatic);
   which.memory_limit = o.memory_limit_mb * 1'000'000;
   which.check_forecast = !o.force;
+  which.disk_room = scratch_room(o);  // past --memory-limit, the states go to disk there
   which.forecast_hint = " (--memory-limit MB, or --force to try)";
   which.only_search = listing;
   which.use_symmetry = !o.no_symmetry;
@@ -540,12 +604,14 @@ Runner add_count_command(CLI::App& app) {
       ->capture_default_str();
   o->numbers.add(*cmd, "--memory-limit", o->memory_limit_mb, 1, 1'000'000,
                  "Counting by rows: megabytes it may take (default: three quarters of this "
-                 "machine's memory, or of its container's). Refused at once when its forecast of "
-                 "the peak passes it; its tables stop with a message before passing it");
+                 "machine's memory, or of its container's). Past it, its states go to disk "
+                 "under --scratch; refused at once when even that will not do (its plan, or the "
+                 "disk's free space)");
   cmd->add_option("--scratch", o->scratch,
                   "Counting by rows: the folder under which it saves its progress, from "
                   "--save-after seconds on, so that a count stopped by Ctrl-C or a crash goes "
-                  "on with --resume (default: the system's temporary folder)")
+                  "on with --resume, and puts its states past --memory-limit (default: the "
+                  "system's temporary folder)")
       ->type_name("DIR");
   cmd->add_option("--resume", o->resume,
                   "Go on with a count by rows from the folder it saved in (it names it on "

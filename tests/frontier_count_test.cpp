@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <utility>
 #include <vector>
@@ -649,4 +650,33 @@ TEST_CASE("frontier: long strips in tables of moves count what the programme cou
   REQUIRE(r.complete);
   CHECK(r.peak_bytes <= tight.memory_limit);
   CHECK(r.count == kt::count_frontier(board(4, 40), programme).count);
+}
+
+TEST_CASE("frontier: states on disk count what the tables in memory count") {
+  // A memory limit a quarter of the tables' peak (open tours: half; their join holds the smaller
+  // half whole): the states read go to files, squares are built in passes, a half waits on
+  // disk, and the halves are joined in buckets; blocked squares and counts past 64 bits (4x30)
+  // change the states on disk in place.
+  std::vector<Problem> boards = {closed(board(6, 6)), board(5, 6), closed(board(5, 12)),
+                                 board(5, 8, {{2, 3}}), board(4, 30)};
+  if (!kSlowBuild) boards.push_back(board(6, 6));
+  for (const Problem& problem : boards) {
+    kt::FrontierOptions in_memory;
+    in_memory.periods = false;  // (a strip's tables, not its periods: the limit below them)
+    const auto whole = kt::count_frontier(problem, in_memory);
+    REQUIRE(whole.complete);
+    kt::FrontierOptions options;
+    options.memory_limit = whole.peak_bytes / (problem.closed ? 4 : 2);
+    options.disk = std::filesystem::temp_directory_path().string();
+    options.threads = 2;
+    CAPTURE(problem.geometry.rows, problem.geometry.cols, problem.closed, options.memory_limit);
+    const auto r = kt::count_frontier(problem, options);
+    CAPTURE(r.error);
+    REQUIRE(r.error.empty());
+    CHECK(r.count == whole.count);
+    CHECK(r.progress.disk_bytes > 0);
+    CHECK(r.progress.passes > 1);
+    if (problem.geometry.rows == 6) CHECK(r.progress.join_buckets > 1);
+    CHECK(r.peak_bytes <= options.memory_limit);
+  }
 }

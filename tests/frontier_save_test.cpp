@@ -49,15 +49,19 @@ std::string counted_whole(const Problem& p) {
 
 // Counts `p`, saving at every square end it can and going on each time from the file alone.
 // Returns the count; `saves` says how many times it was made again.
-std::string saved_at_every_square(const Problem& p, int threads, int& saves) {
+// With a memory limit and a folder for the states (FrontierCounter::use_disk), both again on
+// each resume.
+std::string saved_at_every_square(const Problem& p, int threads, int& saves,
+                                  std::uint64_t memory_limit = 0, const std::string& disk = {}) {
   const std::string path = saved_path("every");
-  FrontierCounter counter(p, 0, threads);
+  FrontierCounter counter(p, memory_limit, threads);
+  counter.use_disk(disk);
   counter.run_to_square_ends(true);
   saves = 0;
   while (counter.run(1 << 14) == Status::running) {
     if (!counter.can_save()) continue;
     REQUIRE(counter.save(path).empty());
-    counter = FrontierCounter::resume(path, 0, threads);
+    counter = FrontierCounter::resume(path, memory_limit, threads, disk);
     REQUIRE(counter.error().empty());
     REQUIRE(counter.status() == Status::running);
     counter.run_to_square_ends(true);
@@ -92,6 +96,20 @@ TEST_CASE("frontier save: made again from the file at every square, the same cou
       CHECK(saved_at_every_square(c.problem, threads, saves) == counted_whole(c.problem));
       CHECK(saves > 3);
     }
+  }
+}
+
+TEST_CASE("frontier save: states on disk, made again from the file at every square") {
+  // Under a quarter of the tables' peak (open tours: half), the states on disk as they go.
+  const std::string disk = std::filesystem::temp_directory_path().string();
+  for (const Problem& p : {saved_board(6, 6, true), saved_board(5, 8, false, {{2, 3}})}) {
+    const auto whole = kt::count_frontier(p);
+    REQUIRE(whole.complete);
+    const std::uint64_t limit = whole.peak_bytes / (p.closed ? 4 : 2);
+    CAPTURE(p.geometry.rows, p.geometry.cols, p.closed, limit);
+    int saves = 0;
+    CHECK(saved_at_every_square(p, 2, saves, limit, disk) == whole.count.to_string());
+    CHECK(saves > 3);
   }
 }
 

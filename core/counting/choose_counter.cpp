@@ -51,7 +51,12 @@ CounterChoice choose_counter(const Problem& problem, const CounterRequest& reque
     c.forecast_bytes = static_cast<std::uint64_t>(
         static_cast<double>(estimate_frontier_bytes(problem, request.memory_limit)) *
         request.forecast_factor);
-    if (request.check_forecast && request.memory_limit > 0 &&
+    // Its states may go to disk, not its plan (43 bytes a square, held from the start).
+    const std::uint64_t plan_bytes =
+        request.memory_limit > 0 ? forecast_frontier(problem, request.memory_limit).plan_bytes : 0;
+    c.on_disk = request.memory_limit > 0 && c.forecast_bytes > request.memory_limit &&
+                c.forecast_bytes <= request.disk_room && plan_bytes <= request.memory_limit;
+    if (request.check_forecast && request.memory_limit > 0 && !c.on_disk &&
         c.forecast_bytes > request.memory_limit) {
       c.over_memory = true;
       c.rows_refusal = "counting by rows would need " + about_bytes(c.forecast_bytes) +

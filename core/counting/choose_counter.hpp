@@ -41,6 +41,10 @@ struct CounterRequest {
   // every allocation while counting).
   std::uint64_t memory_limit = 0;
   bool check_forecast = true;
+  // Bytes free where counting by rows may put its states past memory_limit
+  // (FrontierCounter::use_disk; 0: nowhere): a forecast past the limit that fits there is no
+  // refusal (on_disk says so).
+  std::uint64_t disk_room = 0;
   std::string forecast_hint;  // what the caller can do, appended to the forecast's refusal
   // The caller's peak for each byte of the forecast (fitted natively; a WebAssembly heap never
   // gives memory back, so the page's peak is higher).
@@ -56,6 +60,7 @@ struct CounterChoice {
   std::string search_refusal;        // why the search would not count the board ("" if it would)
   std::string rows_refusal;          // why counting by rows would not (its checks, or the forecast)
   bool over_memory = false;          // rows_refusal is the forecast past memory_limit
+  bool on_disk = false;              // the forecast passes memory_limit: states on disk
   std::uint64_t forecast_bytes = 0;  // counting by rows' forecast (0 when it does not apply)
   std::optional<CountTimeEstimate> trial;  // the search's trial, when `auto` ran it
 };

@@ -264,8 +264,9 @@ double frontier_detail::Dp::fraction() const {
   // (From the square it began at: a top half handed the bottom's states begins near its end,
   // and counted from square 0 its bar began at 80%.)
   const int end = std::min(plan.stop, plan.last_free + 1);
-  const double inside =
-      t.building && t.old_size > 0 ? static_cast<double>(t.cursor) / t.old_size : 0;
+  const double inside = t.building && t.old_size > 0
+                            ? (t.pass + static_cast<double>(t.cursor) / t.old_size) / t.passes
+                            : 0;
   const int squares = end - first_square_;
   return squares > 0 ? std::clamp((t.square - first_square_ + inside) / squares, 0.0, 1.0) : 1;
 }
@@ -276,14 +277,19 @@ double frontier_detail::Dp::steps_left(double floor) const {
   const int end = std::min(plan_->stop, plan_->last_free + 1);
   const double states = std::max(floor, static_cast<double>(t.old_size));
   const int squares = std::max(0, end - t.square);
-  if (t.building) return states - static_cast<double>(t.cursor) + (squares - 1) * states;
+  if (t.building) {
+    return (t.passes - t.pass) * states - static_cast<double>(t.cursor) + (squares - 1) * states;
+  }
   return squares * states;
 }
 
 // A Period pays where at least two more periods repeat the one starting at `square`.
 bool frontier_detail::Dp::period_fits(int square) const {
   const Plan& plan = *plan_;
-  if (plan.period == 0 || filter_ != nullptr || periods_off_) return false;
+  // (A period holds its states in memory: not with the states on disk.)
+  if (plan.period == 0 || filter_ != nullptr || periods_off_ || tables_->old_on_disk()) {
+    return false;
+  }
   const int n = static_cast<int>(plan.repeats.size());
   for (int k = square; k < square + 3 * plan.period; ++k) {
     if (k >= n) return false;
@@ -299,6 +305,8 @@ void frontier_detail::Dp::release() {
   period_.reset();
   tables_->old.clear();
   tables_->parts.clear();
+  tables_->built.clear();
+  tables_->reading = 0;
   tables_->old_begin.assign(2, 0);
   tables_->old_size = 0;
 }
@@ -309,48 +317,111 @@ bool frontier_detail::Dp::begin_square() {
   // Room, before the table is three quarters full, for as many states as the last square read,
   // or more if it grew them (as much again, up to twice as many); less if the limit says so.
   // Parts that fill up grow on their own (one part at a time: no second copy of the table).
-  const std::uint64_t old_entries = t.old_entries();
+  std::uint64_t old_entries = t.old_entries();
   const double expected = static_cast<double>(t.old_size) * std::clamp(1.125 * t.growth, 0.5, 2.0);
   // Parts for threads, and for large tables on one thread too: a part that fills up is copied
   // into one twice its size, and the table whole in one part took three times its memory then
-  // (where memory is never given back, as in WebAssembly, for good).
-  t.part_bits = t.threads > 1 || expected >= kManyStates ? kPartBits : 0;
+  // (where memory is never given back, as in WebAssembly, for good). Passes share out parts.
+  t.part_bits = t.threads > 1 || expected >= kManyStates || !t.disk.empty() ? kPartBits : 0;
   const std::size_t parts = std::size_t{1} << t.part_bits;
   const std::uint64_t least = std::max<std::uint64_t>(16 * parts, (t.old_size * 4 + 2) / 3);
-  std::uint64_t entries =
-      std::max<std::uint64_t>(least, static_cast<std::uint64_t>(expected * 4 / 3));
+  // (The last square finishes tours and keeps no state: its table stays empty.)
+  const bool last = t.square == plan_->last_free;
+  const std::uint64_t entries =
+      last ? 16 * parts
+           : std::max<std::uint64_t>(least, static_cast<std::uint64_t>(expected * 4 / 3));
+  t.passes = 1;
+  t.pass = 0;
+  set_reading();
   const auto need = [&](std::uint64_t e) {
-    return t.plan_bytes + (old_entries + e) * t.entry_bytes();
+    return t.plan_bytes + (old_entries + e) * t.entry_bytes() + t.reading;
   };
-  if (t.memory_limit > 0 && need(entries) > t.memory_limit) {
-    const std::uint64_t room =
-        t.memory_limit > t.plan_bytes ? (t.memory_limit - t.plan_bytes) / t.entry_bytes() : 0;
-    entries = std::max(least, room > old_entries ? room - old_entries : 0);
+  if (t.memory_limit > 0 && need(entries) > t.memory_limit && !t.disk.empty() && !last) {
+    // The states read go to disk (read from there in order), and the table is built in as many
+    // passes as it takes to fit.
+    if (!to_disk()) return false;
+    old_entries = t.old_entries();
+    while (static_cast<std::size_t>(t.passes) < parts && need(entries / t.passes) > t.memory_limit)
+      t.passes *= 2;
   }
-  const bool too_big = sizeof(std::size_t) < 8 && need(entries) >= (std::uint64_t{1} << 32);
-  if ((t.memory_limit > 0 && need(entries) > t.memory_limit) || too_big) {
+  std::uint64_t share = entries / static_cast<std::uint64_t>(t.passes);
+  if (t.memory_limit > 0 && need(share) > t.memory_limit) {
+    const std::uint64_t room = t.memory_limit > t.plan_bytes + t.reading
+                                   ? (t.memory_limit - t.plan_bytes - t.reading) / t.entry_bytes()
+                                   : 0;
+    share = std::max(least / static_cast<std::uint64_t>(t.passes),
+                     room > old_entries ? room - old_entries : 0);
+  }
+  const bool too_big = sizeof(std::size_t) < 8 && need(share) >= (std::uint64_t{1} << 32);
+  if ((t.memory_limit > 0 && need(share) > t.memory_limit) || too_big) {
     error_ = "counting needs more than the memory limit of " + gigabytes(t.memory_limit) + " (" +
-             gigabytes(need(entries)) + " at square " + std::to_string(t.square + 1) + " of " +
-             std::to_string(plan_->turned.size()) + ", " + std::to_string(t.old_size) + " states)";
+             gigabytes(need(share)) + " at square " + std::to_string(t.square + 1) + " of " +
+             std::to_string(plan_->turned.size()) + ", " + std::to_string(t.old_size) + " states" +
+             (t.passes > 1 ? ", " + std::to_string(t.passes) + " passes" : "") + ")";
     return false;
   }
   // Every part an equal share (the hash spreads the states evenly).
-  const std::size_t cap = static_cast<std::size_t>((entries + parts - 1) / parts);
+  const std::size_t in_pass = parts / static_cast<std::size_t>(t.passes);
+  t.part_cap = static_cast<std::size_t>((share + in_pass - 1) / in_pass);
   t.parts.resize(parts);
-  for (BuildPart& part : t.parts) {
-    if (!part.entries.zeroed(cap * static_cast<std::size_t>(t.stride()))) {
-      error_ = "out of memory allocating " + gigabytes(need(entries));
-      return false;
-    }
-    part.size = 0;
-  }
-  t.entries = static_cast<std::uint64_t>(cap) * parts;
+  if (t.passes > 1) t.built.resize(parts);
   t.cursor = 0;
   t.overflow = false;
   t.failed = false;
+  t.over_limit = false;
   t.building = true;
+  return begin_pass();
+}
+
+// The parts of this pass, empty at part_cap entries each (the others none).
+bool frontier_detail::Dp::begin_pass() {
+  Tables& t = *tables_;
+  std::size_t allocated = 0;
+  for (std::size_t p = 0; p < t.parts.size(); ++p) {
+    BuildPart& part = t.parts[p];
+    part.size = 0;
+    if (!t.in_pass(p)) {
+      part.entries.zeroed(0);
+      continue;
+    }
+    if (!part.entries.zeroed(t.part_cap * static_cast<std::size_t>(t.stride()))) {
+      error_ = "out of memory allocating " +
+               gigabytes(t.part_cap * t.parts.size() / t.passes * t.entry_bytes());
+      return false;
+    }
+    allocated += t.part_cap;
+  }
+  t.entries = allocated;
+  t.max_passes = std::max(t.max_passes, t.passes);
+  t.cursor = 0;
+  t.dropped = 0;
   t.peak_bytes = std::max(t.peak_bytes, t.bytes());
   return true;
+}
+
+// The states read to disk (their pages handed back); false (with error_) when a file refuses.
+bool frontier_detail::Dp::to_disk() {
+  Tables& t = *tables_;
+  if (t.disk.empty()) return true;
+  for (Part& part : t.old) {
+    if (!part.to_disk(t.disk, t.disk_bytes)) {
+      error_ = "cannot write the states to disk in " + t.disk + " (--scratch DIR)";
+      return false;
+    }
+  }
+  set_reading();
+  return true;
+}
+
+// States read from disk: a part at a time (Dp::run's slices end with parts), twice for room.
+void frontier_detail::Dp::set_reading() {
+  Tables& t = *tables_;
+  const std::size_t parts = std::max<std::size_t>(t.old.size(), 1);
+  t.reading = t.old_on_disk() ? 2 * (t.old_size / parts + 1) * t.entry_bytes() : 0;
+}
+
+void frontier_detail::Dp::drop() {
+  for (Part& part : tables_->old) part.drop();
 }
 
 namespace {
@@ -370,7 +441,8 @@ bool grow(Tables& t, BuildPart& part, std::string& error, int square) {
   if ((t.memory_limit > 0 && need > t.memory_limit) || too_big) {
     error = "counting needs more than the memory limit of " + gigabytes(t.memory_limit) + " (" +
             gigabytes(need) + " at square " + std::to_string(square + 1) + ", " + "about " +
-            std::to_string(part.size << t.part_bits) + " states and growing)";
+            std::to_string((part.size << t.part_bits) / t.passes) + " states and growing)";
+    t.over_limit = true;
     return false;
   }
   BuildPart wider;
@@ -437,6 +509,7 @@ class Inserter {
     const std::uint64_t h = frontier_detail::hash_key(key);
     const std::size_t which =
         t_.part_bits > 0 ? static_cast<std::size_t>(h >> (64 - t_.part_bits)) : 0;
+    if (!t_.in_pass(which)) return true;  // another pass's
     Batch& b = batches_[which];
     b.entries[b.size++] = Entry{key, h, count};
     return b.size < kBatch || flush(which);
@@ -485,42 +558,13 @@ class Inserter {
   std::vector<Batch> batches_;
 };
 
-}  // namespace
-
-// The states of the finished square become the ones to read: each part compacted in place.
-void frontier_detail::Dp::finish_square() {
-  Tables& t = *tables_;
+// The parts of this pass compacted into dense parts (`dense`, one for each part), on the
+// threads: the keys moved down in place, the counts to a buffer of their own (one thread took
+// 2.4 s of 7x7 open's 100 s here, with the other idle). False when memory refuses.
+bool compact_parts(Tables& t, std::vector<Part>& dense) {
   const std::size_t limbs = static_cast<std::size_t>(t.limbs);
-  if (t.overflow) {
-    // A count passed the limbs: widen the states read (from the top down, in place) and take
-    // the square again.
-    const std::size_t wider = limbs + 1;
-    for (Part& part : t.old) {
-      part.counts.resize(std::max<std::size_t>(part.size, 1) * wider);
-      for (std::size_t s = part.size; s-- > 0;) {
-        for (std::size_t k = limbs; k-- > 0;)
-          part.counts[s * wider + k] = part.counts[s * limbs + k];
-        part.counts[s * wider + limbs] = 0;
-      }
-    }
-    t.limbs = static_cast<int>(wider);
-    t.max_limbs = std::max(t.max_limbs, t.limbs);
-    t.parts.clear();
-    t.entries = 0;
-    t.building = false;
-    return;
-  }
-  if (t.square == hand_off_) {
-    // The states before this square go to another run rather than back to the system.
-    handed_ = HandedStates{std::move(t.old), t.old_begin, t.old_size, t.limbs, t.square};
-  }
-  t.old.clear();
-  // Each part becomes a dense Part: the keys moved down in place, the counts to a buffer of
-  // their own; the parts shared out among the threads (one thread took 2.4 s of 7x7 open's
-  // 100 s here, with the other idle).
   const std::size_t words = static_cast<std::size_t>(t.words);
   const int stride = t.stride();
-  std::vector<Part> dense(t.parts.size());
   std::atomic<bool> refused{false};
   const auto compact = [&](std::size_t p) {
     BuildPart& part = t.parts[p];
@@ -544,17 +588,78 @@ void frontier_detail::Dp::finish_square() {
     to.keys = std::move(part.entries);
     to.keys.shrink_moving(std::max<std::size_t>(w, 1) * words);
     to.size = w;
+    if (!t.disk.empty() && t.passes > 1 && !to.to_disk(t.disk, t.disk_bytes)) refused = true;
   };
   const int threads =
       t.threads > 1 && t.parts.size() > 1 && t.entries.load() >= kManyStates ? t.threads : 1;
   in_parallel(threads, [&](int k) {
-    for (std::size_t p = static_cast<std::size_t>(k); p < t.parts.size(); p += threads) compact(p);
+    for (std::size_t p = static_cast<std::size_t>(k); p < t.parts.size(); p += threads) {
+      if (t.in_pass(p)) compact(p);
+    }
   });
-  if (refused) {
+  return !refused;
+}
+
+}  // namespace
+
+// A pass done (not the last of its square): its parts to disk, and the next pass begins.
+bool frontier_detail::Dp::finish_pass() {
+  Tables& t = *tables_;
+  if (!compact_parts(t, t.built)) {
+    error_ = "cannot write the states of square " + std::to_string(t.square + 1) + " to disk in " +
+             t.disk + " (--scratch DIR)";
+    return false;
+  }
+  ++t.pass;
+  return begin_pass();
+}
+
+// The states of the finished square become the ones to read: each part compacted in place.
+void frontier_detail::Dp::finish_square() {
+  Tables& t = *tables_;
+  const std::size_t limbs = static_cast<std::size_t>(t.limbs);
+  if (t.overflow) {
+    // A count passed the limbs: widen the states read (from the top down, in place) and take
+    // the square again (every pass of it).
+    const std::size_t wider = limbs + 1;
+    for (Part& part : t.old) {
+      if (!part.counts.resize(std::max<std::size_t>(part.size, 1) * wider)) {
+        t.failed = true;
+        t.failure =
+            "out of memory (or disk) widening the counts at square " + std::to_string(t.square + 1);
+        return;
+      }
+      for (std::size_t s = part.size; s-- > 0;) {
+        for (std::size_t k = limbs; k-- > 0;)
+          part.counts[s * wider + k] = part.counts[s * limbs + k];
+        part.counts[s * wider + limbs] = 0;
+      }
+      part.drop();  // (on disk: written back there)
+    }
+    t.limbs = static_cast<int>(wider);
+    t.max_limbs = std::max(t.max_limbs, t.limbs);
+    t.parts.clear();
+    t.built.clear();
+    t.entries = 0;
+    t.building = false;
+    return;
+  }
+  if (t.square == hand_off_) {
+    // The states before this square go to another run rather than back to the system.
+    handed_ = HandedStates{std::move(t.old), t.old_begin, t.old_size, t.limbs, t.square};
+  }
+  t.old.clear();
+  std::vector<Part> dense = std::move(t.built);
+  dense.resize(t.parts.size());
+  if (!compact_parts(t, dense)) {
     // (No memory for a part's counts: the states are lost, the count stops.)
     t.failed = true;
     t.failure = "out of memory compacting the states of square " + std::to_string(t.square + 1);
   }
+  t.built.clear();
+  t.passes = 1;
+  t.pass = 0;
+  t.reading = 0;
   t.old_begin.assign(1, 0);
   for (const Part& part : dense) t.old_begin.push_back(t.old_begin.back() + part.size);
   t.old = std::move(dense);
@@ -692,6 +797,7 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
               s, ((k & body_mask) >> 4) | (k & ~((Key{1} << frontier_detail::kEndsShift) - 1)),
               t.form);
         }
+        part.drop();  // (on disk: written back there)
       }
       ++t.square;
       left -= std::min<std::uint64_t>(left, t.old_size + 1);
@@ -703,8 +809,14 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
       return status_;
     }
     const std::size_t limbs = static_cast<std::size_t>(t.limbs);
-    const std::size_t end =
+    std::size_t end =
         static_cast<std::size_t>(std::min<std::uint64_t>(t.old_size, t.cursor + left));
+    if (t.reading > 0) {
+      // States on disk: a slice ends with its part, whose pages go back once it is read.
+      const std::size_t part = static_cast<std::size_t>(
+          std::upper_bound(t.old_begin.begin(), t.old_begin.end(), t.cursor) - t.old_begin.begin());
+      end = std::min(end, t.old_begin[std::min(part, t.old_begin.size() - 1)]);
+    }
     left -= end - t.cursor;
     const int past_cut =
         filter_ != nullptr && plan.cut >= 0 && i >= plan.cut ? i - plan.cut + 1 : 0;
@@ -722,7 +834,11 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
               if (past_cut > 0 && !filter_->admits(out, past_cut, *memo)) return true;
               return inserter.add(out, count);
             },
-            [&] { tours += BigCount(std::span<const std::uint64_t>(count, limbs)); });
+            [&] {
+              // (Tours end only on the last square, whose table holds nothing: every pass
+              // finds them, the first counts them.)
+              if (t.pass == 0) tours += BigCount(std::span<const std::uint64_t>(count, limbs));
+            });
       });
       if (!t.failed) inserter.finish();
     };
@@ -743,6 +859,23 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
       for (const BigCount& n : tours) count_ += n;
     }
     t.cursor = end;
+    if (t.failed && t.over_limit && !t.disk.empty() &&
+        static_cast<std::size_t>(t.passes) < t.parts.size() && i != plan.last_free) {
+      // This pass's share of the table passed the limit: twice as many passes, the states read
+      // on disk, from the start of this one's first half.
+      t.passes *= 2;
+      t.pass *= 2;
+      t.built.resize(t.parts.size());
+      t.failed = false;
+      t.over_limit = false;
+      if (!to_disk() || !begin_pass()) {
+        status_ = Status::none;
+        t.parts.clear();
+        t.entries = 0;
+        return status_;
+      }
+      continue;
+    }
     if (t.failed) {
       error_ = t.failure;
       status_ = Status::none;
@@ -751,6 +884,18 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
       return status_;
     }
     t.peak_bytes = std::max(t.peak_bytes, t.bytes());
+    while (!t.disk.empty() && t.dropped < t.old.size() && t.old_begin[t.dropped + 1] <= t.cursor) {
+      t.old[t.dropped++].drop();  // read: its pages back to the system
+    }
+    if (t.cursor == t.old_size && t.pass + 1 < t.passes && !t.overflow) {
+      if (!finish_pass()) {
+        status_ = Status::none;
+        t.parts.clear();
+        t.entries = 0;
+        return status_;
+      }
+      continue;
+    }
     if (t.cursor == t.old_size) {
       finish_square();
       if (t.failed) {
@@ -773,28 +918,36 @@ std::uint64_t Work::limit_beside(std::uint64_t held) const {
   return memory_limit > held ? memory_limit - held : 1;
 }
 
-void Work::start_top(bool take_handed) {
-  // The top's squares past the cut are the last of the bottom's window (read backwards).
+bool Work::start_top(bool take_handed) {
+  // The top's squares past the cut are the last of the bottom's window (read backwards). With
+  // states on disk, the bottom waits there.
+  if (on_disk && !bottom->to_disk()) return false;
   bottom_bytes = bottom->tables().bytes();
   filter = std::make_unique<CutFilter>(bottom->tables(), bottom_plan->window - 1, *top_plan);
+  bottom->drop();  // (pages read from disk, if any: back)
   top = std::make_unique<Dp>(top_plan, limit_beside(bottom_bytes), threads);
+  top->set_disk(disk);
   top->set_filter(filter.get());
   top->return_at_square_ends(square_ends);
-  if (!take_handed) return;
+  if (!take_handed) return true;
   if (auto handed = bottom->take_handed()) {
     top->start_from(std::move(*handed));
     mirrored = true;
   }
+  return true;
 }
 
-void Work::resume_bottom() {
+bool Work::resume_bottom() {
   // The bottom's squares past its cut (the top's last before the cut, backwards) are slots
   // W - crossing - 1 down of the top's window.
   const Plan& t = *top_plan;
+  if (on_disk && !top->to_disk()) return false;
   bottom_filter =
       std::make_unique<CutFilter>(top->tables(), t.window - (t.stop - t.cut) - 1, *bottom_plan);
+  top->drop();
   top_bytes = top->tables().bytes();
   bottom->resume(bottom_filter.get(), limit_beside(top_bytes));
+  return true;
 }
 
 std::uint64_t paired_key(Key k) {
@@ -954,6 +1107,26 @@ FrontierCounter::FrontierCounter(const Problem& problem, std::uint64_t memory_li
   }
 }
 
+void FrontierCounter::use_disk(const std::string& folder) {
+  frontier_detail::Work& w = *work_;
+  w.disk = folder;
+  w.on_disk = !folder.empty() && w.memory_limit > 0 && check_frontier_problem(w.problem).empty() &&
+              forecast_frontier(w.problem, w.memory_limit).bytes > w.memory_limit;
+  for (frontier_detail::Dp* dp : {w.whole.get(), w.bottom.get(), w.top.get()}) {
+    if (dp != nullptr) dp->set_disk(folder);
+  }
+}
+
+std::string FrontierCounter::check_disk(const std::string& folder) {
+  frontier_detail::Buffer<std::uint64_t> probe;
+  if (!probe.resize(1)) return "out of memory";
+  probe[0] = 1;
+  if (!probe.to_file(folder)) {
+    return "cannot make an unnamed file there (needs Linux and a local file system)";
+  }
+  return {};
+}
+
 FrontierCounter::~FrontierCounter() = default;
 FrontierCounter::FrontierCounter(FrontierCounter&&) noexcept = default;
 FrontierCounter& FrontierCounter::operator=(FrontierCounter&&) noexcept = default;
@@ -980,7 +1153,7 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
     }
     return status_;
   }
-  if (!w.top) w.start_top();
+  if (!w.top && !w.start_top()) return stop_with(w.bottom->error(), {});
   if (w.top->status() == Status::running) {
     if (w.top->run(max_steps) == Status::none && !w.top->error().empty()) {
       return stop_with(w.top->error(), {});
@@ -988,7 +1161,7 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
     return status_;
   }
   if (w.bottom->paused()) {
-    w.resume_bottom();
+    if (!w.resume_bottom()) return stop_with(w.top->error(), {});
     return status_;
   }
   if (!w.join) {
@@ -1009,8 +1182,24 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
     const std::uint64_t x = top_first ? tops : bottoms, y = top_first ? bottoms : tops;
     const std::uint64_t y_tables = top_first ? w.bottom_bytes : w.top->tables().bytes();
     const std::uint64_t placing = std::max<std::uint64_t>(16 + 4, state_bytes + 4);
-    const std::uint64_t need = std::max(w.bottom_bytes + w.top->tables().bytes() + placing * x,
-                                        y_tables + state_bytes * x + placing * y);
+    std::uint64_t need = std::max(w.bottom_bytes + w.top->tables().bytes() + placing * x,
+                                  y_tables + state_bytes * x + placing * y);
+    if (w.memory_limit > 0 && need > w.memory_limit && !w.disk.empty()) {
+      // Joined in buckets, the halves' tables on disk, read again by each: each bucket holds
+      // its share of the copies (a fifth more for the hash's unevenness), of both halves for
+      // closed tours, of the larger for open ones (the other whole).
+      if (!w.bottom->to_disk() || !w.top->to_disk()) {
+        return stop_with(w.bottom->error().empty() ? w.top->error() : w.bottom->error(), {});
+      }
+      w.bottom_bytes = w.bottom->tables().bytes();
+      const std::uint64_t tables = w.bottom_bytes + w.top->tables().bytes();
+      const auto need_in = [&](std::uint64_t buckets) {
+        const std::uint64_t xb = x / buckets + 1, yb = top_plan.closed ? y / buckets + 1 : y;
+        return tables + std::max(placing * xb, state_bytes * xb + placing * yb) * 6 / 5;
+      };
+      while (w.join_buckets < 1024 && need_in(w.join_buckets) > w.memory_limit) w.join_buckets *= 2;
+      need = need_in(w.join_buckets);
+    }
     if (std::max(tops, bottoms) > 0xFFFFFFFFu) {
       return stop_with("counting by rows joins at most 4294967295 states of a half (" +
                            std::to_string(std::max(tops, bottoms)) + " here)",
@@ -1022,12 +1211,20 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
                            std::to_string(states) + " states)",
                        {});
     }
-    w.join = std::make_unique<frontier_detail::Join>(*w.top, *w.bottom, w.threads);
+    w.join =
+        std::make_unique<frontier_detail::Join>(*w.top, *w.bottom, w.threads, 0, w.join_buckets);
     w.join_peak = need;
   }
   if (w.join->run(max_steps) == Status::none) {
-    w.join_pairs = w.join->pairs_done();
-    stop_with({}, w.join->count());
+    w.join_pairs += w.join->pairs_done();
+    w.joined += w.join->count();
+    if (++w.join_bucket < w.join_buckets) {
+      w.join.reset();
+      w.join = std::make_unique<frontier_detail::Join>(*w.top, *w.bottom, w.threads, w.join_bucket,
+                                                       w.join_buckets);
+      return status_;
+    }
+    stop_with({}, w.joined);
     w.join.reset();  // (the halves' tables went when the join copied their states)
   }
   return status_;
@@ -1063,16 +1260,21 @@ FrontierProgress FrontierCounter::progress() const {
     p.peak_bytes = std::max(p.peak_bytes, t.peak_bytes);
     p.max_states = std::max<std::uint64_t>(p.max_states, t.max_states);
     p.count_words = std::max(p.count_words, dp->limbs());
+    p.disk_bytes += t.disk_bytes;
+    p.passes = std::max(p.passes, t.max_passes);
     if (dp->status() == Status::running || dp == w.whole.get()) p.states = t.old_size;
     if (status_ != Status::none) p.squares_done += std::min(t.square, dp->plan().stop);
     if (dp != w.whole.get()) halves_squares += dp->plan().stop;
   }
   p.mirrored_halves = w.mirrored;
+  p.join_buckets = w.join_buckets;
   if (w.join) {
     p.bytes += w.join->bytes();
     p.joining = status_ != Status::none;
-    p.join_fraction = w.join->fraction();
-    p.join_grouped = w.join->grouped();
+    // (In buckets: each bucket an equal share.)
+    const double buckets = w.join_buckets;
+    p.join_fraction = (w.join_bucket + w.join->fraction()) / buckets;
+    p.join_grouped = (w.join_bucket + w.join->grouped()) / buckets;
   }
   // The bottom's states stay while the top runs, the top's last while the bottom takes its
   // crossing edges, and both while they are joined.
@@ -1109,7 +1311,10 @@ FrontierProgress FrontierCounter::progress() const {
                 std::max(floor, static_cast<double>(w.bottom->tables().old_size));
       }
       const double halves = done + left > 0 ? done / (done + left) : 0;
-      const double join = w.join ? 0.4 * w.join->grouped() + 0.6 * w.join->fraction() : 0;
+      const double join =
+          w.join ? (w.join_bucket + 0.4 * w.join->grouped() + 0.6 * w.join->fraction()) /
+                       w.join_buckets
+                 : 0;
       p.fraction = std::max(w.shown_fraction, 0.7 * (w.join ? 1.0 : halves) + 0.3 * join);
       w.shown_fraction = p.fraction;
     }
@@ -1155,11 +1360,12 @@ FrontierResult count_frontier(const Problem& problem, const FrontierOptions& opt
   const auto t0 = Clock::now();
   FrontierResult result;
   const int threads = options.threads > 0 ? options.threads : hardware_threads();
-  FrontierCounter counter =
-      options.resume_path.empty()
-          ? FrontierCounter(problem, options.memory_limit, threads, options.halves, options.periods,
-                            options.crossing)
-          : FrontierCounter::resume(options.resume_path, options.memory_limit, threads);
+  FrontierCounter counter = options.resume_path.empty()
+                                ? FrontierCounter(problem, options.memory_limit, threads,
+                                                  options.halves, options.periods, options.crossing)
+                                : FrontierCounter::resume(options.resume_path, options.memory_limit,
+                                                          threads, options.disk);
+  counter.use_disk(options.disk);
   const bool saving = !options.save_path.empty();
   counter.run_to_square_ends(saving);
   auto last = t0;

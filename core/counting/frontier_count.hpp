@@ -60,6 +60,15 @@
 // take 23 million states and 1.1 GB (77 s on two threads), and 8x8 closed at most 159 million
 // states and 8.1 GB (20 minutes; forecast_frontier says 8.7 GB, about the join's own check).
 //
+// States on disk (FrontierCounter::use_disk): past the memory limit the states go to files in a
+// folder, mapped in place (frontier_detail.hpp, Buffer::to_file), so that the code that reads
+// them is the same. The states a square reads are read from there in order, each part's pages
+// handed back once read; a square whose new states would not fit is built in passes, each
+// expanding every state read and keeping only its share of the table's 64 parts, written to
+// disk when it ends; a half waiting for the other waits on disk; and the halves are joined in
+// buckets (class Join). 7x7 open at a limit of 600 MB: 106 s and 594 MB resident instead of
+// 70 s and 1.1 GB, 2.6 GB written.
+//
 // Saving (frontier_save.cpp): between two squares a count is its tables and a few numbers, which
 // FrontierCounter::save writes to a file and FrontierCounter::resume reads back, so that a long
 // count stopped (Ctrl-C, a crash, a memory limit) goes on from its last save.
@@ -112,6 +121,11 @@ struct FrontierProgress {
   // The board maps to itself under a half turn: the top half began from the bottom half's
   // states before the cut instead of taking those squares again.
   bool mirrored_halves = false;
+  // States on disk (FrontierCounter::use_disk): the bytes of states written there so far, the
+  // most passes a square was built in, and the buckets closed tours are joined in.
+  std::uint64_t disk_bytes = 0;
+  int passes = 1;
+  int join_buckets = 1;
 };
 
 // The sliced counter (the browser's shape).
@@ -151,6 +165,15 @@ class FrontierCounter {
   std::uint64_t steps() const;
   Geometry geometry() const;
 
+  // States on disk: where the tables would pass the memory limit, the states read go to files
+  // in `folder` (removed as they are done with) and each square's table is built in as many
+  // passes as fit, each keeping a share of the new states; a half waiting for the other waits
+  // there, and closed tours are joined in as many buckets as fit. Set before run(); empty:
+  // none (the count stops at the limit). Not in WebAssembly (no files).
+  void use_disk(const std::string& folder);
+  // "" when states can go to disk in `folder` (a file made there and removed), or why not.
+  static std::string check_disk(const std::string& folder);
+
   // Saving a count to go on with it later (knights count --scratch, --resume). With
   // run_to_square_ends, run() also returns at the end of every square it finishes, where
   // can_save() is true: no square half taken, no long strip's period running (its moves are
@@ -163,8 +186,9 @@ class FrontierCounter {
   std::string save(const std::string& path) const;
   // A counter that goes on from a file save() wrote, on a machine of the same kind (the words
   // are written as they are in memory). When it cannot, status() is none and error() says why.
+  // disk: as use_disk (the states read from the file go there as they are read).
   static FrontierCounter resume(const std::string& path, std::uint64_t memory_limit = 0,
-                                int threads = 1);
+                                int threads = 1, const std::string& disk = {});
 
  private:
   FrontierCounter();
@@ -210,6 +234,8 @@ struct FrontierOptions {
   std::string save_path;  // empty: no saving
   double save_after = 10;
   std::function<void(const FrontierSaved&)> on_save;
+  // Where the states go past memory_limit (FrontierCounter::use_disk; empty: nowhere).
+  std::string disk;
   // Goes on from this saved count instead (its problem: read_saved_problem; `problem` must be
   // it). threads and memory_limit are this run's.
   std::string resume_path;

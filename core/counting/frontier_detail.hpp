@@ -16,7 +16,9 @@
 #include <vector>
 
 #if defined(__linux__) && !defined(__EMSCRIPTEN__)
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <unistd.h>
 #endif
 
 #include "board/problem.hpp"
@@ -183,6 +185,11 @@ struct Plan {
 // written at random, and with 4 KB pages nearly every access missed the TLB (a table split in
 // 64 parts of a few MB each got no 2 MB page at all from the allocator's mappings), and every
 // 4 KB of a new table cost a page fault. Elsewhere, malloc.
+//
+// States on disk: to_file moves a buffer into a file of its own (unnamed, gone with the buffer)
+// mapped in its place. Its pages are then the file's: drop() hands them back, and the next read
+// fetches them from the page cache or the disk, so a table read in order from a file holds only
+// the part being read (Linux only; elsewhere to_file refuses).
 template <typename T>
 class Buffer {
  public:
@@ -239,10 +246,52 @@ class Buffer {
   const T* data() const { return data_; }
   std::size_t size() const { return size_; }
   T& operator[](std::size_t i) { return data_[i]; }
+  bool on_file() const { return fd_ >= 0; }
+  // Moves the values into a new file in `folder` (removed from the folder at once: it goes when
+  // the buffer does), mapped in their place, its pages not resident. False: left as it was.
+  bool to_file([[maybe_unused]] const std::string& folder) {
+#if defined(__linux__) && !defined(__EMSCRIPTEN__) && defined(MADV_HUGEPAGE)
+    if (fd_ >= 0 || size_ == 0) return fd_ >= 0;
+    const int fd = open(folder.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+    if (fd < 0) return false;
+    const std::size_t bytes = size_ * sizeof(T), length = pages(bytes);
+    const char* from = reinterpret_cast<const char*>(data_);
+    std::size_t written = 0;
+    while (written < bytes) {
+      const ssize_t n = pwrite(fd, from + written, std::min<std::size_t>(bytes - written, 1 << 26),
+                               static_cast<off_t>(written));
+      if (n <= 0) break;
+      written += static_cast<std::size_t>(n);
+    }
+    void* p = written == bytes && ftruncate(fd, static_cast<off_t>(length)) == 0
+                  ? mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)
+                  : MAP_FAILED;
+    if (p == MAP_FAILED) {
+      close(fd);
+      return false;
+    }
+    const std::size_t n = size_;
+    release();
+    data_ = static_cast<T*>(p);
+    size_ = n;
+    mapped_ = length;
+    fd_ = fd;
+    return true;
+#else
+    return false;
+#endif
+  }
+  // A buffer on a file: its pages handed back (what was written stays in the file).
+  void drop() const {
+#if defined(__linux__) && !defined(__EMSCRIPTEN__) && defined(MADV_HUGEPAGE)
+    if (fd_ >= 0) madvise(data_, mapped_, MADV_DONTNEED);
+#endif
+  }
   friend void swap(Buffer& a, Buffer& b) noexcept {
     std::swap(a.data_, b.data_);
     std::swap(a.size_, b.size_);
     std::swap(a.mapped_, b.mapped_);
+    std::swap(a.fd_, b.fd_);
   }
 
  private:
@@ -269,6 +318,12 @@ class Buffer {
   }
   bool remap(std::size_t n) {
     const std::size_t bytes = pages(n * sizeof(T));
+    // On a file: its blocks allocated first, so that a full disk refuses here rather than with
+    // SIGBUS on a later write.
+    if (fd_ >= 0 && bytes > mapped_ && posix_fallocate(fd_, 0, static_cast<off_t>(bytes)) != 0) {
+      return false;
+    }
+    if (fd_ >= 0 && ftruncate(fd_, static_cast<off_t>(bytes)) != 0) return false;
     void* p = mremap(data_, mapped_, bytes, MREMAP_MAYMOVE);
     if (p == MAP_FAILED) return false;
     data_ = static_cast<T*>(p);
@@ -276,7 +331,12 @@ class Buffer {
     mapped_ = bytes;
     return true;
   }
-  void unmap() { munmap(data_, mapped_); }
+  void unmap() {
+    munmap(data_, mapped_);
+    if (fd_ >= 0) close(fd_);
+    fd_ = -1;
+  }
+
 #else
   bool map(std::size_t) { return false; }
   bool remap(std::size_t) { return false; }
@@ -295,6 +355,7 @@ class Buffer {
   T* data_ = nullptr;
   std::size_t size_ = 0;
   std::size_t mapped_ = 0;  // bytes of its own mapping (0: malloc's)
+  int fd_ = -1;             // the file it is mapped from (-1: memory)
 };
 
 // Hands the free pages inside the heap back to the system (glibc: malloc_trim). A table read is
@@ -314,6 +375,17 @@ struct Part {
   std::size_t slots(int words) const { return keys.size() / static_cast<std::size_t>(words); }
   Key key(std::size_t s, KeyForm form) const {
     return stored_as_key(&keys.data()[s * static_cast<std::size_t>(key_words(form))], form);
+  }
+  // Its keys and counts to files in `folder`, their pages handed back (Buffer::to_file).
+  // `written` counts the bytes it moves.
+  bool to_disk(const std::string& folder, std::atomic<std::uint64_t>& written) {
+    if (size == 0 || keys.on_file()) return true;
+    written += 8 * (keys.size() + counts.size());
+    return keys.to_file(folder) && counts.to_file(folder);
+  }
+  void drop() const {
+    keys.drop();
+    counts.drop();
   }
   void set_key(std::size_t s, Key key, KeyForm form) {
     std::uint64_t* k = &keys.data()[s * static_cast<std::size_t>(key_words(form))];
@@ -368,6 +440,29 @@ struct Tables {
   std::uint64_t max_states = 0;
   double growth = 2;  // the states after the last square taken, over those before it
   std::uint64_t memory_limit = 0;
+  // States on disk: the folder (Buffer::to_file) where the tables go when they would pass the
+  // memory limit, or empty (the count stops there instead). A square whose table would pass
+  // the limit even with the states read on disk is taken in passes: each pass expands every
+  // state read but keeps only the new states of its share of the parts, which go to disk as
+  // it ends (built), so that only a share of the table is built at a time.
+  std::string disk;
+  int passes = 1;
+  int pass = 0;
+  int max_passes = 1;
+  std::size_t part_cap = 0;  // the entries each part of the table being built begins with
+  std::vector<Part> built;   // the parts of the passes done, dense (on disk)
+  std::size_t dropped = 0;   // parts read from disk whose pages were handed back
+  std::atomic<bool> over_limit{false};       // a part could not grow within the memory limit
+  std::atomic<std::uint64_t> disk_bytes{0};  // states written to disk so far
+  std::uint64_t reading = 0;  // states read from disk held at once (a part's pages, twice)
+  bool old_on_disk() const {
+    return std::any_of(old.begin(), old.end(), [](const Part& p) { return p.keys.on_file(); });
+  }
+  // Whether part `which` of the table being built is built in this pass.
+  bool in_pass(std::size_t which) const {
+    return passes == 1 ||
+           static_cast<int>((which * static_cast<std::size_t>(passes)) >> part_bits) == pass;
+  }
 
   std::uint64_t entry_bytes() const {
     return 8 * static_cast<std::uint64_t>(words) + 8 * static_cast<std::uint64_t>(limbs);
@@ -378,11 +473,14 @@ struct Tables {
   // states; counted so that the memory limit holds for both).
   std::uint64_t plan_bytes = 0;
   std::uint64_t bytes() const {
-    return plan_bytes + (old_entries() + entries.load()) * entry_bytes() + period_bytes;
+    return plan_bytes + (old_entries() + entries.load()) * entry_bytes() + period_bytes + reading;
   }
+  // Entries of the states read and of the passes done that are in memory (not on disk).
   std::uint64_t old_entries() const {
     std::uint64_t n = 0;
-    for (const Part& part : old) n += part.slots(words);
+    for (const std::vector<Part>* parts : {&old, &built}) {
+      for (const Part& part : *parts) n += part.keys.on_file() ? 0 : part.slots(words);
+    }
     return n;
   }
 };
@@ -563,6 +661,12 @@ class Dp {
   // Before running: starts from `states` (their square, their counts) instead of the empty
   // window before the first square.
   void start_from(HandedStates&& states);
+  // States on disk in `folder` where the tables would pass the memory limit (Tables::disk).
+  void set_disk(const std::string& folder) { tables_->disk = folder; }
+  // With a folder for the states: the states read go to disk now (a half waiting for the
+  // other), false (error()) if they cannot; drop() hands back the pages read since.
+  bool to_disk();
+  void drop();
   // run() returns at the end of every square it finishes (to save there: FrontierCounter::save).
   void return_at_square_ends(bool on) { square_ends_ = on; }
   // No square is half taken (and no Period holds the states): what the run has done is its
@@ -584,6 +688,9 @@ class Dp {
   bool square_ends_ = false;
   bool period_fits(int square) const;
   bool begin_square();
+  bool begin_pass();
+  bool finish_pass();
+  void set_reading();
   void finish_square();
   std::shared_ptr<const Plan> plan_;
   std::unique_ptr<Tables> tables_;
@@ -636,7 +743,12 @@ class Join {
  public:
   // threads: the pieces of work are shared out among them. Its first run() calls copy the
   // halves' states, a half a call, and free their tables (release) as they go.
-  Join(Dp& top, Dp& bottom, int threads);
+  // The halves may be joined in `buckets` joins, one after the other, each holding about a
+  // bucket's share of the copies (the halves' tables, read again by each, are freed by the
+  // last). Closed tours: the states whose kinds (the top's as the bottom must have them) hash to
+  // `bucket`, as a top state meets only bottom states of its kinds. Open tours: the larger
+  // half's states whose index hashes to `bucket`, against the other half whole.
+  Join(Dp& top, Dp& bottom, int threads, int bucket = 0, int buckets = 1);
   Status run(std::uint64_t max_steps);  // a step: one pair of states checked
   const BigCount& count() const { return count_; }
   double fraction() const;  // pairs checked, of all
@@ -655,6 +767,8 @@ class Join {
     std::size_t top_begin = 0, top_end = 0, bottom_begin = 0, bottom_end = 0;
     std::uint64_t pairs_before = 0;  // pairs in the pieces before it
   };
+  std::uint64_t complement(std::uint64_t top_kinds) const;  // the kinds a bottom state must have
+  std::uint64_t bucket_of(std::uint64_t value) const;       // (kinds, or an index)
   std::vector<std::uint64_t> wanted_kinds(std::uint64_t top_kinds) const;
   std::vector<const StateGroup*> matching_groups(std::uint64_t top_kinds) const;
   // Adds the tours of one piece into `count`.
@@ -674,12 +788,16 @@ class Join {
   std::uint64_t grouped_ = 0, to_group_ = 0;  // states of the halves grouped before this one, all
   std::vector<std::pair<std::uint64_t, std::size_t>> order_;  // (kinds, index), then sorted
   std::vector<std::uint32_t> index_;  // then only the indices, in that order, for the copy
-  Dp& top_;                           // (its plan and limbs once grouped: its tables are gone)
+  // States on disk: index_ in the tables' order instead, position_ where each goes.
+  bool on_disk_ = false;
+  std::vector<std::uint32_t> position_;
+  Dp& top_;  // (its plan and limbs once grouped: its tables are gone)
   Dp& bottom_;
   int window_ = 0;
   int threads_ = 1;
   std::uint32_t blocked_ = 0;  // slots of blocked squares
   bool closed_ = false;
+  int bucket_ = 0, buckets_ = 1;
   bool packed_ = false;                                     // the window fits PackedLinks
   bool indexed_ = false;                                    // closed, past PackedLinks
   std::vector<Links> top_links_, bottom_links_;             // every state, in group order
@@ -714,10 +832,16 @@ struct Work {
   std::uint64_t top_bytes = 0;               // the top's last states, held while the bottom ends
   std::uint64_t join_peak = 0;  // the most the join holds while it copies the halves' states
   std::unique_ptr<Join> join;
-  std::uint64_t join_pairs = 0;  // the pairs the join checked, once it is done
-  bool mirrored = false;         // the top half began from the bottom's states (a symmetric board)
-  int top_first_square = 0;      // where the top half will begin (handed the bottom's states)
-  double states_floor = 0;       // a square's states at least, for the bar (half the forecast's)
+  int join_bucket = 0, join_buckets = 1;  // closed tours past the memory limit: joins in buckets
+  BigCount joined;                        // the tours of the buckets joined so far
+  std::uint64_t join_pairs = 0;           // the pairs the join checked, once it is done
+  // States on disk past the memory limit (Tables::disk), or empty; `on_disk`: the forecast
+  // passes the limit, so a half waiting for the other waits on disk.
+  std::string disk;
+  bool on_disk = false;
+  bool mirrored = false;     // the top half began from the bottom's states (a symmetric board)
+  int top_first_square = 0;  // where the top half will begin (handed the bottom's states)
+  double states_floor = 0;   // a square's states at least, for the bar (half the forecast's)
   // The most progress shown so far: a forecast that rises as states grow holds the bar still
   // rather than taking it back.
   mutable double shown_fraction = 0;
@@ -733,9 +857,10 @@ struct Work {
   std::uint64_t limit_beside(std::uint64_t held) const;
   // The bottom has reached its cut: the top starts, pruned by the bottom's states there, and
   // from the states the bottom hands it (take_handed; not when a saved top is read instead).
-  void start_top(bool take_handed = true);
+  // False (the bottom's error()): its states could not go to disk.
+  bool start_top(bool take_handed = true);
   // The top is done: the bottom takes its crossing edges, pruned by the top's last states.
-  void resume_bottom();
+  bool resume_bottom();
 };
 
 // Calls emit(state, count limbs) for each state of the table read (dense, part after part),

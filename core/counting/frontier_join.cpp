@@ -3,6 +3,7 @@
 #include <array>
 #include <atomic>
 #include <bit>
+#include <mutex>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -164,11 +165,13 @@ void put_indexed(IndexedLinks& to, const Links& links, int window) {
 // the tables as the join reads them: links, their sets, counts (copied in group order: read
 // through pointers into the tables, nearly every pair that met missed the cache, most of 7x7
 // open's join). The tables are read out of order: each state's words are fetched some states
-// ahead, so that the misses overlap.
+// ahead, so that the misses overlap. With `position` (states on disk), `order` is in the
+// tables' order instead and position[k] is where order[k] goes: the files are read in order.
 template <class L>
-void copy_states(const Tables& t, const std::vector<std::uint32_t>& order, std::size_t from,
-                 std::size_t to, int window, bool bottom, std::vector<L>& links,
-                 std::vector<std::uint64_t>& sets, std::vector<std::uint64_t>& counts) {
+void copy_states(const Tables& t, const std::vector<std::uint32_t>& order,
+                 const std::vector<std::uint32_t>* position, std::size_t from, std::size_t to,
+                 int window, bool bottom, std::vector<L>& links, std::vector<std::uint64_t>& sets,
+                 std::vector<std::uint64_t>& counts) {
   const std::size_t limbs = static_cast<std::size_t>(t.limbs);
   const std::size_t words = static_cast<std::size_t>(t.words);
   const auto locate = [&](std::size_t at) {
@@ -177,13 +180,14 @@ void copy_states(const Tables& t, const std::vector<std::uint32_t>& order, std::
     return std::pair<std::size_t, std::size_t>{part, at - t.old_begin[part]};
   };
   constexpr std::size_t kAhead = 16;
-  for (std::size_t i = from; i < to; ++i) {
-    if (i + kAhead < to) {
-      const auto [part, slot] = locate(order[i + kAhead]);
+  for (std::size_t k = from; k < to; ++k) {
+    if (k + kAhead < to && position == nullptr) {
+      const auto [part, slot] = locate(order[k + kAhead]);
       __builtin_prefetch(&t.old[part].keys.data()[slot * words]);
       __builtin_prefetch(&t.old[part].counts.data()[slot * limbs]);
     }
-    const auto [part, slot] = locate(order[i]);
+    const std::size_t i = position != nullptr ? (*position)[k] : k;
+    const auto [part, slot] = locate(order[k]);
     const Links link = links_of(t.old[part].key(slot, t.form), window, bottom);
     if constexpr (std::is_same_v<L, IndexedLinks>) {
       put_indexed(links[i], link, window);  // (no sets kept: a group's, Join::join_piece)
@@ -363,12 +367,14 @@ bool CutFilter::fits(std::uint64_t kinds, std::uint64_t complete, std::uint64_t 
   return false;
 }
 
-Join::Join(Dp& top, Dp& bottom, int threads)
+Join::Join(Dp& top, Dp& bottom, int threads, int bucket, int buckets)
     : top_(top),
       bottom_(bottom),
       window_(top.plan().window),
       threads_(std::max(1, threads)),
-      closed_(top.plan().closed) {
+      closed_(top.plan().closed),
+      bucket_(bucket),
+      buckets_(buckets) {
   const Plan& plan = top.plan();
   for (int s = 0; s < window_; ++s) {
     if (!plan.steps[static_cast<std::size_t>(plan.stop - window_ + s)].free) blocked_ |= 1u << s;
@@ -376,11 +382,29 @@ Join::Join(Dp& top, Dp& bottom, int threads)
   packed_ = window_ <= PackedLinks::kMaxWindow;
   indexed_ = !packed_ && closed_;
   top_first_ = top.tables().old_size >= bottom.tables().old_size;
-  to_group_ = top.tables().old_size + bottom.tables().old_size;
+  const std::uint64_t x = std::max(top.tables().old_size, bottom.tables().old_size);
+  const std::uint64_t y = std::min(top.tables().old_size, bottom.tables().old_size);
+  to_group_ = x / static_cast<std::uint64_t>(buckets) +
+              (closed_ ? y / static_cast<std::uint64_t>(buckets) : y);
+}
+
+std::uint64_t Join::bucket_of(std::uint64_t value) const {
+  return buckets_ == 1 ? 0 : (mix(value) >> 32) % static_cast<std::uint64_t>(buckets_);
 }
 
 double Join::grouped() const {
   if (stage_ >= 2 || to_group_ == 0) return 1;
+  if (buckets_ > 1) {
+    // (In buckets each half is read whole for a share of its states: by stages.)
+    const double size = static_cast<double>(
+        std::max<std::size_t>(((stage_ == 0) == top_first_ ? top_ : bottom_).tables().old_size, 1));
+    const double within =
+        grouping_ == Grouping::kinds ? 0.5 * static_cast<double>(cursor_) / size
+        : grouping_ == Grouping::sort
+            ? 0.5
+            : 0.5 + 0.5 * static_cast<double>(cursor_) / std::max<double>(index_.size(), 1);
+    return std::min(1.0, (stage_ + within) / 2);
+  }
   // A state's kinds, then (after the sort) its copy: half of its grouping each.
   const Dp& dp = (stage_ == 0) == top_first_ ? top_ : bottom_;
   const double size = static_cast<double>(dp.tables().old_size);
@@ -407,17 +431,40 @@ bool Join::group(bool top, std::uint64_t max_steps) {
   std::vector<std::uint64_t>& counts = top ? top_counts_ : bottom_counts_;
   switch (grouping_) {
     case Grouping::kinds: {
-      if (cursor_ == 0) order_.resize(t.old_size);
       const std::size_t end = std::min(t.old_size, cursor_ + slice);
-      in_ranges(threads_, cursor_, end, [&](std::size_t from, std::size_t to) {
-        std::size_t i = from;
-        for_each_state(t, from, to, [&](Key key, const std::uint64_t*) {
-          order_[i] = {kinds_of(key, window_, bottom), i};
-          ++i;
-          return true;
+      // In buckets: closed tours by kinds, open ones by the larger half's states alone (the
+      // other whole in every bucket: an open top state may meet bottom states of several kinds).
+      const bool filtered = buckets_ > 1 && (closed_ || top == top_first_);
+      if (!filtered) {
+        if (cursor_ == 0) order_.resize(t.old_size);
+        in_ranges(threads_, cursor_, end, [&](std::size_t from, std::size_t to) {
+          std::size_t i = from;
+          for_each_state(t, from, to, [&](Key key, const std::uint64_t*) {
+            order_[i] = {kinds_of(key, window_, bottom), i};
+            ++i;
+            return true;
+          });
         });
-      });
+      } else {
+        // Only this bucket's states (each thread gathers its own, then adds them).
+        std::mutex adding;
+        in_ranges(threads_, cursor_, end, [&](std::size_t from, std::size_t to) {
+          std::vector<std::pair<std::uint64_t, std::size_t>> mine;
+          std::size_t i = from;
+          for_each_state(t, from, to, [&](Key key, const std::uint64_t*) {
+            const std::uint64_t kinds = kinds_of(key, window_, bottom);
+            const std::uint64_t b =
+                closed_ ? bucket_of(top ? complement(kinds) : kinds) : bucket_of(i);
+            if (b == static_cast<std::uint64_t>(bucket_)) mine.push_back({kinds, i});
+            ++i;
+            return true;
+          });
+          const std::lock_guard<std::mutex> lock(adding);
+          order_.insert(order_.end(), mine.begin(), mine.end());
+        });
+      }
       cursor_ = end;
+      if (!dp.tables().disk.empty()) dp.drop();  // (read from disk: the pages back)
       if (cursor_ == t.old_size) grouping_ = Grouping::sort;
       return false;
     }
@@ -435,45 +482,65 @@ bool Join::group(bool top, std::uint64_t max_steps) {
         }
         groups.back().end = i + 1;
       }
+      const std::size_t n = order_.size();
       if (packed_) {
-        (top ? top_packed_ : bottom_packed_).resize(t.old_size);
+        (top ? top_packed_ : bottom_packed_).resize(n);
       } else if (indexed_) {
-        (top ? top_indexed_ : bottom_indexed_).resize(t.old_size);
+        (top ? top_indexed_ : bottom_indexed_).resize(n);
       } else {
-        (top ? top_links_ : bottom_links_).resize(t.old_size);
+        (top ? top_links_ : bottom_links_).resize(n);
       }
       // The copy needs only each state's index: 4 bytes a state instead of 16 while the copies
-      // are made (8x8 closed's join, 150 million states: 1.8 GB less).
-      index_.resize(order_.size());
-      for (std::size_t i = 0; i < order_.size(); ++i) {
-        index_[i] = static_cast<std::uint32_t>(order_[i].second);
+      // are made (8x8 closed's join, 150 million states: 1.8 GB less). States on disk: sorted
+      // by index, each with its place, so that the files are read in order.
+      on_disk_ = std::any_of(t.old.begin(), t.old.end(),
+                             [](const Part& part) { return part.keys.on_file(); });
+      if (on_disk_) {
+        for (std::size_t i = 0; i < n; ++i) order_[i] = {order_[i].second, i};
+        sort_in_parallel(order_.begin(), order_.end(), threads_);
+        position_.resize(n);
+        for (std::size_t k = 0; k < n; ++k) {
+          position_[k] = static_cast<std::uint32_t>(order_[k].second);
+        }
+      }
+      index_.resize(n);
+      for (std::size_t k = 0; k < n; ++k) {
+        index_[k] = static_cast<std::uint32_t>(on_disk_ ? order_[k].first : order_[k].second);
       }
       std::vector<std::pair<std::uint64_t, std::size_t>>().swap(order_);
-      if (!indexed_) sets.resize(t.old_size);  // (indexed: a group's, sets_of)
-      counts.resize(t.old_size * static_cast<std::size_t>(t.limbs));
+      if (!indexed_) sets.resize(n);  // (indexed: a group's, sets_of)
+      counts.resize(n * static_cast<std::size_t>(t.limbs));
       grouping_ = Grouping::copy;
       cursor_ = 0;
       return false;
     }
     case Grouping::copy: {
-      const std::size_t end = std::min(t.old_size, cursor_ + slice);
+      const std::size_t n = index_.size();
+      const std::size_t end = std::min(n, cursor_ + slice);
+      const std::vector<std::uint32_t>* position = on_disk_ ? &position_ : nullptr;
       in_ranges(threads_, cursor_, end, [&](std::size_t from, std::size_t to) {
         if (packed_) {
-          copy_states(t, index_, from, to, window_, bottom, top ? top_packed_ : bottom_packed_,
-                      sets, counts);
+          copy_states(t, index_, position, from, to, window_, bottom,
+                      top ? top_packed_ : bottom_packed_, sets, counts);
         } else if (indexed_) {
-          copy_states(t, index_, from, to, window_, bottom, top ? top_indexed_ : bottom_indexed_,
-                      sets, counts);
+          copy_states(t, index_, position, from, to, window_, bottom,
+                      top ? top_indexed_ : bottom_indexed_, sets, counts);
         } else {
-          copy_states(t, index_, from, to, window_, bottom, top ? top_links_ : bottom_links_, sets,
-                      counts);
+          copy_states(t, index_, position, from, to, window_, bottom,
+                      top ? top_links_ : bottom_links_, sets, counts);
         }
       });
       cursor_ = end;
-      if (cursor_ < t.old_size) return false;
+      if (on_disk_) dp.drop();  // (read: the pages back)
+      if (cursor_ < n) return false;
       std::vector<std::uint32_t>().swap(index_);
-      grouped_ += t.old_size;
-      dp.release();
+      std::vector<std::uint32_t>().swap(position_);
+      grouped_ += n;
+      if (bucket_ + 1 == buckets_) {
+        dp.release();
+      } else {
+        dp.drop();  // (the next bucket reads them again)
+      }
       grouping_ = Grouping::kinds;
       cursor_ = 0;
       return true;
@@ -578,24 +645,30 @@ std::uint64_t Join::bytes() const {
          match_begin_.size() * sizeof(std::size_t);
 }
 
+std::uint64_t Join::complement(std::uint64_t top_kinds) const {
+  // Complete against untouched and the other way round, a path end against a path end; a
+  // blocked square is complete in both.
+  std::uint64_t base = 0;
+  for (int s = 0; s < window_; ++s) {
+    const std::uint64_t kind = (top_kinds >> (2 * s)) & 3;
+    const std::uint64_t want = (blocked_ >> s) & 1     ? kKindComplete
+                               : kind == kKindEnd      ? kKindEnd
+                               : kind == kKindComplete ? kKindUntouched
+                                                       : kKindComplete;
+    base |= want << (2 * s);
+  }
+  return base;
+}
+
 std::vector<std::uint64_t> Join::wanted_kinds(std::uint64_t top_kinds) const {
   // The kinds a bottom state must have: complete where the top leaves a square untouched and
   // the other way round, a path end against a path end; open tours may also end on up to two
   // squares of the window (a path end against an untouched square).
-  std::uint64_t base = 0;
+  const std::uint64_t base = complement(top_kinds);
   std::array<int, 2 * kMaxFrontierWidth + 1> may_end{};
   int n_may_end = 0;
-  for (int s = 0; s < window_; ++s) {
-    const std::uint64_t kind = (top_kinds >> (2 * s)) & 3;
-    std::uint64_t want = kind == kKindEnd        ? kKindEnd
-                         : kind == kKindComplete ? kKindUntouched
-                                                 : kKindComplete;
-    if ((blocked_ >> s) & 1) {
-      want = kKindComplete;
-    } else if (!closed_) {
-      may_end[n_may_end++] = s;
-    }
-    base |= want << (2 * s);
+  for (int s = 0; s < window_ && !closed_; ++s) {
+    if (!((blocked_ >> s) & 1)) may_end[n_may_end++] = s;
   }
   // A square may end the tour: the top's path end meets nothing below, or the bottom's
   // path end meets a square the top left untouched.

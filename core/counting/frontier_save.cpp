@@ -96,12 +96,15 @@ void write_states(SaveWriter& out, const std::vector<Part>& parts, int words, in
   for (const Part& part : parts) {
     out.words(part.keys.data(), part.size * static_cast<std::size_t>(words));
     out.words(part.counts.data(), part.size * static_cast<std::size_t>(limbs));
+    part.drop();  // (states on disk: the pages read back to the system)
   }
 }
 
 // The states as a table read (dense parts, begin: each part's first state, then the size).
+// States on disk (Tables::disk not empty): once the states read pass half the memory limit,
+// each part goes there as it is read.
 bool read_states(SaveReader& in, std::vector<Part>& parts, std::vector<std::size_t>& begin,
-                 int words, int limbs) {
+                 int words, int limbs, Tables& t) {
   std::uint64_t n = 0;
   if (!in.number(n, kMaxParts) || n == 0) return false;
   parts.clear();
@@ -113,6 +116,7 @@ bool read_states(SaveReader& in, std::vector<Part>& parts, std::vector<std::size
     part.size = static_cast<std::size_t>(size);
     begin.push_back(begin.back() + part.size);
   }
+  std::uint64_t read = t.bytes();
   for (Part& part : parts) {
     const std::size_t k = part.size * static_cast<std::size_t>(words);
     const std::size_t c = part.size * static_cast<std::size_t>(limbs);
@@ -121,6 +125,11 @@ bool read_states(SaveReader& in, std::vector<Part>& parts, std::vector<std::size
     if (!part.keys.resize(std::max<std::size_t>(k, static_cast<std::size_t>(words))) ||
         !part.counts.resize(std::max<std::size_t>(c, static_cast<std::size_t>(limbs))) ||
         !in.words(part.keys.data(), k) || !in.words(part.counts.data(), c)) {
+      return false;
+    }
+    read += 8 * (k + c);
+    if (!t.disk.empty() && t.memory_limit > 0 && read > t.memory_limit / 2 &&
+        !part.to_disk(t.disk, t.disk_bytes)) {
       return false;
     }
   }
@@ -187,7 +196,7 @@ std::string Dp::read(SaveReader& in) {
   t.parts.clear();
   t.building = false;
   t.cursor = 0;
-  if (!read_states(in, t.old, t.old_begin, t.words, t.limbs)) return bad;
+  if (!read_states(in, t.old, t.old_begin, t.words, t.limbs, t)) return bad;
   t.old_size = t.old_begin.back();
   std::uint64_t handed = 0;
   if (!in.number(handed, 1)) return bad;
@@ -197,7 +206,7 @@ std::string Dp::read(SaveReader& in) {
     std::uint64_t at = 0, handed_limbs = 0;
     if (!in.number(at, static_cast<std::uint64_t>(plan.stop)) ||
         !in.number(handed_limbs, kMaxLimbs) || handed_limbs == 0 ||
-        !read_states(in, h.parts, h.begin, t.words, static_cast<int>(handed_limbs))) {
+        !read_states(in, h.parts, h.begin, t.words, static_cast<int>(handed_limbs), t)) {
       return bad;
     }
     h.square = static_cast<int>(at);
@@ -405,7 +414,7 @@ std::string FrontierCounter::save(const std::string& path) const {
 }
 
 FrontierCounter FrontierCounter::resume(const std::string& path, std::uint64_t memory_limit,
-                                        int threads) {
+                                        int threads, const std::string& disk) {
   FrontierCounter refused;
   const auto refuse = [&](const std::string& why) {
     refused.error_ = path + ": " + why;
@@ -427,6 +436,7 @@ FrontierCounter FrontierCounter::resume(const std::string& path, std::uint64_t m
   FrontierCounter counter(head.problem, memory_limit, threads, head.halves != 0, head.periods != 0,
                           static_cast<int>(head.crossing));
   if (counter.status_ == Status::none) return counter;  // refused by the limit
+  counter.use_disk(disk);  // (before the states are read: they go to disk as they are)
   frontier_detail::Work& w = *counter.work_;
   const std::string other = "saved by another version of knights (its runs do not fit)";
   if ((stage == 0) != (w.whole != nullptr)) return refuse(other);
@@ -436,10 +446,12 @@ FrontierCounter FrontierCounter::resume(const std::string& path, std::uint64_t m
     if (auto why = w.bottom->read(in); !why.empty()) return refuse(why);
     if (stage >= 2) {
       if (stage == 2) {
-        w.start_top(/*take_handed=*/false);  // pruned by the bottom's states at its cut
+        // (Pruned by the bottom's states at its cut.)
+        if (!w.start_top(/*take_handed=*/false)) return refuse(w.bottom->error());
       } else {
         // The top is done (the bottom's states at the cut, which pruned it, are gone).
-        w.top = std::make_unique<frontier_detail::Dp>(w.top_plan, 0, threads);
+        w.top = std::make_unique<frontier_detail::Dp>(w.top_plan, memory_limit, threads);
+        w.top->set_disk(w.disk);
       }
       if (auto why = w.top->read(in); !why.empty()) return refuse(why);
       w.mirrored = head.mirrored != 0;
@@ -447,7 +459,9 @@ FrontierCounter FrontierCounter::resume(const std::string& path, std::uint64_t m
         if (w.top->status() == Status::running) return refuse(other);
         // Pruned by the top's last states while it takes its crossing edges (a filter made
         // from all of them: 8x8 closed, half a minute); once done, only joined.
-        if (w.bottom->status() == Status::running) w.resume_bottom();
+        if (w.bottom->status() == Status::running && !w.resume_bottom()) {
+          return refuse(w.top->error());
+        }
       }
     }
   }
