@@ -509,7 +509,6 @@ class Inserter {
     const std::uint64_t h = frontier_detail::hash_key(key);
     const std::size_t which =
         t_.part_bits > 0 ? static_cast<std::size_t>(h >> (64 - t_.part_bits)) : 0;
-    if (!t_.in_pass(which)) return true;  // another pass's
     Batch& b = batches_[which];
     b.entries[b.size++] = Entry{key, h, count};
     return b.size < kBatch || flush(which);
@@ -535,6 +534,10 @@ class Inserter {
   };
   bool flush(std::size_t which) {
     Batch& b = batches_[which];
+    if (!t_.in_pass(which)) {  // another pass's (checked a batch at a time, not each state)
+      b.size = 0;
+      return true;
+    }
     std::unique_lock<std::mutex> lock;
     if (locked_) lock = std::unique_lock<std::mutex>(t_.locks[which]);
     const BuildPart& part = t_.parts[which];
