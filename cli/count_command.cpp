@@ -326,13 +326,14 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
                        " MB, and " + saves.path + " has only " + about_bytes(space.available) +
                        " free for its states (--scratch DIR, or a larger --memory-limit MB)");
     }
-    options.disk = saves.path;
     std::fprintf(stderr,
                  "knights: counting by rows needs %s, past the --memory-limit of %llu MB: its "
                  "states go to disk in %s (%s free) where memory runs short\n",
                  about_bytes(forecast).c_str(), static_cast<unsigned long long>(o.memory_limit_mb),
                  saves.path.c_str(), ec ? "space unknown" : about_bytes(space.available).c_str());
   }
+  // (Past the limit the states go to disk even where the forecast said they would fit.)
+  if (!saves.file.empty()) options.disk = saves.path;
   options.on_save = [&saves, first = true,
                      last_error = std::string()](const FrontierSaved& saved) mutable {
     if (!saved.error.empty()) {
