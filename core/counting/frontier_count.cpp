@@ -1200,7 +1200,9 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
         const std::uint64_t xb = x / buckets + 1, yb = top_plan.closed ? y / buckets + 1 : y;
         return tables + std::max(placing * xb, state_bytes * xb + placing * yb) * 6 / 5;
       };
-      while (w.join_buckets < 1024 && need_in(w.join_buckets) > w.memory_limit) w.join_buckets *= 2;
+      // (Open tours' buckets each group the smaller half again: at most 64 of them.)
+      const int most = top_plan.closed ? 1024 : 64;
+      while (w.join_buckets < most && need_in(w.join_buckets) > w.memory_limit) w.join_buckets *= 2;
       need = need_in(w.join_buckets);
     }
     if (std::max(tops, bottoms) > 0xFFFFFFFFu) {
