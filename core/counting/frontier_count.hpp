@@ -66,8 +66,8 @@
 // handed back once read; a square whose new states would not fit is built in passes, each
 // expanding every state read and keeping only its share of the table's 64 parts, written to
 // disk when it ends; a half waiting for the other waits on disk; and the halves are joined in
-// buckets (class Join). 7x7 open at a limit of 600 MB: 106 s and 594 MB resident instead of
-// 70 s and 1.1 GB, 2.6 GB written.
+// buckets (class Join). 7x7 open at a limit of 600 MB: 119 s and 588 MB resident instead of
+// 76 s and 1.1 GB (the same hour), 2.6 GB written.
 //
 // Saving (frontier_save.cpp): between two squares a count is its tables and a few numbers, which
 // FrontierCounter::save writes to a file and FrontierCounter::resume reads back, so that a long
