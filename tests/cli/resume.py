@@ -1,7 +1,8 @@
 """A count by rows stopped by Ctrl-C goes on with --resume and gives the count of one run; its
-folder is kept while stopped and removed once the count is printed.
+folder is kept while stopped and removed once the count is printed. With a --memory-limit
+below the count's tables, both runs put their states on disk.
 
-    python3 resume.py path/to/knights
+    python3 resume.py path/to/knights [--memory-limit MB]
 """
 import os
 import signal
@@ -22,10 +23,10 @@ def fail(why, *outputs):
 
 
 def main():
-    knights = sys.argv[1]
+    knights, limit = sys.argv[1], sys.argv[2:]
     with tempfile.TemporaryDirectory() as scratch:
         first = subprocess.Popen([knights, "count", *BOARD, "--threads", "1", "--save-after", "0",
-                                  "--scratch", scratch], stdout=subprocess.PIPE,
+                                  "--scratch", scratch, *limit], stdout=subprocess.PIPE,
                                  stderr=subprocess.PIPE, text=True)
         # Stopped once it has saved a few squares (well before its end: about 10 s on one thread).
         deadline = time.monotonic() + 60
@@ -47,10 +48,12 @@ def main():
             fail("the saved count is gone after Ctrl-C", err)
         print(f"ok   stopped by Ctrl-C, saved in {folders[0]}: {out.strip()}")
 
-        second = subprocess.run([knights, "count", "--resume", folder, "--format", "json"],
+        second = subprocess.run([knights, "count", "--resume", folder, "--format", "json", *limit],
                                 capture_output=True, text=True, timeout=120)
         if second.returncode != 0 or f'"count": {COUNT}, "complete": true' not in second.stdout:
             fail(f"--resume: exit {second.returncode}", second.stdout, second.stderr)
+        if limit and ('"disk_bytes": 0' in second.stdout or "states go to disk" not in err):
+            fail("states on disk expected past the --memory-limit", err, second.stdout)
         if os.path.exists(folder):
             fail("the folder is still there once the count is printed", second.stderr)
         print(f"ok   --resume: {second.stdout.strip()[:60]}...")
