@@ -921,10 +921,15 @@ std::uint64_t Work::limit_beside(std::uint64_t held) const {
   return memory_limit > held ? memory_limit - held : 1;
 }
 
+bool Work::waits_on_disk(const Dp& half) const {
+  // (Where the forecast fell short, a half past a quarter of the limit waits there too.)
+  return on_disk || (!disk.empty() && memory_limit > 0 && half.tables().bytes() > memory_limit / 4);
+}
+
 bool Work::start_top(bool take_handed) {
   // The top's squares past the cut are the last of the bottom's window (read backwards). With
   // states on disk, the bottom waits there.
-  if (on_disk && !bottom->to_disk()) return false;
+  if (waits_on_disk(*bottom) && !bottom->to_disk()) return false;
   bottom_bytes = bottom->tables().bytes();
   filter = std::make_unique<CutFilter>(bottom->tables(), bottom_plan->window - 1, *top_plan);
   bottom->drop();  // (pages read from disk, if any: back)
@@ -944,7 +949,7 @@ bool Work::resume_bottom() {
   // The bottom's squares past its cut (the top's last before the cut, backwards) are slots
   // W - crossing - 1 down of the top's window.
   const Plan& t = *top_plan;
-  if (on_disk && !top->to_disk()) return false;
+  if (waits_on_disk(*top) && !top->to_disk()) return false;
   bottom_filter =
       std::make_unique<CutFilter>(top->tables(), t.window - (t.stop - t.cut) - 1, *bottom_plan);
   top->drop();

@@ -855,6 +855,9 @@ struct Work {
 
   // What one half may take while the other's states are held.
   std::uint64_t limit_beside(std::uint64_t held) const;
+  // Whether `half` waits for the other on disk (states on disk, and the forecast past the
+  // limit or the half's tables past a quarter of it).
+  bool waits_on_disk(const Dp& half) const;
   // The bottom has reached its cut: the top starts, pruned by the bottom's states there, and
   // from the states the bottom hands it (take_handed; not when a saved top is read instead).
   // False (the bottom's error()): its states could not go to disk.
