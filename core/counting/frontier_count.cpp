@@ -394,7 +394,6 @@ bool frontier_detail::Dp::begin_pass() {
   t.entries = allocated;
   t.max_passes = std::max(t.max_passes, t.passes);
   t.cursor = 0;
-  t.dropped = 0;
   t.peak_bytes = std::max(t.peak_bytes, t.bytes());
   return true;
 }
@@ -814,12 +813,9 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
     const std::size_t limbs = static_cast<std::size_t>(t.limbs);
     std::size_t end =
         static_cast<std::size_t>(std::min<std::uint64_t>(t.old_size, t.cursor + left));
-    if (t.reading > 0) {
-      // States on disk: a slice ends with its part, whose pages go back once it is read.
-      const std::size_t part = static_cast<std::size_t>(
-          std::upper_bound(t.old_begin.begin(), t.old_begin.end(), t.cursor) - t.old_begin.begin());
-      end = std::min(end, t.old_begin[std::min(part, t.old_begin.size() - 1)]);
-    }
+    // States on disk: a slice ends with its part, whose pages go back once it is read.
+    const std::size_t disk_part = t.reading > 0 ? t.part_of(t.cursor) : t.old.size();
+    if (disk_part < t.old.size()) end = std::min(end, t.old_begin[disk_part + 1]);
     left -= end - t.cursor;
     const int past_cut =
         filter_ != nullptr && plan.cut >= 0 && i >= plan.cut ? i - plan.cut + 1 : 0;
@@ -838,8 +834,8 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
               return inserter.add(out, count);
             },
             [&] {
-              // (Tours end only on the last square, whose table holds nothing: every pass
-              // finds them, the first counts them.)
+              // (Tours end only on the last square, which is never taken in passes: its table
+              // holds nothing. Counted in the first pass all the same.)
               if (t.pass == 0) tours += BigCount(std::span<const std::uint64_t>(count, limbs));
             });
       });
@@ -887,9 +883,7 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
       return status_;
     }
     t.peak_bytes = std::max(t.peak_bytes, t.bytes());
-    while (!t.disk.empty() && t.dropped < t.old.size() && t.old_begin[t.dropped + 1] <= t.cursor) {
-      t.old[t.dropped++].drop();  // read: its pages back to the system
-    }
+    if (disk_part < t.old.size() && t.cursor == t.old_begin[disk_part + 1]) t.old[disk_part].drop();
     if (t.cursor == t.old_size && t.pass + 1 < t.passes && !t.overflow) {
       if (!finish_pass()) {
         status_ = Status::none;
@@ -1321,10 +1315,7 @@ FrontierProgress FrontierCounter::progress() const {
                 std::max(floor, static_cast<double>(w.bottom->tables().old_size));
       }
       const double halves = done + left > 0 ? done / (done + left) : 0;
-      const double join =
-          w.join ? (w.join_bucket + 0.4 * w.join->grouped() + 0.6 * w.join->fraction()) /
-                       w.join_buckets
-                 : 0;
+      const double join = w.join ? 0.4 * p.join_grouped + 0.6 * p.join_fraction : 0;
       p.fraction = std::max(w.shown_fraction, 0.7 * (w.join ? 1.0 : halves) + 0.3 * join);
       w.shown_fraction = p.fraction;
     }
@@ -1375,7 +1366,7 @@ FrontierResult count_frontier(const Problem& problem, const FrontierOptions& opt
                                                   options.halves, options.periods, options.crossing)
                                 : FrontierCounter::resume(options.resume_path, options.memory_limit,
                                                           threads, options.disk);
-  counter.use_disk(options.disk);
+  if (options.resume_path.empty()) counter.use_disk(options.disk);  // (resume did)
   const bool saving = !options.save_path.empty();
   counter.run_to_square_ends(saving);
   auto last = t0;

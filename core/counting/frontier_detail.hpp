@@ -451,12 +451,16 @@ struct Tables {
   int max_passes = 1;
   std::size_t part_cap = 0;  // the entries each part of the table being built begins with
   std::vector<Part> built;   // the parts of the passes done, dense (on disk)
-  std::size_t dropped = 0;   // parts read from disk whose pages were handed back
   std::atomic<bool> over_limit{false};       // a part could not grow within the memory limit
   std::atomic<std::uint64_t> disk_bytes{0};  // states written to disk so far
   std::uint64_t reading = 0;  // states read from disk held at once (a part's pages, twice)
   bool old_on_disk() const {
     return std::any_of(old.begin(), old.end(), [](const Part& p) { return p.keys.on_file(); });
+  }
+  // The part of the states read that holds state `at` (of old_size).
+  std::size_t part_of(std::size_t at) const {
+    return static_cast<std::size_t>(std::upper_bound(old_begin.begin(), old_begin.end(), at) -
+                                    old_begin.begin() - 1);
   }
   // Whether part `which` of the table being built is built in this pass.
   bool in_pass(std::size_t which) const {

@@ -175,8 +175,7 @@ void copy_states(const Tables& t, const std::vector<std::uint32_t>& order,
   const std::size_t limbs = static_cast<std::size_t>(t.limbs);
   const std::size_t words = static_cast<std::size_t>(t.words);
   const auto locate = [&](std::size_t at) {
-    const auto part = static_cast<std::size_t>(
-        std::upper_bound(t.old_begin.begin(), t.old_begin.end(), at) - t.old_begin.begin() - 1);
+    const std::size_t part = t.part_of(at);
     return std::pair<std::size_t, std::size_t>{part, at - t.old_begin[part]};
   };
   constexpr std::size_t kAhead = 16;
@@ -464,7 +463,7 @@ bool Join::group(bool top, std::uint64_t max_steps) {
         });
       }
       cursor_ = end;
-      if (!dp.tables().disk.empty()) dp.drop();  // (read from disk: the pages back)
+      dp.drop();  // (read from disk, if so: the pages back)
       if (cursor_ == t.old_size) grouping_ = Grouping::sort;
       return false;
     }
@@ -493,8 +492,7 @@ bool Join::group(bool top, std::uint64_t max_steps) {
       // The copy needs only each state's index: 4 bytes a state instead of 16 while the copies
       // are made (8x8 closed's join, 150 million states: 1.8 GB less). States on disk: sorted
       // by index, each with its place, so that the files are read in order.
-      on_disk_ = std::any_of(t.old.begin(), t.old.end(),
-                             [](const Part& part) { return part.keys.on_file(); });
+      on_disk_ = t.old_on_disk();
       if (on_disk_) {
         for (std::size_t i = 0; i < n; ++i) order_[i] = {order_[i].second, i};
         sort_in_parallel(order_.begin(), order_.end(), threads_);
