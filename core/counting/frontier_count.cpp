@@ -376,21 +376,24 @@ bool frontier_detail::Dp::begin_square() {
 // The parts of this pass, empty at part_cap entries each (the others none).
 bool frontier_detail::Dp::begin_pass() {
   Tables& t = *tables_;
-  std::size_t allocated = 0;
-  for (std::size_t p = 0; p < t.parts.size(); ++p) {
-    BuildPart& part = t.parts[p];
-    part.size = 0;
-    if (!t.in_pass(p)) {
-      part.entries.zeroed(0);
-      continue;
+  // (On the threads: a part below 2 MB is malloc's, which writes its zeros, and the other thread
+  // waited for them, 3% of 6x8 open's time.)
+  std::atomic<bool> refused{false};
+  const std::size_t in_pass = t.parts.size() / static_cast<std::size_t>(t.passes);
+  const int threads = t.part_cap * in_pass >= kManyStates ? t.threads : 1;
+  in_parallel(threads, [&](int k) {
+    for (std::size_t p = static_cast<std::size_t>(k); p < t.parts.size(); p += threads) {
+      BuildPart& part = t.parts[p];
+      part.size = 0;
+      const std::size_t cap = t.in_pass(p) ? t.part_cap : 0;
+      if (!part.entries.zeroed(cap * static_cast<std::size_t>(t.stride()))) refused = true;
     }
-    if (!part.entries.zeroed(t.part_cap * static_cast<std::size_t>(t.stride()))) {
-      error_ = "out of memory allocating " +
-               gigabytes(t.part_cap * t.parts.size() / t.passes * t.entry_bytes());
-      return false;
-    }
-    allocated += t.part_cap;
+  });
+  if (refused) {
+    error_ = "out of memory allocating " + gigabytes(t.part_cap * in_pass * t.entry_bytes());
+    return false;
   }
+  const std::size_t allocated = t.part_cap * in_pass;
   t.entries = allocated;
   t.max_passes = std::max(t.max_passes, t.passes);
   t.cursor = 0;
@@ -742,6 +745,8 @@ namespace {
 // Old states per thread below which a slice is expanded in the caller's thread alone (starting
 // threads costs tens of microseconds; a state, about a microsecond).
 constexpr std::size_t kMinStatesPerThread = 4096;
+// The states a thread takes at a time (a chunk: a few milliseconds).
+constexpr std::size_t kStatesPerChunk = 4096;
 
 }  // namespace
 
@@ -821,38 +826,46 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
         filter_ != nullptr && plan.cut >= 0 && i >= plan.cut ? i - plan.cut + 1 : 0;
     if (past_cut > 0 && memos_.size() < static_cast<std::size_t>(t.threads))
       memos_.resize(static_cast<std::size_t>(t.threads));
-    // Old states [from, to) into the table; tours finished on the last square into `tours`.
-    auto expand = [&](std::size_t from, std::size_t to, bool locked, BigCount& tours,
-                      frontier_detail::CutFilter::Memo* memo) {
+    // The old states from `next` on into the table, a chunk at a time while any is left before
+    // `end`; tours finished on the last square into `tours`. Threads take chunks in turn (equal
+    // shares of a slice left one thread idle at the end of each: a tenth of 7x7 open's time).
+    std::atomic<std::size_t> next{t.cursor};
+    auto expand = [&](bool locked, BigCount& tours, frontier_detail::CutFilter::Memo* memo) {
       Inserter inserter(t, locked, i);
-      for_each_state(t, from, to, [&](Key key, const std::uint64_t* count) {
-        if (t.failed) return false;
-        return expand_state(
-            plan, i, key,
-            [&](Key out) {
-              if (past_cut > 0 && !filter_->admits(out, past_cut, *memo)) return true;
-              return inserter.add(out, count);
-            },
-            [&] {
-              // (Tours end only on the last square, which is never taken in passes: its table
-              // holds nothing. Counted in the first pass all the same.)
-              if (t.pass == 0) tours += BigCount(std::span<const std::uint64_t>(count, limbs));
-            });
-      });
+      while (!t.failed) {
+        const std::size_t from = next.fetch_add(kStatesPerChunk);
+        if (from >= end) break;
+        for_each_state(t, from, std::min(end, from + kStatesPerChunk),
+                       [&](Key key, const std::uint64_t* count) {
+                         if (t.failed) return false;
+                         return expand_state(
+                             plan, i, key,
+                             [&](Key out) {
+                               if (past_cut > 0 && !filter_->admits(out, past_cut, *memo))
+                                 return true;
+                               return inserter.add(out, count);
+                             },
+                             [&] {
+                               // (Tours end only on the last square, which is never taken in
+                               // passes: its table holds nothing. Counted in the first pass all
+                               // the same.)
+                               if (t.pass == 0)
+                                 tours += BigCount(std::span<const std::uint64_t>(count, limbs));
+                             });
+                       });
+      }
       if (!t.failed) inserter.finish();
     };
     const int threads = static_cast<int>(std::min<std::size_t>(
         static_cast<std::size_t>(t.threads), (end - t.cursor) / kMinStatesPerThread));
     if (threads <= 1) {
-      expand(t.cursor, end, false, count_, memos_.empty() ? nullptr : &memos_[0]);
+      expand(false, count_, memos_.empty() ? nullptr : &memos_[0]);
     } else {
-      // Each thread a range of the old states; the parts' locks keep their inserts apart, and
-      // sums do not depend on the order they come in: the same counts as in one thread.
+      // The parts' locks keep the threads' inserts apart, and sums do not depend on the order
+      // they come in: the same counts as in one thread.
       std::vector<BigCount> tours(static_cast<std::size_t>(threads));
-      const std::size_t from = t.cursor, share = (end - from + threads - 1) / threads;
       in_parallel(threads, [&](int k) {
-        const std::size_t a = std::min(end, from + share * static_cast<std::size_t>(k));
-        expand(a, std::min(end, a + share), true, tours[static_cast<std::size_t>(k)],
+        expand(true, tours[static_cast<std::size_t>(k)],
                memos_.empty() ? nullptr : &memos_[static_cast<std::size_t>(k)]);
       });
       for (const BigCount& n : tours) count_ += n;
@@ -1171,8 +1184,9 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
     // tables are gone: a state's links and their sets (Join::link_bytes: 16 bytes where the
     // window has at most 15 squares, 8 for closed tours past that, 25 otherwise), its count,
     // and about half a group (24 bytes a group, one for about two states on 7x7 open). Before
-    // the copies, the (kinds, index) pairs are sorted (16 bytes a state); the copy keeps only
-    // the indices (4 bytes, made while the pairs are still there).
+    // the copies, each state's kinds and rank are sorted in a word, with a second word to sort
+    // into (16 bytes a state); the copy keeps each state's place (4 bytes, made while the words
+    // are still there), and in buckets its index in the tables (4 more).
     w.bottom_bytes = w.bottom->tables().bytes();
     const Plan& top_plan = *w.top_plan;
     const std::uint64_t link_bytes = frontier_detail::Join::link_bytes(top_plan);
@@ -1197,7 +1211,8 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
       const std::uint64_t tables = w.bottom_bytes + w.top->tables().bytes();
       const auto need_in = [&](std::uint64_t buckets) {
         const std::uint64_t xb = x / buckets + 1, yb = top_plan.closed ? y / buckets + 1 : y;
-        return tables + std::max(placing * xb, state_bytes * xb + placing * yb) * 6 / 5;
+        const std::uint64_t placed = std::max(placing, state_bytes + 8);  // (with the index)
+        return tables + std::max(placed * xb, state_bytes * xb + placed * yb) * 6 / 5;
       };
       // (Open tours' buckets each group the smaller half again: at most 64 of them.)
       const int most = top_plan.closed ? 1024 : 64;

@@ -246,6 +246,7 @@ class Buffer {
   const T* data() const { return data_; }
   std::size_t size() const { return size_; }
   T& operator[](std::size_t i) { return data_[i]; }
+  const T& operator[](std::size_t i) const { return data_[i]; }
   bool on_file() const { return fd_ >= 0; }
   // Moves the values into a new file in `folder` (removed from the folder at once: it goes when
   // the buffer does), mapped in their place, its pages not resident. False: left as it was.
@@ -778,8 +779,8 @@ class Join {
   // Adds the tours of one piece into `count`.
   void join_piece(const Piece& piece, BigCount& count) const;
   template <class L>
-  void join_piece(const Piece& piece, BigCount& count, const std::vector<L>& tops,
-                  const std::vector<L>& bottoms) const;
+  void join_piece(const Piece& piece, BigCount& count, const Buffer<L>& tops,
+                  const Buffer<L>& bottoms) const;
   // Groups one half's states (stage 0 the larger half, 1 the other) a slice at a time, or
   // makes the pieces (2).
   void prepare(std::uint64_t max_steps);
@@ -790,10 +791,12 @@ class Join {
   enum class Grouping { kinds, sort, copy } grouping_ = Grouping::kinds;
   std::size_t cursor_ = 0;                    // states done in this grouping stage
   std::uint64_t grouped_ = 0, to_group_ = 0;  // states of the halves grouped before this one, all
-  std::vector<std::pair<std::uint64_t, std::size_t>> order_;  // (kinds, index), then sorted
-  std::vector<std::uint32_t> index_;  // then only the indices, in that order, for the copy
-  // States on disk: index_ in the tables' order instead, position_ where each goes.
-  bool on_disk_ = false;
+  // The half's states taken (all, or a bucket's), in the tables' order: their kinds (dense_kinds),
+  // sorted; the index in the tables of each (none: all are taken, the index is the rank); and,
+  // once sorted, the place each goes in the copies (the tables are read in order, the copies
+  // written in group order).
+  std::vector<std::uint64_t> kinds_;
+  std::vector<std::uint32_t> index_;
   std::vector<std::uint32_t> position_;
   Dp& top_;  // (its plan and limbs once grouped: its tables are gone)
   Dp& bottom_;
@@ -804,11 +807,12 @@ class Join {
   int bucket_ = 0, buckets_ = 1;
   bool packed_ = false;                                     // the window fits PackedLinks
   bool indexed_ = false;                                    // closed, past PackedLinks
-  std::vector<Links> top_links_, bottom_links_;             // every state, in group order
-  std::vector<PackedLinks> top_packed_, bottom_packed_;     // the same, packed_
-  std::vector<IndexedLinks> top_indexed_, bottom_indexed_;  // the same, indexed_
-  std::vector<std::uint64_t> top_sets_, bottom_sets_;       // their links as sets (link_sets)
-  std::vector<std::uint64_t> top_counts_, bottom_counts_;   // their limbs, in the same order
+  // (Buffers: 2 MB pages, written at random by the copy, and no pass of zeros first.)
+  Buffer<Links> top_links_, bottom_links_;             // every state, in group order
+  Buffer<PackedLinks> top_packed_, bottom_packed_;     // the same, packed_
+  Buffer<IndexedLinks> top_indexed_, bottom_indexed_;  // the same, indexed_
+  Buffer<std::uint64_t> top_sets_, bottom_sets_;       // their links as sets (link_sets)
+  Buffer<std::uint64_t> top_counts_, bottom_counts_;   // their limbs, in the same order
   std::vector<StateGroup> top_groups_;
   std::vector<StateGroup> bottom_groups_;  // sorted by kinds
   std::vector<Piece> pieces_;

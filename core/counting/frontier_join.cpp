@@ -4,6 +4,7 @@
 #include <atomic>
 #include <bit>
 #include <mutex>
+#include <new>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -58,6 +59,18 @@ std::uint64_t kinds_of(Key key, int window, bool bottom) {
   const auto tour_ends =
       static_cast<std::uint64_t>(std::popcount(slots_with_code(key, window, kCodeTourEnd)));
   return kinds | tour_ends << kTourEndsShift;
+}
+
+// A group's key with the tour ends moved down beside the slots' kinds: the same order in 2W + 2
+// bits (32 where the window has 15 squares), so that a state's kinds and its rank share a word
+// for the sort. sparse_kinds undoes it.
+std::uint64_t dense_kinds(std::uint64_t kinds, int window) {
+  const std::uint64_t slots = kinds & ((std::uint64_t{1} << (2 * window)) - 1);
+  return slots | (kinds >> kTourEndsShift) << (2 * window);
+}
+std::uint64_t sparse_kinds(std::uint64_t dense, int window) {
+  const std::uint64_t slots = dense & ((std::uint64_t{1} << (2 * window)) - 1);
+  return slots | (dense >> (2 * window)) << kTourEndsShift;
 }
 
 Links links_of(Key key, int window, bool bottom) {
@@ -161,41 +174,44 @@ void put_indexed(IndexedLinks& to, const Links& links, int window) {
   }
 }
 
-// The states [from, to) of `order` (in group order: their indices in the tables) copied from
-// the tables as the join reads them: links, their sets, counts (copied in group order: read
-// through pointers into the tables, nearly every pair that met missed the cache, most of 7x7
-// open's join). The tables are read out of order: each state's words are fetched some states
-// ahead, so that the misses overlap. With `position` (states on disk), `order` is in the
-// tables' order instead and position[k] is where order[k] goes: the files are read in order.
+// The states taken [from, to) (Join::index_: their indices in the tables, increasing, or none:
+// the rank is the index) copied from the tables as the join reads them, each to its place
+// (`position`, in group order): links, their sets, counts. The tables are read in order (once
+// they were read in group order, nearly every state missed the cache; on disk, in order is the
+// only way), the copies written at random, which needs no wait: each place's lines are fetched
+// some states ahead.
 template <class L>
-void copy_states(const Tables& t, const std::vector<std::uint32_t>& order,
-                 const std::vector<std::uint32_t>* position, std::size_t from, std::size_t to,
-                 int window, bool bottom, std::vector<L>& links, std::vector<std::uint64_t>& sets,
-                 std::vector<std::uint64_t>& counts) {
+void copy_states(const Tables& t, const std::vector<std::uint32_t>& index,
+                 const std::vector<std::uint32_t>& position, std::size_t from, std::size_t to,
+                 int window, bool bottom, Buffer<L>& links, Buffer<std::uint64_t>& sets,
+                 Buffer<std::uint64_t>& counts) {
+  if (from >= to) return;
   const std::size_t limbs = static_cast<std::size_t>(t.limbs);
-  const std::size_t words = static_cast<std::size_t>(t.words);
-  const auto locate = [&](std::size_t at) {
-    const std::size_t part = t.part_of(at);
-    return std::pair<std::size_t, std::size_t>{part, at - t.old_begin[part]};
+  const auto index_of = [&](std::size_t rank) -> std::size_t {
+    return index.empty() ? rank : index[rank];
   };
+  constexpr bool indexed = std::is_same_v<L, IndexedLinks>;
   constexpr std::size_t kAhead = 16;
-  for (std::size_t k = from; k < to; ++k) {
-    if (k + kAhead < to && position == nullptr) {
-      const auto [part, slot] = locate(order[k + kAhead]);
-      __builtin_prefetch(&t.old[part].keys.data()[slot * words]);
-      __builtin_prefetch(&t.old[part].counts.data()[slot * limbs]);
+  std::size_t part = t.part_of(index_of(from));
+  for (std::size_t r = from; r < to; ++r) {
+    if (r + kAhead < to) {
+      const std::size_t ahead = position[r + kAhead];
+      __builtin_prefetch(&links[ahead], 1);
+      if (!indexed) __builtin_prefetch(&sets[ahead], 1);
+      __builtin_prefetch(&counts[ahead * limbs], 1);
     }
-    const std::size_t i = position != nullptr ? (*position)[k] : k;
-    const auto [part, slot] = locate(order[k]);
+    const std::size_t i = index_of(r), k = position[r];
+    while (i >= t.old_begin[part + 1]) ++part;
+    const std::size_t slot = i - t.old_begin[part];
     const Links link = links_of(t.old[part].key(slot, t.form), window, bottom);
-    if constexpr (std::is_same_v<L, IndexedLinks>) {
-      put_indexed(links[i], link, window);  // (no sets kept: a group's, Join::join_piece)
+    if constexpr (indexed) {
+      put_indexed(links[k], link, window);  // (no sets kept: a group's, Join::join_piece)
     } else {
-      put(links[i], link, window);
-      sets[i] = link_sets(link, window);
+      put(links[k], link, window);
+      sets[k] = link_sets(link, window);
     }
     const std::uint64_t* count = &t.old[part].counts.data()[slot * limbs];
-    for (std::size_t l = 0; l < limbs; ++l) counts[i * limbs + l] = count[l];
+    for (std::size_t l = 0; l < limbs; ++l) counts[k * limbs + l] = count[l];
   }
 }
 
@@ -232,6 +248,47 @@ void sort_in_parallel(It begin, It end, int threads) {
       sort_in_parallel(mid, end, threads - threads / 2);
     }
   });
+}
+
+// Sorts `items` by their bits [low, high): least significant digit first, 11 bits a pass, each
+// pass stable and on the threads (each counts and then places its own range). A pass reads and
+// writes every item once, in order but for the 2048 places it writes to (std::sort of (kinds,
+// index) pairs compared its way through 24 levels of 7x7 open's 13.5 million states).
+void radix_sort(std::vector<std::uint64_t>& items, int low, int high, int threads) {
+  constexpr int kDigit = 11;
+  const std::size_t n = items.size();
+  const int k = static_cast<int>(
+      std::clamp<std::size_t>(n / kMinRange, 1, static_cast<std::size_t>(std::max(threads, 1))));
+  const std::size_t share = (n + static_cast<std::size_t>(k) - 1) / static_cast<std::size_t>(k);
+  const auto range = [&](int i) {
+    const std::size_t from = std::min(n, share * static_cast<std::size_t>(i));
+    return std::pair<std::size_t, std::size_t>{from, std::min(n, from + share)};
+  };
+  std::vector<std::uint64_t> other(n);
+  std::vector<std::array<std::size_t, std::size_t{1} << kDigit>> at(static_cast<std::size_t>(k));
+  for (int shift = low; shift < high; shift += kDigit) {
+    const std::uint64_t mask = (std::uint64_t{1} << std::min(kDigit, high - shift)) - 1;
+    in_parallel(k, [&](int i) {
+      auto& mine = at[static_cast<std::size_t>(i)];
+      mine.fill(0);
+      const auto [from, to] = range(i);
+      for (std::size_t j = from; j < to; ++j) ++mine[(items[j] >> shift) & mask];
+    });
+    std::size_t sum = 0;  // each digit's items, thread after thread
+    for (std::uint64_t d = 0; d <= mask; ++d) {
+      for (auto& mine : at) {
+        const std::size_t c = mine[d];
+        mine[d] = sum;
+        sum += c;
+      }
+    }
+    in_parallel(k, [&](int i) {
+      auto& mine = at[static_cast<std::size_t>(i)];
+      const auto [from, to] = range(i);
+      for (std::size_t j = from; j < to; ++j) other[mine[(items[j] >> shift) & mask]++] = items[j];
+    });
+    items.swap(other);
+  }
 }
 
 std::uint64_t mix(std::uint64_t x) {
@@ -401,7 +458,7 @@ double Join::grouped() const {
         grouping_ == Grouping::kinds ? 0.5 * static_cast<double>(cursor_) / size
         : grouping_ == Grouping::sort
             ? 0.5
-            : 0.5 + 0.5 * static_cast<double>(cursor_) / std::max<double>(index_.size(), 1);
+            : 0.5 + 0.5 * static_cast<double>(cursor_) / std::max<double>(position_.size(), 1);
     return std::min(1.0, (stage_ + within) / 2);
   }
   // A state's kinds, then (after the sort) its copy: half of its grouping each.
@@ -415,19 +472,19 @@ double Join::grouped() const {
 }
 
 bool Join::group(bool top, std::uint64_t max_steps) {
-  // Each half's states by kinds: (kinds, index in the tables) for each, sorted; the groups; then
-  // the states copied in that order. In slices of about max_steps states (the sort whole), so
-  // that the page draws between them: 7x7 open's larger half took 11 s at once there. Each
-  // stage on the threads. (Grouping by a table of the kinds instead, each state counted into
-  // its group and then copied to its group's next place, read the tables in order but took
-  // longer: 15.6 s against 11.8 s on 7x7 open, the table of 440,000 groups missing the cache.)
+  // Each half's states by kinds: the kinds of each, sorted with its rank; the groups, and the
+  // place of each state in group order; then the states copied there. In slices of about
+  // max_steps states (the sort whole), so that the page draws between them: 7x7 open's larger
+  // half took 11 s at once there. Each stage on the threads. (Grouping by a table of the kinds
+  // instead, each state counted into its group and then copied to its group's next place, took
+  // longer: the table of 440,000 groups of 7x7 open missed the cache.)
   Dp& dp = top ? top_ : bottom_;
   const Tables& t = dp.tables();
   const bool bottom = !top;
   const std::size_t slice = static_cast<std::size_t>(std::max<std::uint64_t>(max_steps, 1));
   std::vector<StateGroup>& groups = top ? top_groups_ : bottom_groups_;
-  std::vector<std::uint64_t>& sets = top ? top_sets_ : bottom_sets_;
-  std::vector<std::uint64_t>& counts = top ? top_counts_ : bottom_counts_;
+  Buffer<std::uint64_t>& sets = top ? top_sets_ : bottom_sets_;
+  Buffer<std::uint64_t>& counts = top ? top_counts_ : bottom_counts_;
   switch (grouping_) {
     case Grouping::kinds: {
       const std::size_t end = std::min(t.old_size, cursor_ + slice);
@@ -435,32 +492,44 @@ bool Join::group(bool top, std::uint64_t max_steps) {
       // other whole in every bucket: an open top state may meet bottom states of several kinds).
       const bool filtered = buckets_ > 1 && (closed_ || top == top_first_);
       if (!filtered) {
-        if (cursor_ == 0) order_.resize(t.old_size);
+        if (cursor_ == 0) kinds_.resize(t.old_size);
         in_ranges(threads_, cursor_, end, [&](std::size_t from, std::size_t to) {
           std::size_t i = from;
           for_each_state(t, from, to, [&](Key key, const std::uint64_t*) {
-            order_[i] = {kinds_of(key, window_, bottom), i};
-            ++i;
+            kinds_[i++] = dense_kinds(kinds_of(key, window_, bottom), window_);
             return true;
           });
         });
       } else {
-        // Only this bucket's states (each thread gathers its own, then adds them).
+        // Only this bucket's states: each range gathers its own, then they are added in the
+        // tables' order.
         std::mutex adding;
+        std::vector<std::pair<std::size_t, std::vector<std::pair<std::uint64_t, std::uint32_t>>>>
+            found;
         in_ranges(threads_, cursor_, end, [&](std::size_t from, std::size_t to) {
-          std::vector<std::pair<std::uint64_t, std::size_t>> mine;
+          std::vector<std::pair<std::uint64_t, std::uint32_t>> mine;
           std::size_t i = from;
           for_each_state(t, from, to, [&](Key key, const std::uint64_t*) {
             const std::uint64_t kinds = kinds_of(key, window_, bottom);
             const std::uint64_t b =
                 closed_ ? bucket_of(top ? complement(kinds) : kinds) : bucket_of(i);
-            if (b == static_cast<std::uint64_t>(bucket_)) mine.push_back({kinds, i});
+            if (b == static_cast<std::uint64_t>(bucket_)) {
+              mine.push_back({dense_kinds(kinds, window_), static_cast<std::uint32_t>(i)});
+            }
             ++i;
             return true;
           });
           const std::lock_guard<std::mutex> lock(adding);
-          order_.insert(order_.end(), mine.begin(), mine.end());
+          found.emplace_back(from, std::move(mine));
         });
+        std::sort(found.begin(), found.end(),
+                  [](const auto& a, const auto& b) { return a.first < b.first; });
+        for (const auto& [from, mine] : found) {
+          for (const auto& [kinds, index] : mine) {
+            kinds_.push_back(kinds);
+            index_.push_back(index);
+          }
+        }
       }
       cursor_ = end;
       dp.drop();  // (read from disk, if so: the pages back)
@@ -468,68 +537,69 @@ bool Join::group(bool top, std::uint64_t max_steps) {
       return false;
     }
     case Grouping::sort: {
-      sort_in_parallel(order_.begin(), order_.end(), threads_);
-      std::size_t kinds = 0;  // (counted first: a vector grown by doubling holds up to twice)
-      for (std::size_t i = 0; i < order_.size(); ++i) {
-        kinds += i == 0 || order_[i].first != order_[i - 1].first;
-      }
-      groups.clear();
-      groups.reserve(kinds);
-      for (std::size_t i = 0; i < order_.size(); ++i) {
-        if (i == 0 || order_[i].first != groups.back().kinds) {
-          groups.push_back({order_[i].first, i, i});
-        }
-        groups.back().end = i + 1;
-      }
-      const std::size_t n = order_.size();
-      if (packed_) {
-        (top ? top_packed_ : bottom_packed_).resize(n);
-      } else if (indexed_) {
-        (top ? top_indexed_ : bottom_indexed_).resize(n);
+      // Each state's kinds and rank in one word, sorted by the kinds (radix_sort); past 64 bits
+      // (wide windows of many states), as pairs (std::sort).
+      const std::size_t n = kinds_.size();
+      std::uint64_t most = 0;
+      for (const std::uint64_t k : kinds_) most = std::max(most, k);
+      const int rank_bits = std::bit_width(n), kind_bits = std::bit_width(most);
+      std::vector<std::pair<std::uint64_t, std::uint32_t>> pairs;
+      if (rank_bits + kind_bits <= 64) {
+        for (std::size_t r = 0; r < n; ++r) kinds_[r] = kinds_[r] << rank_bits | r;
+        radix_sort(kinds_, rank_bits, rank_bits + kind_bits, threads_);
       } else {
-        (top ? top_links_ : bottom_links_).resize(n);
+        pairs.resize(n);
+        for (std::size_t r = 0; r < n; ++r) pairs[r] = {kinds_[r], static_cast<std::uint32_t>(r)};
+        std::vector<std::uint64_t>().swap(kinds_);
+        sort_in_parallel(pairs.begin(), pairs.end(), threads_);
       }
-      // The copy needs only each state's index: 4 bytes a state instead of 16 while the copies
-      // are made (8x8 closed's join, 150 million states: 1.8 GB less). States on disk: sorted
-      // by index, each with its place, so that the files are read in order.
-      on_disk_ = t.old_on_disk();
-      if (on_disk_) {
-        for (std::size_t i = 0; i < n; ++i) order_[i] = {order_[i].second, i};
-        sort_in_parallel(order_.begin(), order_.end(), threads_);
-        position_.resize(n);
-        for (std::size_t k = 0; k < n; ++k) {
-          position_[k] = static_cast<std::uint32_t>(order_[k].second);
-        }
-      }
-      index_.resize(n);
+      const auto kinds_at = [&](std::size_t k) {
+        return sparse_kinds(pairs.empty() ? kinds_[k] >> rank_bits : pairs[k].first, window_);
+      };
+      std::size_t distinct = 0;  // (counted first: a vector grown by doubling holds up to twice)
+      for (std::size_t k = 0; k < n; ++k) distinct += k == 0 || kinds_at(k) != kinds_at(k - 1);
+      groups.clear();
+      groups.reserve(distinct);
+      position_.resize(n);
+      const std::uint64_t rank_mask = (std::uint64_t{1} << rank_bits) - 1;
       for (std::size_t k = 0; k < n; ++k) {
-        index_[k] = static_cast<std::uint32_t>(on_disk_ ? order_[k].first : order_[k].second);
+        const std::uint64_t kinds = kinds_at(k);
+        if (k == 0 || kinds != groups.back().kinds) groups.push_back({kinds, k, k});
+        groups.back().end = k + 1;
+        position_[pairs.empty() ? kinds_[k] & rank_mask : pairs[k].second] =
+            static_cast<std::uint32_t>(k);
       }
-      std::vector<std::pair<std::uint64_t, std::size_t>>().swap(order_);
-      if (!indexed_) sets.resize(n);  // (indexed: a group's, sets_of)
-      counts.resize(n * static_cast<std::size_t>(t.limbs));
+      std::vector<std::uint64_t>().swap(kinds_);
+      std::vector<std::pair<std::uint64_t, std::uint32_t>>().swap(pairs);
+      // (Zeros, fresh from the system, each page as the copy first writes it, on its threads.)
+      const bool made =
+          (packed_    ? (top ? top_packed_ : bottom_packed_).zeroed(n)
+           : indexed_ ? (top ? top_indexed_ : bottom_indexed_).zeroed(n)
+                      : (top ? top_links_ : bottom_links_).zeroed(n)) &&
+          (indexed_ || sets.zeroed(n)) &&  // (indexed: a group's, sets_of)
+          counts.zeroed(n * static_cast<std::size_t>(t.limbs));
+      if (!made) throw std::bad_alloc();
       grouping_ = Grouping::copy;
       cursor_ = 0;
       return false;
     }
     case Grouping::copy: {
-      const std::size_t n = index_.size();
+      const std::size_t n = position_.size();
       const std::size_t end = std::min(n, cursor_ + slice);
-      const std::vector<std::uint32_t>* position = on_disk_ ? &position_ : nullptr;
       in_ranges(threads_, cursor_, end, [&](std::size_t from, std::size_t to) {
         if (packed_) {
-          copy_states(t, index_, position, from, to, window_, bottom,
+          copy_states(t, index_, position_, from, to, window_, bottom,
                       top ? top_packed_ : bottom_packed_, sets, counts);
         } else if (indexed_) {
-          copy_states(t, index_, position, from, to, window_, bottom,
+          copy_states(t, index_, position_, from, to, window_, bottom,
                       top ? top_indexed_ : bottom_indexed_, sets, counts);
         } else {
-          copy_states(t, index_, position, from, to, window_, bottom,
+          copy_states(t, index_, position_, from, to, window_, bottom,
                       top ? top_links_ : bottom_links_, sets, counts);
         }
       });
       cursor_ = end;
-      if (on_disk_) dp.drop();  // (read: the pages back)
+      dp.drop();  // (read from disk, if so: the pages back)
       if (cursor_ < n) return false;
       std::vector<std::uint32_t>().swap(index_);
       std::vector<std::uint32_t>().swap(position_);
@@ -709,8 +779,8 @@ void Join::join_piece(const Piece& piece, BigCount& count) const {
 }
 
 template <class L>
-void Join::join_piece(const Piece& piece, BigCount& count, const std::vector<L>& tops,
-                      const std::vector<L>& bottoms) const {
+void Join::join_piece(const Piece& piece, BigCount& count, const Buffer<L>& tops,
+                      const Buffer<L>& bottoms) const {
   const std::size_t top_limbs = static_cast<std::size_t>(top_.tables().limbs);
   const std::size_t bottom_limbs = static_cast<std::size_t>(bottom_.tables().limbs);
   const bool narrow = top_limbs == 1 && bottom_limbs == 1;
