@@ -515,7 +515,7 @@ class CutFilter {
  public:
   // The filter of the half whose plan is `own`, from the other half's states `other`: its
   // square past the cut m (m = 0, 1, ...) is slot base_slot - m of the other's window.
-  CutFilter(const Tables& other, int base_slot, const Plan& own);
+  CutFilter(const Tables& other, int base_slot, const Plan& own, int threads = 1);
   // The answer depends only on the kinds of the k squares past the cut and on the tour ends in
   // the window, and the same few patterns recur across millions of states: each thread keeps
   // its last answers (measured: the filter was half of 7x7 open's time past the cut).
@@ -529,6 +529,9 @@ class CutFilter {
   std::uint64_t bytes() const;
 
  private:
+  // The patterns of the other half's states [from, to).
+  void take_patterns(const Tables& other, std::size_t from, std::size_t to, int base_slot);
+  void add_kinds(std::uint64_t pattern);
   bool has_kinds(std::uint64_t kinds, int k) const;
   bool fits(std::uint64_t kinds, std::uint64_t complete, std::uint64_t ends, int tour_ends,
             int k) const;
@@ -538,6 +541,7 @@ class CutFilter {
   std::uint32_t blocked_ = 0;
   std::vector<std::vector<std::uint64_t>> seen_;  // per k, a bit per pattern of k squares
   std::vector<std::uint64_t> kinds_set_;          // (kinds << 5 | k) + 1, open addressing
+  std::size_t patterns_ = 0;                      // in kinds_set_
 };
 
 // Keys -> their index in a list (open addressing).

@@ -303,7 +303,7 @@ std::uint64_t facing(std::uint64_t kind) {
 
 }  // namespace
 
-CutFilter::CutFilter(const Tables& other, int base_slot, const Plan& own)
+CutFilter::CutFilter(const Tables& other, int base_slot, const Plan& own, int threads)
     : window_(own.window),
       crossing_(own.stop - own.cut),
       closed_(own.closed),
@@ -312,30 +312,31 @@ CutFilter::CutFilter(const Tables& other, int base_slot, const Plan& own)
     if (!own.steps[static_cast<std::size_t>(own.cut + m)].free) blocked_ |= 1u << m;
   }
   for (int k = 1; k <= crossing_; ++k) seen_[k].assign((std::size_t{1} << k) / 64 + 1, 0);
-  // Each state adds a prefix for each square past the cut, nearly all of them seen before: added to
-  // the set at once (a list sorted as it piled up took 11 s of 7x7's bottom half, 5.9 million
-  // states).
-  std::size_t patterns = 0;
   kinds_set_.assign(1024, 0);
-  const auto add = [&](std::uint64_t p) {
-    std::size_t mask = kinds_set_.size() - 1;
-    std::size_t slot = mix(p) & mask;
-    while (kinds_set_[slot] != 0) {
-      if (kinds_set_[slot] == p + 1) return;
-      slot = (slot + 1) & mask;
+  // On the threads: each its own patterns from a range of the states, then added together.
+  const std::size_t n = other.old_size;
+  const int k = static_cast<int>(
+      std::clamp<std::size_t>(n / kMinRange, 1, static_cast<std::size_t>(std::max(threads, 1))));
+  std::vector<CutFilter> others(static_cast<std::size_t>(k - 1), *this);
+  const std::size_t share = (n + static_cast<std::size_t>(k) - 1) / static_cast<std::size_t>(k);
+  in_parallel(k, [&](int i) {
+    const std::size_t from = std::min(n, share * static_cast<std::size_t>(i));
+    (i == 0 ? *this : others[static_cast<std::size_t>(i - 1)])
+        .take_patterns(other, from, std::min(n, from + share), base_slot);
+  });
+  for (const CutFilter& f : others) {
+    for (std::size_t j = 0; j < seen_.size(); ++j) {
+      for (std::size_t w = 0; w < seen_[j].size(); ++w) seen_[j][w] |= f.seen_[j][w];
     }
-    kinds_set_[slot] = p + 1;
-    if (++patterns * 2 <= kinds_set_.size()) return;
-    std::vector<std::uint64_t> old(kinds_set_.size() * 2, 0);
-    old.swap(kinds_set_);
-    mask = kinds_set_.size() - 1;
-    for (const std::uint64_t q : old) {
-      if (q == 0) continue;
-      for (slot = mix(q - 1) & mask; kinds_set_[slot] != 0;) slot = (slot + 1) & mask;
-      kinds_set_[slot] = q;
+    for (const std::uint64_t q : f.kinds_set_) {
+      if (q != 0) add_kinds(q - 1);
     }
-  };
-  for_each_state(other, 0, other.old_size, [&](Key key, const std::uint64_t*) {
+  }
+}
+
+void CutFilter::take_patterns(const Tables& other, std::size_t from, std::size_t to,
+                              int base_slot) {
+  for_each_state(other, from, to, [&](Key key, const std::uint64_t*) {
     std::uint64_t untouched = 0, kinds = 0;
     for (int m = 0; m < crossing_; ++m) {
       const std::uint64_t kind = kind_at(key, base_slot - m);
@@ -345,10 +346,32 @@ CutFilter::CutFilter(const Tables& other, int base_slot, const Plan& own)
     for (int k = 1; k <= crossing_; ++k) {
       const std::uint64_t p = untouched & ((std::uint64_t{1} << k) - 1);
       seen_[k][p / 64] |= std::uint64_t{1} << (p % 64);
-      add((kinds & ((std::uint64_t{1} << (2 * k)) - 1)) << 5 | k);
+      add_kinds((kinds & ((std::uint64_t{1} << (2 * k)) - 1)) << 5 | k);
     }
     return true;
   });
+}
+
+// Each state adds a prefix for each square past the cut, nearly all of them seen before: added to
+// the set at once (a list sorted as it piled up took 11 s of 7x7's bottom half, 5.9 million
+// states).
+void CutFilter::add_kinds(std::uint64_t p) {
+  std::size_t mask = kinds_set_.size() - 1;
+  std::size_t slot = mix(p) & mask;
+  while (kinds_set_[slot] != 0) {
+    if (kinds_set_[slot] == p + 1) return;
+    slot = (slot + 1) & mask;
+  }
+  kinds_set_[slot] = p + 1;
+  if (++patterns_ * 2 <= kinds_set_.size()) return;
+  std::vector<std::uint64_t> old(kinds_set_.size() * 2, 0);
+  old.swap(kinds_set_);
+  mask = kinds_set_.size() - 1;
+  for (const std::uint64_t q : old) {
+    if (q == 0) continue;
+    for (slot = mix(q - 1) & mask; kinds_set_[slot] != 0;) slot = (slot + 1) & mask;
+    kinds_set_[slot] = q;
+  }
 }
 
 std::uint64_t CutFilter::bytes() const {
