@@ -377,7 +377,7 @@ bool frontier_detail::Dp::begin_square() {
 bool frontier_detail::Dp::begin_pass() {
   Tables& t = *tables_;
   // (On the threads: a part below 2 MB is malloc's, which writes its zeros, and the other thread
-  // waited for them, 3% of 6x8 open's time.)
+  // waited for them: under `perf`, 2.6% of 6x8 open's time.)
   std::atomic<bool> refused{false};
   const std::size_t in_pass = t.parts.size() / static_cast<std::size_t>(t.passes);
   const int threads = t.part_cap * in_pass >= kManyStates ? t.threads : 1;
@@ -745,8 +745,6 @@ namespace {
 // Old states per thread below which a slice is expanded in the caller's thread alone (starting
 // threads costs tens of microseconds; a state, about a microsecond).
 constexpr std::size_t kMinStatesPerThread = 4096;
-// The states a thread takes at a time (a chunk: a few milliseconds).
-constexpr std::size_t kStatesPerChunk = 4096;
 
 }  // namespace
 
@@ -826,46 +824,38 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
         filter_ != nullptr && plan.cut >= 0 && i >= plan.cut ? i - plan.cut + 1 : 0;
     if (past_cut > 0 && memos_.size() < static_cast<std::size_t>(t.threads))
       memos_.resize(static_cast<std::size_t>(t.threads));
-    // The old states from `next` on into the table, a chunk at a time while any is left before
-    // `end`; tours finished on the last square into `tours`. Threads take chunks in turn (equal
-    // shares of a slice left one thread idle at the end of each: a tenth of 7x7 open's time).
-    std::atomic<std::size_t> next{t.cursor};
-    auto expand = [&](bool locked, BigCount& tours, frontier_detail::CutFilter::Memo* memo) {
+    // Old states [from, to) into the table; tours finished on the last square into `tours`.
+    auto expand = [&](std::size_t from, std::size_t to, bool locked, BigCount& tours,
+                      frontier_detail::CutFilter::Memo* memo) {
       Inserter inserter(t, locked, i);
-      while (!t.failed) {
-        const std::size_t from = next.fetch_add(kStatesPerChunk);
-        if (from >= end) break;
-        for_each_state(t, from, std::min(end, from + kStatesPerChunk),
-                       [&](Key key, const std::uint64_t* count) {
-                         if (t.failed) return false;
-                         return expand_state(
-                             plan, i, key,
-                             [&](Key out) {
-                               if (past_cut > 0 && !filter_->admits(out, past_cut, *memo))
-                                 return true;
-                               return inserter.add(out, count);
-                             },
-                             [&] {
-                               // (Tours end only on the last square, which is never taken in
-                               // passes: its table holds nothing. Counted in the first pass all
-                               // the same.)
-                               if (t.pass == 0)
-                                 tours += BigCount(std::span<const std::uint64_t>(count, limbs));
-                             });
-                       });
-      }
+      for_each_state(t, from, to, [&](Key key, const std::uint64_t* count) {
+        if (t.failed) return false;
+        return expand_state(
+            plan, i, key,
+            [&](Key out) {
+              if (past_cut > 0 && !filter_->admits(out, past_cut, *memo)) return true;
+              return inserter.add(out, count);
+            },
+            [&] {
+              // (Tours end only on the last square, which is never taken in passes: its table
+              // holds nothing. Counted in the first pass all the same.)
+              if (t.pass == 0) tours += BigCount(std::span<const std::uint64_t>(count, limbs));
+            });
+      });
       if (!t.failed) inserter.finish();
     };
     const int threads = static_cast<int>(std::min<std::size_t>(
         static_cast<std::size_t>(t.threads), (end - t.cursor) / kMinStatesPerThread));
     if (threads <= 1) {
-      expand(false, count_, memos_.empty() ? nullptr : &memos_[0]);
+      expand(t.cursor, end, false, count_, memos_.empty() ? nullptr : &memos_[0]);
     } else {
-      // The parts' locks keep the threads' inserts apart, and sums do not depend on the order
-      // they come in: the same counts as in one thread.
+      // Each thread a range of the old states; the parts' locks keep their inserts apart, and
+      // sums do not depend on the order they come in: the same counts as in one thread.
       std::vector<BigCount> tours(static_cast<std::size_t>(threads));
+      const std::size_t from = t.cursor, share = (end - from + threads - 1) / threads;
       in_parallel(threads, [&](int k) {
-        expand(true, tours[static_cast<std::size_t>(k)],
+        const std::size_t a = std::min(end, from + share * static_cast<std::size_t>(k));
+        expand(a, std::min(end, a + share), true, tours[static_cast<std::size_t>(k)],
                memos_.empty() ? nullptr : &memos_[static_cast<std::size_t>(k)]);
       });
       for (const BigCount& n : tours) count_ += n;
