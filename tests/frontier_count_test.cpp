@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <random>
 #include <string>
 #include <utility>
 #include <vector>
@@ -304,6 +305,36 @@ TEST_CASE("frontier: closed tours eight wide keep a state's window in one word")
   std::vector<Square> columns;
   for (int y = 1; y <= 8; ++y) columns.insert(columns.end(), {{7, y}, {8, y}});
   if (!kSlowBuild) CHECK(frontier(closed(board(8, 8, columns))) == "55488142");
+}
+
+TEST_CASE("frontier: the join's sort by kinds orders as a stable sort, by radix or as pairs") {
+  // The join sorts each half's states by their kinds (sort_by_kinds): by radix where a state's
+  // kinds and its rank fit one word, as pairs where they do not (wide windows of many states).
+  // Both ways, on one thread and two, must give a stable sort's order.
+  std::mt19937_64 random(20261128);
+  for (const int bits : {1, 8, 20, 33, 52, 64}) {
+    for (const std::size_t n :
+         {std::size_t{0}, std::size_t{1}, std::size_t{1000}, std::size_t{100000}}) {
+      std::vector<std::uint64_t> kinds(n);
+      for (auto& k : kinds) k = bits == 64 ? random() : random() & ((std::uint64_t{1} << bits) - 1);
+      std::vector<std::uint32_t> expected_ranks(n);
+      for (std::size_t r = 0; r < n; ++r) expected_ranks[r] = static_cast<std::uint32_t>(r);
+      std::stable_sort(expected_ranks.begin(), expected_ranks.end(),
+                       [&](std::uint32_t a, std::uint32_t b) { return kinds[a] < kinds[b]; });
+      std::vector<std::uint64_t> expected_kinds(n);
+      for (std::size_t k = 0; k < n; ++k) expected_kinds[k] = kinds[expected_ranks[k]];
+      for (const int word_bits : {64, 8}) {
+        for (const int threads : {1, 2}) {
+          CAPTURE(bits, n, word_bits, threads);
+          std::vector<std::uint64_t> sorted = kinds;
+          std::vector<std::uint32_t> ranks;
+          kt::frontier_detail::sort_by_kinds(sorted, ranks, threads, word_bits);
+          REQUIRE(ranks == expected_ranks);
+          REQUIRE(sorted == expected_kinds);
+        }
+      }
+    }
+  }
 }
 
 TEST_CASE("frontier: the count says how many words its counts took") {

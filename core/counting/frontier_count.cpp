@@ -928,8 +928,8 @@ bool Work::start_top(bool take_handed) {
   // states on disk, the bottom waits there.
   if (waits_on_disk(*bottom) && !bottom->to_disk()) return false;
   bottom_bytes = bottom->tables().bytes();
-  filter = std::make_unique<CutFilter>(bottom->tables(), bottom_plan->window - 1, *top_plan,
-                                      threads);
+  filter =
+      std::make_unique<CutFilter>(bottom->tables(), bottom_plan->window - 1, *top_plan, threads);
   bottom->drop();  // (pages read from disk, if any: back)
   top = std::make_unique<Dp>(top_plan, limit_beside(bottom_bytes), threads);
   top->set_disk(disk);
@@ -948,9 +948,8 @@ bool Work::resume_bottom() {
   // W - crossing - 1 down of the top's window.
   const Plan& t = *top_plan;
   if (waits_on_disk(*top) && !top->to_disk()) return false;
-  bottom_filter =
-      std::make_unique<CutFilter>(top->tables(), t.window - (t.stop - t.cut) - 1, *bottom_plan,
-                                  threads);
+  bottom_filter = std::make_unique<CutFilter>(top->tables(), t.window - (t.stop - t.cut) - 1,
+                                              *bottom_plan, threads);
   top->drop();
   top_bytes = top->tables().bytes();
   bottom->resume(bottom_filter.get(), limit_beside(top_bytes));

@@ -809,8 +809,8 @@ class Join {
   std::uint32_t blocked_ = 0;  // slots of blocked squares
   bool closed_ = false;
   int bucket_ = 0, buckets_ = 1;
-  bool packed_ = false;                                     // the window fits PackedLinks
-  bool indexed_ = false;                                    // closed, past PackedLinks
+  bool packed_ = false;   // the window fits PackedLinks
+  bool indexed_ = false;  // closed, past PackedLinks
   // (Buffers: 2 MB pages, written at random by the copy, and no pass of zeros first.)
   Buffer<Links> top_links_, bottom_links_;             // every state, in group order
   Buffer<PackedLinks> top_packed_, bottom_packed_;     // the same, packed_
@@ -829,6 +829,13 @@ class Join {
   BigCount count_;
   Status status_ = Status::running;
 };
+
+// Sorts numbers below 2^64 (a state's kinds, Join) keeping their ranks: after it, kinds[k] is the
+// k-th smallest and ranks[k] its index before (equal numbers in the order they came). Where each
+// number and its rank fit in `word_bits` (64; fewer in tests, to take the other way), by radix on
+// one word each; otherwise as pairs.
+void sort_by_kinds(std::vector<std::uint64_t>& kinds, std::vector<std::uint32_t>& ranks,
+                   int threads, int word_bits = 64);
 
 // What a FrontierCounter does: one run over the whole board, or two halves and their join.
 struct Work {

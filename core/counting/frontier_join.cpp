@@ -5,6 +5,7 @@
 #include <bit>
 #include <mutex>
 #include <new>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -303,6 +304,31 @@ std::uint64_t facing(std::uint64_t kind) {
 
 }  // namespace
 
+void sort_by_kinds(std::vector<std::uint64_t>& kinds, std::vector<std::uint32_t>& ranks,
+                   int threads, int word_bits) {
+  // Each one's kinds above its rank in one word, sorted by radix (radix_sort); where they do not
+  // fit (wide windows of many states), (kinds, rank) pairs by std::sort.
+  const std::size_t n = kinds.size();
+  std::uint64_t most = 0;
+  for (const std::uint64_t k : kinds) most = std::max(most, k);
+  const int rank_bits = std::bit_width(n), kind_bits = std::bit_width(most);
+  ranks.resize(n);
+  if (rank_bits + kind_bits <= word_bits) {
+    for (std::size_t r = 0; r < n; ++r) kinds[r] = kinds[r] << rank_bits | r;
+    radix_sort(kinds, rank_bits, rank_bits + kind_bits, threads);
+    const std::uint64_t rank_mask = (std::uint64_t{1} << rank_bits) - 1;
+    for (std::size_t k = 0; k < n; ++k) {
+      ranks[k] = static_cast<std::uint32_t>(kinds[k] & rank_mask);
+      kinds[k] >>= rank_bits;
+    }
+    return;
+  }
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> pairs(n);
+  for (std::size_t r = 0; r < n; ++r) pairs[r] = {kinds[r], static_cast<std::uint32_t>(r)};
+  sort_in_parallel(pairs.begin(), pairs.end(), threads);
+  for (std::size_t k = 0; k < n; ++k) std::tie(kinds[k], ranks[k]) = pairs[k];
+}
+
 CutFilter::CutFilter(const Tables& other, int base_slot, const Plan& own, int threads)
     : window_(own.window),
       crossing_(own.stop - own.cut),
@@ -560,47 +586,28 @@ bool Join::group(bool top, std::uint64_t max_steps) {
       return false;
     }
     case Grouping::sort: {
-      // Each state's kinds and rank in one word, sorted by the kinds (radix_sort); past 64 bits
-      // (wide windows of many states), as pairs (std::sort).
       const std::size_t n = kinds_.size();
-      std::uint64_t most = 0;
-      for (const std::uint64_t k : kinds_) most = std::max(most, k);
-      const int rank_bits = std::bit_width(n), kind_bits = std::bit_width(most);
-      std::vector<std::pair<std::uint64_t, std::uint32_t>> pairs;
-      if (rank_bits + kind_bits <= 64) {
-        for (std::size_t r = 0; r < n; ++r) kinds_[r] = kinds_[r] << rank_bits | r;
-        radix_sort(kinds_, rank_bits, rank_bits + kind_bits, threads_);
-      } else {
-        pairs.resize(n);
-        for (std::size_t r = 0; r < n; ++r) pairs[r] = {kinds_[r], static_cast<std::uint32_t>(r)};
-        std::vector<std::uint64_t>().swap(kinds_);
-        sort_in_parallel(pairs.begin(), pairs.end(), threads_);
-      }
-      const auto kinds_at = [&](std::size_t k) {
-        return sparse_kinds(pairs.empty() ? kinds_[k] >> rank_bits : pairs[k].first, window_);
-      };
+      std::vector<std::uint32_t> ranks;
+      sort_by_kinds(kinds_, ranks, threads_);
       std::size_t distinct = 0;  // (counted first: a vector grown by doubling holds up to twice)
-      for (std::size_t k = 0; k < n; ++k) distinct += k == 0 || kinds_at(k) != kinds_at(k - 1);
+      for (std::size_t k = 0; k < n; ++k) distinct += k == 0 || kinds_[k] != kinds_[k - 1];
       groups.clear();
       groups.reserve(distinct);
       position_.resize(n);
-      const std::uint64_t rank_mask = (std::uint64_t{1} << rank_bits) - 1;
       for (std::size_t k = 0; k < n; ++k) {
-        const std::uint64_t kinds = kinds_at(k);
+        const std::uint64_t kinds = sparse_kinds(kinds_[k], window_);
         if (k == 0 || kinds != groups.back().kinds) groups.push_back({kinds, k, k});
         groups.back().end = k + 1;
-        position_[pairs.empty() ? kinds_[k] & rank_mask : pairs[k].second] =
-            static_cast<std::uint32_t>(k);
+        position_[ranks[k]] = static_cast<std::uint32_t>(k);
       }
       std::vector<std::uint64_t>().swap(kinds_);
-      std::vector<std::pair<std::uint64_t, std::uint32_t>>().swap(pairs);
+      std::vector<std::uint32_t>().swap(ranks);
       // (Zeros, fresh from the system, each page as the copy first writes it, on its threads.)
-      const bool made =
-          (packed_    ? (top ? top_packed_ : bottom_packed_).zeroed(n)
-           : indexed_ ? (top ? top_indexed_ : bottom_indexed_).zeroed(n)
-                      : (top ? top_links_ : bottom_links_).zeroed(n)) &&
-          (indexed_ || sets.zeroed(n)) &&  // (indexed: a group's, sets_of)
-          counts.zeroed(n * static_cast<std::size_t>(t.limbs));
+      const bool made = (packed_    ? (top ? top_packed_ : bottom_packed_).zeroed(n)
+                         : indexed_ ? (top ? top_indexed_ : bottom_indexed_).zeroed(n)
+                                    : (top ? top_links_ : bottom_links_).zeroed(n)) &&
+                        (indexed_ || sets.zeroed(n)) &&  // (indexed: a group's, sets_of)
+                        counts.zeroed(n * static_cast<std::size_t>(t.limbs));
       if (!made) throw std::bad_alloc();
       grouping_ = Grouping::copy;
       cursor_ = 0;
