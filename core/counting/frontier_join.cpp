@@ -216,19 +216,25 @@ void copy_states(const Tables& t, const std::vector<std::uint32_t>& index,
   }
 }
 
-// Runs work(from, to) on ranges of [begin, end), one a thread (in the caller's thread alone
-// below kMinRange states a thread: starting a thread costs tens of microseconds).
+// Runs work(i, from, to) on ranges of [begin, end), range i on a thread of its own (i below
+// `threads`; in the caller's thread alone below kMinRange states a thread: starting a thread
+// costs tens of microseconds). The same arguments give the same ranges.
 constexpr std::size_t kMinRange = std::size_t{1} << 15;
 template <class Work>
-void in_ranges(int threads, std::size_t begin, std::size_t end, Work&& work) {
+void in_numbered_ranges(int threads, std::size_t begin, std::size_t end, Work&& work) {
   const std::size_t n = end - begin;
   const int k = static_cast<int>(
       std::clamp<std::size_t>(n / kMinRange, 1, static_cast<std::size_t>(std::max(threads, 1))));
   const std::size_t share = (n + static_cast<std::size_t>(k) - 1) / static_cast<std::size_t>(k);
   in_parallel(k, [&](int i) {
     const std::size_t from = std::min(end, begin + share * static_cast<std::size_t>(i));
-    work(from, std::min(end, from + share));
+    work(i, from, std::min(end, from + share));
   });
+}
+template <class Work>
+void in_ranges(int threads, std::size_t begin, std::size_t end, Work&& work) {
+  in_numbered_ranges(threads, begin, end,
+                     [&](int, std::size_t from, std::size_t to) { work(from, to); });
 }
 
 // Sorts [begin, end) on `threads` threads, in place: split at its median (nth_element, in
@@ -258,24 +264,17 @@ void sort_in_parallel(It begin, It end, int threads) {
 void radix_sort(std::vector<std::uint64_t>& items, int low, int high, int threads) {
   constexpr int kDigit = 11;
   const std::size_t n = items.size();
-  const int k = static_cast<int>(
-      std::clamp<std::size_t>(n / kMinRange, 1, static_cast<std::size_t>(std::max(threads, 1))));
-  const std::size_t share = (n + static_cast<std::size_t>(k) - 1) / static_cast<std::size_t>(k);
-  const auto range = [&](int i) {
-    const std::size_t from = std::min(n, share * static_cast<std::size_t>(i));
-    return std::pair<std::size_t, std::size_t>{from, std::min(n, from + share)};
-  };
   std::vector<std::uint64_t> other(n);
-  std::vector<std::array<std::size_t, std::size_t{1} << kDigit>> at(static_cast<std::size_t>(k));
+  std::vector<std::array<std::size_t, std::size_t{1} << kDigit>> at(
+      static_cast<std::size_t>(std::max(threads, 1)));
   for (int shift = low; shift < high; shift += kDigit) {
     const std::uint64_t mask = (std::uint64_t{1} << std::min(kDigit, high - shift)) - 1;
-    in_parallel(k, [&](int i) {
+    for (auto& mine : at) mine.fill(0);
+    in_numbered_ranges(threads, 0, n, [&](int i, std::size_t from, std::size_t to) {
       auto& mine = at[static_cast<std::size_t>(i)];
-      mine.fill(0);
-      const auto [from, to] = range(i);
       for (std::size_t j = from; j < to; ++j) ++mine[(items[j] >> shift) & mask];
     });
-    std::size_t sum = 0;  // each digit's items, thread after thread
+    std::size_t sum = 0;  // each digit's items, range after range
     for (std::uint64_t d = 0; d <= mask; ++d) {
       for (auto& mine : at) {
         const std::size_t c = mine[d];
@@ -283,9 +282,8 @@ void radix_sort(std::vector<std::uint64_t>& items, int low, int high, int thread
         sum += c;
       }
     }
-    in_parallel(k, [&](int i) {
+    in_numbered_ranges(threads, 0, n, [&](int i, std::size_t from, std::size_t to) {
       auto& mine = at[static_cast<std::size_t>(i)];
-      const auto [from, to] = range(i);
       for (std::size_t j = from; j < to; ++j) other[mine[(items[j] >> shift) & mask]++] = items[j];
     });
     items.swap(other);
@@ -340,15 +338,10 @@ CutFilter::CutFilter(const Tables& other, int base_slot, const Plan& own, int th
   for (int k = 1; k <= crossing_; ++k) seen_[k].assign((std::size_t{1} << k) / 64 + 1, 0);
   kinds_set_.assign(1024, 0);
   // On the threads: each its own patterns from a range of the states, then added together.
-  const std::size_t n = other.old_size;
-  const int k = static_cast<int>(
-      std::clamp<std::size_t>(n / kMinRange, 1, static_cast<std::size_t>(std::max(threads, 1))));
-  std::vector<CutFilter> others(static_cast<std::size_t>(k - 1), *this);
-  const std::size_t share = (n + static_cast<std::size_t>(k) - 1) / static_cast<std::size_t>(k);
-  in_parallel(k, [&](int i) {
-    const std::size_t from = std::min(n, share * static_cast<std::size_t>(i));
+  std::vector<CutFilter> others(static_cast<std::size_t>(std::max(threads, 1) - 1), *this);
+  in_numbered_ranges(threads, 0, other.old_size, [&](int i, std::size_t from, std::size_t to) {
     (i == 0 ? *this : others[static_cast<std::size_t>(i - 1)])
-        .take_patterns(other, from, std::min(n, from + share), base_slot);
+        .take_patterns(other, from, to, base_slot);
   });
   for (const CutFilter& f : others) {
     for (std::size_t j = 0; j < seen_.size(); ++j) {
