@@ -343,9 +343,10 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
       return;
     }
     last_error.clear();
-    std::fprintf(stderr, "knights: saved at square %d of %d in %s (%.2f GB, %.1f s)%s\n",
+    std::fprintf(stderr, "knights: saved at square %d of %d in %s (%.2f GB, %.1f s%s)%s\n",
                  saved.squares_done, saved.squares, saves.path.c_str(),
                  static_cast<double>(saved.bytes) / 1e9, saved.seconds,
+                 saved.in_background ? " beside the count" : "",
                  first ? "; if the count stops, knights count --resume with that folder goes on "
                          "from its last save"
                        : "");

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "counting/frontier_count.hpp"
+#include "counting/save_in_background.hpp"
 
 using kt::FrontierCounter;
 using kt::Geometry;
@@ -122,18 +123,23 @@ TEST_CASE("frontier save: 6x6 open tours made again at every square", "[slow]") 
   CHECK(saves > 30);
 }
 
+// (Where a copy of the process can write the saves, count_frontier's tests take both ways.)
 TEST_CASE("frontier save: count_frontier saves as it goes, stops when told, and goes on") {
+  const bool background = GENERATE(false, kt::SaveInBackground::possible());
+  CAPTURE(background);
   const Problem p = saved_board(6, 6, true);
   const std::string path = saved_path("options");
   std::atomic<bool> stop{false};
   kt::FrontierOptions options;
   options.save_path = path;
   options.save_after = 0;
+  options.save_in_background_from = background ? 0 : UINT64_MAX;
   options.stop = &stop;
   options.on_save = [&](const kt::FrontierSaved& s) {
     CHECK(s.error.empty());
     CHECK(s.path == path);
     CHECK(s.bytes > 0);
+    CHECK(s.in_background == background);
     stop = true;  // (saves wait nine times the last one's time: the board is over in 30 ms)
   };
   const auto first = kt::count_frontier(p, options);
@@ -159,12 +165,16 @@ TEST_CASE("frontier save: count_frontier saves as it goes, stops when told, and 
 }
 
 TEST_CASE("frontier save: a save that cannot be written is said, and the count goes on") {
+  const bool background = GENERATE(false, kt::SaveInBackground::possible());
+  CAPTURE(background);
   kt::FrontierOptions options;
   options.save_path = saved_path("no-such-folder") + "/count.state";
   options.save_after = 0;
+  options.save_in_background_from = background ? 0 : UINT64_MAX;
   int told = 0;
   options.on_save = [&](const kt::FrontierSaved& s) {
     CHECK(s.error.find("cannot write") != std::string::npos);
+    CHECK(s.in_background == background);
     ++told;
   };
   const auto r = kt::count_frontier(saved_board(6, 6, true), options);

@@ -20,6 +20,7 @@
 #include "board/knight.hpp"
 #include "board/parallel.hpp"
 #include "counting/count.hpp"
+#include "counting/save_in_background.hpp"
 
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -1331,31 +1332,75 @@ FrontierProgress FrontierCounter::progress() const {
 
 namespace {
 
-// One save of count_frontier (options.save_path), unless the folder has no room for it: the
-// outcome in result and to options.on_save. Returns the seconds it took.
-double save_count(const FrontierCounter& counter, const FrontierOptions& options,
-                  FrontierResult& result) {
+// The saves of count_frontier (options.save_path), taken at square ends. A large one is written
+// by a copy of the process (SaveInBackground) while the count goes on; the count waits for it at
+// the next square end, where it would start to reuse the memory of the tables the copy still
+// holds, and before it returns. Each outcome goes to result and to options.on_save.
+class Saving {
+ public:
   using Clock = std::chrono::steady_clock;
-  const auto began = Clock::now();
-  const std::uint64_t bytes = counter.save_bytes();
-  std::error_code ec;
-  const auto folder = std::filesystem::path(options.save_path).parent_path();
-  const auto space = std::filesystem::space(folder.empty() ? "." : folder, ec);
-  if (!ec && space.available < bytes + bytes / 10) {
-    result.save_error = "not saved: " + gigabytes(bytes) + " to write, " +
-                        gigabytes(space.available) + " free in " + folder.string();
-  } else {
-    result.save_error = counter.save(options.save_path);
-  }
-  result.saves += result.save_error.empty() ? 1 : 0;
-  const double seconds = std::chrono::duration<double>(Clock::now() - began).count();
-  if (options.on_save) {
+  Saving(const FrontierCounter& counter, const FrontierOptions& options, FrontierResult& result,
+         Clock::time_point t0)
+      : options_(options),
+        result_(result),
+        t0_(t0),
+        next_(options.save_after),
+        saved_steps_(counter.steps()) {}
+
+  // Between two slices of the count: the save being written, if it is done, and at a square end
+  // (can_save) the wait for it and the next save once it is time.
+  void between_slices(const FrontierCounter& counter) {
+    if (auto outcome = background_.finished()) finish(*outcome);
+    if (!counter.can_save()) return;
+    if (auto outcome = background_.wait()) finish(*outcome);
+    // (Saved only once it has gone on: a count resumed is saved already.)
+    if (seconds(Clock::now()) < next_ || counter.steps() <= saved_steps_) return;
+    saved_steps_ = counter.steps();
+    began_ = Clock::now();
     const FrontierProgress p = counter.progress();
-    options.on_save(
-        {options.save_path, p.squares_done, p.squares, bytes, seconds, result.save_error});
+    saved_ = {options_.save_path, p.squares_done, p.squares, counter.save_bytes(), 0, {}, false};
+    std::error_code ec;
+    const auto folder = std::filesystem::path(options_.save_path).parent_path();
+    const auto space = std::filesystem::space(folder.empty() ? "." : folder, ec);
+    if (!ec && space.available < saved_.bytes + saved_.bytes / 10) {
+      finish("not saved: " + gigabytes(saved_.bytes) + " to write, " + gigabytes(space.available) +
+             " free in " + folder.string());
+      return;
+    }
+    saved_.in_background = saved_.bytes >= options_.save_in_background_from &&
+                           counter.can_save_in_background() &&
+                           background_.start([&] { return counter.save(options_.save_path); });
+    if (!saved_.in_background) finish(counter.save(options_.save_path));
   }
-  return seconds;
-}
+  // Once the count stops or ends: the save still being written finished.
+  void at_end() {
+    if (auto outcome = background_.wait()) finish(*outcome);
+  }
+
+ private:
+  double seconds(Clock::time_point t) const {
+    return std::chrono::duration<double>(t - t0_).count();
+  }
+  void finish(const std::string& error) {
+    const auto now = Clock::now();
+    saved_.seconds = std::chrono::duration<double>(now - began_).count();
+    saved_.error = error;
+    result_.save_error = error;
+    result_.saves += error.empty() ? 1 : 0;
+    // At most about a tenth of the time saving: the next save once nine times this one's time
+    // has passed.
+    next_ = seconds(now) + 9 * saved_.seconds;
+    if (options_.on_save) options_.on_save(saved_);
+  }
+  const FrontierOptions& options_;
+  FrontierResult& result_;
+  Clock::time_point t0_;
+  double next_;  // seconds since t0 before the next save
+  std::uint64_t saved_steps_;
+  Clock::time_point began_;
+  FrontierSaved saved_;  // the last save begun
+  SaveInBackground background_;
+};
 
 }  // namespace
 
@@ -1375,9 +1420,8 @@ FrontierResult count_frontier(const Problem& problem, const FrontierOptions& opt
   if (options.resume_path.empty()) counter.use_disk(options.disk);  // (resume did)
   const bool saving = !options.save_path.empty();
   counter.run_to_square_ends(saving);
+  Saving saves(counter, options, result, t0);
   auto last = t0;
-  double next_save = options.save_after;  // seconds since t0
-  std::uint64_t saved_steps = counter.steps();
   const double limit = options.time_limit;
   // Shorter slices under a time limit: a slice of 2^20 steps can take a second on wide boards.
   const std::uint64_t slice = limit > 0 ? std::uint64_t{1} << 16 : std::uint64_t{1} << 20;
@@ -1390,21 +1434,14 @@ FrontierResult count_frontier(const Problem& problem, const FrontierOptions& opt
       result.stopped = result.interrupted = true;
       break;
     }
-    // (Saved only once it has gone on: a count resumed is saved already.)
-    if (saving && counter.can_save() && seconds_since(t0) >= next_save &&
-        counter.steps() > saved_steps) {
-      saved_steps = counter.steps();
-      const double took = save_count(counter, options, result);
-      // At most about a tenth of the time saving: the next save once nine times this one's
-      // time has passed.
-      next_save = seconds_since(t0) + 9 * took;
-    }
+    if (saving) saves.between_slices(counter);
     if (!options.on_progress) continue;
     const auto now = Clock::now();
     if (std::chrono::duration<double>(now - last).count() < options.progress_interval) continue;
     last = now;
     options.on_progress(counter.progress());
   }
+  saves.at_end();
   result.error = counter.error();
   result.complete = result.error.empty() && !result.stopped;
   if (result.complete) result.count = counter.count();

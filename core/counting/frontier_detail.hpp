@@ -681,6 +681,7 @@ class Dp {
   // No square is half taken (and no Period holds the states): what the run has done is its
   // tables and a few numbers, which write() saves and read() puts back (frontier_save.cpp).
   bool between_squares() const;
+  bool states_on_disk() const;  // some of the states write() would save are in files
   bool write(SaveWriter& out) const;
   std::string read(SaveReader& in);  // "" or why the saved run does not fit this one
 

@@ -20,6 +20,7 @@
 #include <fcntl.h>  // (POSIX, as on Linux and in Emscripten: fsync of a save)
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -148,6 +149,13 @@ std::uint64_t states_bytes(std::size_t states, int words, int limbs) {
 }
 
 }  // namespace
+
+bool Dp::states_on_disk() const {
+  const auto on_file = [](const std::vector<Part>& parts) {
+    return std::any_of(parts.begin(), parts.end(), [](const Part& p) { return p.keys.on_file(); });
+  };
+  return on_file(tables_->old) || (handed_ && on_file(handed_->parts));
+}
 
 bool Dp::write(SaveWriter& out) const {
   const Tables& t = *tables_;
@@ -347,6 +355,15 @@ bool FrontierCounter::can_save() const {
   if (status_ != Status::running || w.join) return false;
   for (const frontier_detail::Dp* dp : {w.whole.get(), w.bottom.get(), w.top.get()}) {
     if (dp != nullptr && !dp->between_squares()) return false;
+  }
+  return true;
+}
+
+bool FrontierCounter::can_save_in_background() const {
+  const frontier_detail::Work& w = *work_;
+  if (!can_save()) return false;
+  for (const frontier_detail::Dp* dp : {w.whole.get(), w.bottom.get(), w.top.get()}) {
+    if (dp != nullptr && dp->states_on_disk()) return false;
   }
   return true;
 }
