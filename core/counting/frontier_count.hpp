@@ -239,7 +239,9 @@ struct FrontierOptions {
   double save_after = 10;
   // Saves of at least this many bytes, with every state in memory, are written by a copy of the
   // process made by fork() while the count goes on (SaveInBackground; 7x7 open's saves of 0.2
-  // to 0.5 GB held both threads a second each). Where there is no fork, every save is here.
+  // to 0.5 GB held both threads a second each). The count waits for one still being written at
+  // the next square end, before it reuses the memory the copy still holds, and before it
+  // returns. Where there is no fork, every save is written here.
   std::uint64_t save_in_background_from = std::uint64_t{64} << 20;
   std::function<void(const FrontierSaved&)> on_save;
   // Where the states go past memory_limit (FrontierCounter::use_disk; empty: nowhere).

@@ -34,8 +34,8 @@ class SaveInBackground {
 
  private:
   std::optional<std::string> collect(bool block);
-  int child_ = 0;    // the copy's process id, or 0
-  int reader_ = -1;  // the pipe its message comes back by
+  int child_ = 0;                     // the copy's process id, or 0
+  [[maybe_unused]] int reader_ = -1;  // the pipe its message comes back by (with fork)
 };
 
 }  // namespace kt
