@@ -396,6 +396,11 @@ struct Part {
   }
 };
 
+// Some of these parts' states are in files (Part::to_disk).
+inline bool any_on_disk(const std::vector<Part>& parts) {
+  return std::any_of(parts.begin(), parts.end(), [](const Part& p) { return p.keys.on_file(); });
+}
+
 // One part of the table being built: open addressing with linear probing, each entry its key's
 // words and then its count's limbs side by side, so that an insert misses the cache once, not
 // once in the keys and again in the counts (7x7 open: a fifth of the time was the inserts).
@@ -455,9 +460,7 @@ struct Tables {
   std::atomic<bool> over_limit{false};       // a part could not grow within the memory limit
   std::atomic<std::uint64_t> disk_bytes{0};  // states written to disk so far
   std::uint64_t reading = 0;  // states read from disk held at once (a part's pages, twice)
-  bool old_on_disk() const {
-    return std::any_of(old.begin(), old.end(), [](const Part& p) { return p.keys.on_file(); });
-  }
+  bool old_on_disk() const { return any_on_disk(old); }
   // The part of the states read that holds state `at` (of old_size).
   std::size_t part_of(std::size_t at) const {
     return static_cast<std::size_t>(std::upper_bound(old_begin.begin(), old_begin.end(), at) -

@@ -20,7 +20,6 @@
 #include <fcntl.h>  // (POSIX, as on Linux and in Emscripten: fsync of a save)
 #include <unistd.h>
 
-#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -151,10 +150,7 @@ std::uint64_t states_bytes(std::size_t states, int words, int limbs) {
 }  // namespace
 
 bool Dp::states_on_disk() const {
-  const auto on_file = [](const std::vector<Part>& parts) {
-    return std::any_of(parts.begin(), parts.end(), [](const Part& p) { return p.keys.on_file(); });
-  };
-  return on_file(tables_->old) || (handed_ && on_file(handed_->parts));
+  return tables_->old_on_disk() || (handed_ && any_on_disk(handed_->parts));
 }
 
 bool Dp::write(SaveWriter& out) const {
