@@ -10,6 +10,10 @@
 #include <utility>
 #include <vector>
 
+#if defined(__SSSE3__) && defined(__SSE4_1__)
+#include <immintrin.h>
+#endif
+
 #include "counting/frontier_detail.hpp"
 
 #include "board/parallel.hpp"
@@ -145,6 +149,54 @@ bool one_tour(const L& top, const L& bottom, std::uint64_t top_sets, std::uint64
   }
   return seen == nodes;
 }
+
+#if defined(__SSSE3__) && defined(__SSE4_1__)
+// one_tour for links kept in one word (PackedLinks, IndexedLinks), their walk a byte shuffle a
+// link: the links a byte a slot, where the walk is (in every byte) looks up its next slot in one
+// instruction, not a shift and a mask of a word chosen by a branch. A block's pairs all take the
+// same number of links (the kinds of its groups fix the nodes), and a walk that leaves its path
+// early stays off it: "none" is 15, whose own byte is 15 (no window has 16 squares). Closed
+// tours: one tour when the walk first comes back to its start after every node.
+inline __m128i byte_links(std::uint64_t bits) {
+  const __m128i word = _mm_cvtsi64_si128(static_cast<long long>(bits));
+  const __m128i nibble = _mm_set1_epi8(15);
+  return _mm_unpacklo_epi8(_mm_and_si128(word, nibble),
+                           _mm_and_si128(_mm_srli_epi64(word, 4), nibble));
+}
+
+inline bool one_tour_bytes(__m128i top_bytes, __m128i bottom_bytes, std::uint64_t top_sets,
+                           std::uint64_t bottom_sets, bool closed) {
+  const std::uint32_t in_tour = static_cast<std::uint32_t>(top_sets | bottom_sets);
+  const std::uint32_t top_ends = static_cast<std::uint32_t>(top_sets >> 32) & in_tour;
+  const std::uint32_t bottom_ends = static_cast<std::uint32_t>(bottom_sets >> 32) & in_tour;
+  const int nodes = std::popcount(in_tour);
+  const int ends = std::popcount(top_ends) + std::popcount(bottom_ends);
+  if (nodes == 0 || ends != (closed ? 0 : 2)) return false;
+  const std::uint32_t end_slots = top_ends | bottom_ends;
+  const int start = end_slots != 0 ? 31 - std::countl_zero(end_slots) : std::countr_zero(in_tour);
+  // (The top's link at the start goes to a slot: it is not in the top's set "nowhere".)
+  const bool top_first = closed || ((top_sets >> 32 >> start) & 1) == 0;
+  const __m128i by_top = _mm_set1_epi8(top_first ? -1 : 0);
+  const __m128i first = _mm_blendv_epi8(bottom_bytes, top_bytes, by_top);
+  const __m128i second = _mm_blendv_epi8(top_bytes, bottom_bytes, by_top);
+  const __m128i from = _mm_set1_epi8(static_cast<char>(start));
+  __m128i at = from;
+  if (closed) {
+    __m128i back = _mm_setzero_si128();  // came back before the last link
+    for (int m = 0; m + 1 < nodes / 2; ++m) {
+      at = _mm_shuffle_epi8(second, _mm_shuffle_epi8(first, at));
+      back = _mm_or_si128(back, _mm_cmpeq_epi8(at, from));
+    }
+    at = _mm_shuffle_epi8(second, _mm_shuffle_epi8(first, at));
+    return (_mm_cvtsi128_si32(_mm_andnot_si128(back, _mm_cmpeq_epi8(at, from))) & 1) != 0;
+  }
+  for (int m = 0; m < (nodes - 1) / 2; ++m) {
+    at = _mm_shuffle_epi8(second, _mm_shuffle_epi8(first, at));
+  }
+  if ((nodes - 1) & 1) at = _mm_shuffle_epi8(first, at);
+  return (_mm_cvtsi128_si32(at) & 15) != 15;
+}
+#endif
 
 // A state's links as the join keeps them: whole, or packed (a nibble a slot, 15 where the link
 // goes to no slot).
@@ -822,26 +874,41 @@ void Join::join_piece(const Piece& piece, BigCount& count, const Buffer<L>& tops
     for (int s = 0; s < window_; ++s) ends += ((group.kinds >> (2 * s)) & 3) == kKindEnd;
     return (std::uint64_t{1} << ends) - 1;
   };
+  // The tours of top state i against bottom state j (ok: they make one), its counts' product.
+  const auto add = [&](std::size_t i, std::size_t j, bool ok) {
+    const std::uint64_t* a = &top_counts_[i * top_limbs];
+    const std::uint64_t* b = &bottom_counts_[j * bottom_limbs];
+    if (narrow) {
+      // (No branch on ok: four pairs in ten make a tour, unpredictably.)
+      const unsigned __int128 p = static_cast<unsigned __int128>(a[0]) * (ok ? b[0] : 0);
+      if (sum + p < sum) flush();
+      sum += p;
+    } else if (ok) {
+      count.add_product({a, top_limbs}, {b, bottom_limbs});
+    }
+  };
   // Top states [top_begin, top_end) of a group (sets: sets_of it) against bottom states
   // [bottom_begin, bottom_end).
   const auto block = [&](std::size_t top_begin, std::size_t top_end, std::size_t bottom_begin,
                          std::size_t bottom_end, std::uint64_t sets) {
+    const auto top_sets = [&](std::size_t i) { return indexed ? sets : top_sets_[i]; };
+    const auto bottom_sets = [&](std::size_t j) { return indexed ? sets : bottom_sets_[j]; };
+#if defined(__SSSE3__) && defined(__SSE4_1__)
+    if constexpr (!std::is_same_v<L, Links>) {
+      for (std::size_t i = top_begin; i < top_end; ++i) {
+        const __m128i top_bytes = byte_links(tops[i].bits);
+        for (std::size_t j = bottom_begin; j < bottom_end; ++j) {
+          add(i, j,
+              one_tour_bytes(top_bytes, byte_links(bottoms[j].bits), top_sets(i), bottom_sets(j),
+                             closed_));
+        }
+      }
+      return;
+    }
+#endif
     for (std::size_t i = top_begin; i < top_end; ++i) {
-      const L& top = tops[i];
-      const std::uint64_t top_sets = indexed ? sets : top_sets_[i];
-      const std::uint64_t* a = &top_counts_[i * top_limbs];
       for (std::size_t j = bottom_begin; j < bottom_end; ++j) {
-        if (!one_tour(top, bottoms[j], top_sets, indexed ? sets : bottom_sets_[j], closed_)) {
-          continue;
-        }
-        const std::uint64_t* b = &bottom_counts_[j * bottom_limbs];
-        if (narrow) {
-          const unsigned __int128 p = static_cast<unsigned __int128>(a[0]) * b[0];
-          if (sum + p < sum) flush();
-          sum += p;
-        } else {
-          count.add_product({a, top_limbs}, {b, bottom_limbs});
-        }
+        add(i, j, one_tour(tops[i], bottoms[j], top_sets(i), bottom_sets(j), closed_));
       }
     }
   };
