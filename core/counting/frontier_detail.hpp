@@ -101,8 +101,9 @@ inline std::uint32_t nibbles_equal(std::uint64_t x, std::uint64_t code) {
 // The slots among the window's first `window` (at most 25) whose code is `code`, a bit each.
 inline std::uint32_t slots_with_code(Key key, int window, int code) {
   const auto c = static_cast<std::uint64_t>(code);
-  const std::uint32_t slots = nibbles_equal(static_cast<std::uint64_t>(key), c) |
-                              nibbles_equal(static_cast<std::uint64_t>(key >> 64), c) << 16;
+  std::uint32_t slots = nibbles_equal(static_cast<std::uint64_t>(key), c);
+  // (Windows of at most 16 squares have none in the second word.)
+  if (window > 16) slots |= nibbles_equal(static_cast<std::uint64_t>(key >> 64), c) << 16;
   return slots & ((1u << window) - 1);
 }
 

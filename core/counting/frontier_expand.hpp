@@ -194,32 +194,37 @@ inline bool expand_state(const Plan& plan, int i, Key key, Insert&& insert, Comp
     if (balance > ends_left || (ends_left - balance) % 2 != 0) continue;
 
     // Encode the window after the square: slots 1..W as nibbles 0..W-1 (done squares are code
-    // 0: skipped). Untouched squares, code 1, at once (nibbles_of); then the path ends. Paths
-    // are labelled in order of their first ends, so a path's label is kFirstLabel and the number
-    // of first ends before its own: no table of labels written and read back a choice (that
-    // loop, branch on branch, was half of expanding a state).
-    const std::uint32_t u = untouched >> 1;
-    std::uint64_t out_lo = nibbles_of(u & 0xFFFF), out_hi = nibbles_of(u >> 16);
+    // 0: skipped). Untouched squares, code 1, at once (nibbles_of), and so the ends of paths
+    // that lead to a tour end, code 2; then each path by its first end in turn, both ends
+    // labelled as they come (kFirstLabel, then one more each): no table of labels written and
+    // read back a choice (that loop, branch on branch, was half of expanding a state), and no
+    // branch on which end of its path a square is (mispredicted about every other end).
     std::uint32_t firsts = 0;  // path ends whose partner comes later in the window
     for (std::uint32_t m = path_ends; m != 0; m &= m - 1) {
       const int j = std::countr_zero(m);
       firsts |= static_cast<std::uint32_t>(partner[j] > j) << j;
     }
-    for (std::uint32_t m = path_ends; m != 0; m &= m - 1) {
-      const int j = std::countr_zero(m);
-      const int q = partner[j];
-      const int first = q > j ? j : std::max(q, 0);
-      const std::uint64_t c = q < 0
-                                  ? kCodeTourEnd
-                                  : static_cast<std::uint64_t>(
-                                        kFirstLabel + std::popcount(firsts & ((1u << first) - 1)));
+    std::uint32_t labelled = 0;  // both ends of paths within the window
+    std::uint64_t out_lo = 0, out_hi = 0;
+    std::uint64_t label = kFirstLabel;
+    const auto put = [&](int j, std::uint64_t code) {
       const int at = 4 * (j - 1);
       if (at < 64) {
-        out_lo |= c << at;
+        out_lo |= code << at;
       } else {
-        out_hi |= c << (at - 64);
+        out_hi |= code << (at - 64);
       }
+    };
+    for (std::uint32_t m = firsts; m != 0; m &= m - 1) {
+      const int j = std::countr_zero(m), q = partner[j];
+      put(j, label);
+      put(q, label);
+      ++label;
+      labelled |= 1u << j | 1u << q;
     }
+    const std::uint32_t u = untouched >> 1, to_tour_ends = (path_ends & ~labelled) >> 1;
+    out_lo |= nibbles_of(u & 0xFFFF) | nibbles_of(to_tour_ends & 0xFFFF) * kCodeTourEnd;
+    out_hi |= nibbles_of(u >> 16) | nibbles_of(to_tour_ends >> 16) * kCodeTourEnd;
     const Key out = (static_cast<Key>(out_hi) << 64 | out_lo) | static_cast<Key>(ends)
                                                                     << kEndsShift;
     if (!insert(out)) return false;

@@ -198,15 +198,31 @@ inline bool one_tour_bytes(__m128i top_bytes, __m128i bottom_bytes, std::uint64_
 }
 #endif
 
-// A state's links as the join keeps them: whole, or packed (a nibble a slot, 15 where the link
-// goes to no slot).
-void put(Links& to, const Links& links, int) { to = links; }
-void put(PackedLinks& to, const Links& links, int window) {
+// A state's links packed (a nibble a slot, 15 where the link goes to no slot) and its link_sets,
+// straight from its key, for windows of at most 15 squares: the kinds of square as sets of
+// slots at once (nibbles_equal), then a pass over the paths alone. (links_of, then a pass over
+// every slot for each, branch on branch, was most of the time of the join's copies.)
+void put_packed(PackedLinks& to, std::uint64_t& sets, Key key, int window, bool bottom) {
+  std::uint64_t x = static_cast<std::uint64_t>(key);
+  if (bottom) {
+    // The bottom's window read backwards: the nibbles reversed (bytes, then the two of each).
+    x = __builtin_bswap64(x);
+    x = ((x >> 4) & 0x0F0F0F0F0F0F0F0Full) | ((x & 0x0F0F0F0F0F0F0F0Full) << 4);
+    x >>= 4 * (16 - window);
+  }
+  const std::uint32_t slots = (1u << window) - 1;
+  const std::uint32_t tour_ends = nibbles_equal(x, kCodeTourEnd) & slots;
+  const std::uint32_t linked =
+      slots & ~(nibbles_equal(x, kCodeDone) | nibbles_equal(x, kCodeUntouched));
+  sets = linked | static_cast<std::uint64_t>((slots & ~linked) | tour_ends) << 32;
   std::uint64_t bits = ~std::uint64_t{0};
-  for (int s = 0; s < window; ++s) {
-    if (links[s] >= 0) {
-      bits ^= (std::uint64_t{15} ^ static_cast<std::uint64_t>(links[s])) << (4 * s);
-    }
+  for (std::uint32_t m = linked & ~tour_ends; m != 0;) {
+    const int a = std::countr_zero(m);
+    const std::uint32_t both = nibbles_equal(x, (x >> (4 * a)) & 15);
+    const int b = std::countr_zero(both & ~(1u << a));
+    bits ^= (std::uint64_t{15} ^ static_cast<std::uint64_t>(b)) << (4 * a);
+    bits ^= (std::uint64_t{15} ^ static_cast<std::uint64_t>(a)) << (4 * b);
+    m &= ~both;
   }
   to.bits = bits;
 }
@@ -256,12 +272,15 @@ void copy_states(const Tables& t, const std::vector<std::uint32_t>& index,
     const std::size_t i = index_of(r), k = position[r];
     while (i >= t.old_begin[part + 1]) ++part;
     const std::size_t slot = i - t.old_begin[part];
-    const Links link = links_of(t.old[part].key(slot, t.form), window, bottom);
-    if constexpr (indexed) {
+    const Key key = t.old[part].key(slot, t.form);
+    if constexpr (std::is_same_v<L, PackedLinks>) {
+      put_packed(links[k], sets[k], key, window, bottom);
+    } else if constexpr (indexed) {
+      const Links link = links_of(key, window, bottom);
       put_indexed(links[k], link, window);  // (no sets kept: a group's, Join::join_piece)
     } else {
-      put(links[k], link, window);
-      sets[k] = link_sets(link, window);
+      links[k] = links_of(key, window, bottom);
+      sets[k] = link_sets(links[k], window);
     }
     const std::uint64_t* count = &t.old[part].counts.data()[slot * limbs];
     for (std::size_t l = 0; l < limbs; ++l) counts[k * limbs + l] = count[l];
