@@ -898,8 +898,10 @@ void Join::join_piece(const Piece& piece, BigCount& count, const Buffer<L>& tops
     const std::uint64_t* a = &top_counts_[i * top_limbs];
     const std::uint64_t* b = &bottom_counts_[j * bottom_limbs];
     if (narrow) {
-      // (No branch on ok: four pairs in ten make a tour, unpredictably.)
-      const unsigned __int128 p = static_cast<unsigned __int128>(a[0]) * (ok ? b[0] : 0);
+      // (No branch on ok: four pairs in ten make a tour, unpredictably. A mask, as the compiler
+      // made a branch of "ok ? b[0] : 0".)
+      const std::uint64_t mask = std::uint64_t{0} - static_cast<std::uint64_t>(ok);
+      const unsigned __int128 p = static_cast<unsigned __int128>(a[0]) * (b[0] & mask);
       if (sum + p < sum) flush();
       sum += p;
     } else if (ok) {
