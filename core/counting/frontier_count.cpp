@@ -1310,8 +1310,9 @@ FrontierProgress FrontierCounter::progress() const {
       // every phase), the steps still to come forecast by each run's states now (Dp::steps_left;
       // the top, before it starts, by the bottom's). Squares counted alike, 7x7 open's bar read
       // 63% after 15 s of 83, yet the bottom's crossing edges (11 of its 36 squares) take half
-      // of the count. Shares of the time measured on two threads: 7x7 open the halves 70%, the
-      // join 30% (in the page 71%); 8x8 closed the halves 56%, the join 44%.
+      // of the count. Shares of the time measured on two threads: 7x7 open the halves 80%, the
+      // join 20% (in the page, whose join has no byte shuffles, 71%); 8x8 closed the halves
+      // 54%, the join 46%: the bar gives the halves 70% between them.
       const double floor = w.states_floor;
       double done = static_cast<double>(w.bottom->steps()), left = w.bottom->steps_left(floor);
       if (w.top) {
