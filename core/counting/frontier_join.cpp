@@ -110,21 +110,33 @@ std::uint64_t link_sets(const Links& link, int window) {
   return linked | nowhere << 32;
 }
 
-// Whether the paths of the two halves, meeting on the window, make one cycle (closed) or one
-// path (open) through every path end there. The kinds already fit square by square. The
-// squares in the tour here (nodes): those linked in either half; its ends: each side of a node
-// linked nowhere; the walk starts at the last end (or, closed, at the first node).
-template <class L>
-bool one_tour(const L& top, const L& bottom, std::uint64_t top_sets, std::uint64_t bottom_sets,
-              bool closed) {
+// Where the walk of a pair of states begins, and the nodes it must pass (none: their tour ends
+// do not add up). The squares in the tour here (nodes): those linked in either half; its ends:
+// each side of a node linked nowhere; the walk starts at the last end (or, closed, at the first
+// node).
+struct WalkStart {
+  int nodes = 0;
+  int start = 0;
+};
+inline WalkStart walk_start(std::uint64_t top_sets, std::uint64_t bottom_sets, bool closed) {
   const std::uint32_t in_tour = static_cast<std::uint32_t>(top_sets | bottom_sets);
   const std::uint32_t top_ends = static_cast<std::uint32_t>(top_sets >> 32) & in_tour;
   const std::uint32_t bottom_ends = static_cast<std::uint32_t>(bottom_sets >> 32) & in_tour;
   const int nodes = std::popcount(in_tour);
   const int ends = std::popcount(top_ends) + std::popcount(bottom_ends);
-  if (nodes == 0 || ends != (closed ? 0 : 2)) return false;
+  if (nodes == 0 || ends != (closed ? 0 : 2)) return {};
   const std::uint32_t end_slots = top_ends | bottom_ends;
   const int start = end_slots != 0 ? 31 - std::countl_zero(end_slots) : std::countr_zero(in_tour);
+  return {nodes, start};
+}
+
+// Whether the paths of the two halves, meeting on the window, make one cycle (closed) or one
+// path (open) through every path end there. The kinds already fit square by square.
+template <class L>
+bool one_tour(const L& top, const L& bottom, std::uint64_t top_sets, std::uint64_t bottom_sets,
+              bool closed) {
+  const auto [nodes, start] = walk_start(top_sets, bottom_sets, closed);
+  if (nodes == 0) return false;
   int seen = 1, at = start;
   if (closed) {
     // Round the cycle: a top link, then a bottom one, back to the start.
@@ -166,14 +178,8 @@ inline __m128i byte_links(std::uint64_t bits) {
 
 inline bool one_tour_bytes(__m128i top_bytes, __m128i bottom_bytes, std::uint64_t top_sets,
                            std::uint64_t bottom_sets, bool closed) {
-  const std::uint32_t in_tour = static_cast<std::uint32_t>(top_sets | bottom_sets);
-  const std::uint32_t top_ends = static_cast<std::uint32_t>(top_sets >> 32) & in_tour;
-  const std::uint32_t bottom_ends = static_cast<std::uint32_t>(bottom_sets >> 32) & in_tour;
-  const int nodes = std::popcount(in_tour);
-  const int ends = std::popcount(top_ends) + std::popcount(bottom_ends);
-  if (nodes == 0 || ends != (closed ? 0 : 2)) return false;
-  const std::uint32_t end_slots = top_ends | bottom_ends;
-  const int start = end_slots != 0 ? 31 - std::countl_zero(end_slots) : std::countr_zero(in_tour);
+  const auto [nodes, start] = walk_start(top_sets, bottom_sets, closed);
+  if (nodes == 0) return false;
   // (The top's link at the start goes to a slot: it is not in the top's set "nowhere".)
   const bool top_first = closed || ((top_sets >> 32 >> start) & 1) == 0;
   const __m128i by_top = _mm_set1_epi8(top_first ? -1 : 0);
