@@ -224,8 +224,8 @@ void put_packed(PackedLinks& to, std::uint64_t& sets, Key key, int window, bool 
   std::uint64_t bits = ~std::uint64_t{0};
   for (std::uint32_t m = linked & ~tour_ends; m != 0;) {
     const int a = std::countr_zero(m);
-    const std::uint32_t both = nibbles_equal(x, (x >> (4 * a)) & 15);
-    const int b = std::countr_zero(both & ~(1u << a));
+    const std::uint32_t both = nibbles_equal(x, (x >> (4 * a)) & 15), second = both & ~(1u << a);
+    const int b = second != 0 ? std::countr_zero(second) : a;  // (a damaged save's lone end: none)
     bits ^= (std::uint64_t{15} ^ static_cast<std::uint64_t>(b)) << (4 * a);
     bits ^= (std::uint64_t{15} ^ static_cast<std::uint64_t>(a)) << (4 * b);
     m &= ~both;
