@@ -94,7 +94,7 @@ TEST_CASE("banner: theory's no before the textbook's search", "[explorer][banner
 
 TEST_CASE("banner: searching, paused, one step", "[explorer][banner]") {
   ExplorerState s;
-  set_method(s, Method::textbook);
+  set_method(s, Method::warnsdorff);  // the engine's own run: Step places or takes back a move
   step(s);
   BannerText b = words(s);
   CHECK(b.title == "Paused");
@@ -102,20 +102,20 @@ TEST_CASE("banner: searching, paused, one step", "[explorer][banner]") {
         move_of(s, 25) + kSep + "1 step" + kSep + "Step: one move placed or taken back");
   CHECK(b.tone == Tone::neutral);
 
-  set_speed(s, 1250, false);  // 20 steps in 0.016 s
+  set_speed(s, 1250, false);  // 10 steps in 0.008 s
   run(s);
-  tick(s, 0.016);
-  REQUIRE(steps_done(s) == "21");
+  tick(s, 0.008);
+  REQUIRE(steps_done(s) == "11");
   b = words(s);
-  CHECK(b.title == "Searching... (textbook)");
-  CHECK(b.detail == move_of(s, 25) + kSep + "21 steps");
+  CHECK(b.title == "Searching... (warnsdorff)");
+  CHECK(b.detail == move_of(s, 25) + kSep + "11 steps");
   CHECK(b.tone == Tone::running);
 
   pause(s);
   b = words(s);
   CHECK(b.title == "Paused");
   CHECK(b.detail ==
-        move_of(s, 25) + kSep + "21 steps" + kSep + "Step: one move placed or taken back");
+        move_of(s, 25) + kSep + "11 steps" + kSep + "Step: one move placed or taken back");
   CHECK(b.tone == Tone::neutral);
 }
 
@@ -269,42 +269,61 @@ TEST_CASE("banner: a square picked on a finished board", "[explorer][banner]") {
   CHECK(ends(banner_text(s, facts).detail, "(3,3): blocked" + kSep + "Reset to edit the board"));
 }
 
-TEST_CASE("banner: the recursion watched on the board", "[explorer][banner]") {
+TEST_CASE("banner: the run is the recursion: its line in the listing's words",
+          "[explorer][banner]") {
   ExplorerState s;
   REQUIRE(configure(s, banner_problem("5", "5", "1,1", "textbook")).empty());
   REQUIRE(teaching_available(s));
-  CHECK(words(s).title == "Ready");  // not started: the engine's board
-  for (int n = 0; n < 4; ++n) teach_forward(s);
+  BannerText b = words(s);
+  CHECK(b.title == "Ready");
+  CHECK(begins(b.detail, "Press Run to watch Sutcliffe"));
+  for (int n = 0; n < 4; ++n) step(s);  // by line: select, acceptable, record, filled
   const TryMoveMachine& m = s.teach.timeline->machine();
   REQUIRE(m.line() == Line::recurse);
-  BannerText b = words(s);
-  CHECK(b.title == "Watching TryMove");
-  CHECK(b.detail == "move " + std::to_string(m.frames().back().move) +
-                        ", next line: recurse; Run starts the fast search");
+  b = words(s);
+  CHECK(b.title == "Paused");
+  // Sutcliffe's line 12 is the recursive call, as the listing prints it.
+  CHECK(b.detail == move_of(s, 25) + kSep + "1 step" + kSep + "line 4" + kSep +
+                        "next: 12 TryMove (moveNumber + 1, m, n, moveOK);\nStep: one line");
   CHECK(b.tone == Tone::neutral);
+  // Python says its own lines: no `until`, which Python has not.
+  REQUIRE(set_listing(s, "python").empty());
+  CHECK(words(s).detail.find("next: ") != std::string::npos);
+  for (int n = 0; n < 40; ++n) {
+    step(s);
+    CHECK(words(s).detail.find("until") == std::string::npos);
+  }
 
   set_granularity(s, Granularity::tour);
-  teach_forward(s);
-  for (int frame = 0; frame < 1000 && s.teach.forward_goal; ++frame) teach_tick(s, 1.0 / 60);
+  step(s);
+  for (int frame = 0; frame < 1000 && s.teach.forward_goal; ++frame) tick(s, 1.0 / 60);
   REQUIRE(m.status() == Status::found);
-  CHECK(words(s).title == "TryMove found the tour");
+  tick(s, 1.0 / 60);  // the verifier's frame
+  CHECK(begins(words(s).title, "Tour found: 25 squares, verified"));
 
   REQUIRE(configure(s, banner_problem("3", "3", "1,1", "textbook")).empty());
   REQUIRE(teaching_available(s));
   set_granularity(s, Granularity::tour);
-  teach_forward(s);
-  for (int frame = 0; frame < 1000 && s.teach.forward_goal; ++frame) teach_tick(s, 1.0 / 60);
-  CHECK(words(s).title == "TryMove: no tour");
+  step(s);
+  for (int frame = 0; frame < 1000 && s.teach.forward_goal; ++frame) tick(s, 1.0 / 60);
+  CHECK(words(s).title == "No tour from (1,1)");
 
   // The handout's Try_All goes on after each tour: the banner counts the tours displayed.
   REQUIRE(configure(s, banner_problem("5", "5", "1,1", "textbook")).empty());
   REQUIRE(set_listing(s, "handout-all").empty());
   set_granularity(s, Granularity::tour);
   for (int n = 0; n < 2; ++n) {
-    teach_forward(s);
-    for (int frame = 0; frame < 1000 && s.teach.forward_goal; ++frame) teach_tick(s, 1.0 / 60);
+    step(s);
+    for (int frame = 0; frame < 1000 && s.teach.forward_goal; ++frame) tick(s, 1.0 / 60);
   }
-  CHECK(words(s).title == "Watching Try_All: 2 tours displayed");
+  CHECK(words(s).title == "Paused");
+  CHECK(ends(words(s).detail.substr(0, words(s).detail.find('\n')), "2 tours displayed"));
+  set_speed(s, 0, true);
+  run(s);
+  for (int frame = 0; frame < 10'000 && s.run.state == RunState::running; ++frame) {
+    tick(s, 1.0 / 60);
+  }
+  CHECK(words(s).title == "Try_All has tried everything: 304 tours displayed");
 }
 
 // The count has its own read-out in the panel: the banner keeps the run's words meanwhile.

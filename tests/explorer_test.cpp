@@ -254,23 +254,27 @@ TEST_CASE("explorer: board buttons keep the squares that fit", "[explorer]") {
 
 TEST_CASE("explorer: run, pause, step and reset", "[explorer]") {
   ExplorerState s;
-  set_method(s, Method::textbook);
+  set_method(s, Method::textbook);  // the run is TryMove's: Step goes by the granularity
+  set_granularity(s, Granularity::move);
   step(s);
   CHECK(s.run.state == RunState::paused);
   CHECK(steps(s) == 1);
   CHECK(s.run.last_action == Action::placed);
+  const auto lines = [&] { return s.teach.timeline->machine().lines(); };
+  const std::uint64_t after_step = lines();
 
-  set_speed(s, 1250, false);  // 20 steps in 0.016 s
+  set_speed(s, 1250, false);  // 20 lines in 0.016 s
   run(s);
   CHECK(s.run.state == RunState::running);
   tick(s, 0.016);
-  CHECK(steps(s) == 21);
+  CHECK(lines() == after_step + 20);
   pause(s);
   CHECK(s.run.state == RunState::paused);
   tick(s, 0.016);
-  CHECK(steps(s) == 21);
+  CHECK(lines() == after_step + 20);
+  const std::uint64_t moves = steps(s);
   step(s);
-  CHECK(steps(s) == 22);
+  CHECK(steps(s) == moves + 1);
   pause(s);  // not running: nothing
   CHECK(s.run.state == RunState::paused);
 
@@ -387,6 +391,7 @@ TEST_CASE("explorer: a panel edit on a finished board starts over", "[explorer]"
 TEST_CASE("explorer: the stack and the last action read the search", "[explorer]") {
   ExplorerState s;
   set_method(s, Method::textbook);
+  set_granularity(s, Granularity::move);
   for (int i = 0; i < 3; ++i) step(s);
   std::vector<StackFrame> frames = read_stack(*s.run.solver);
   REQUIRE(frames.size() == 4);
@@ -585,11 +590,11 @@ TEST_CASE("explorer: the run's pace is steps per second, fractions carried, at 6
   // clock is the test's: every frame's dt is given).
   auto steps_after = [](double per_second, int hz) {
     ExplorerState s;
-    set_method(s, Method::textbook);
+    set_method(s, Method::textbook);  // the run is TryMove's: its steps are lines
     set_speed(s, per_second, false);
     run(s);
     for (int f = 0; f < hz * 10; ++f) tick(s, 1.0 / hz);
-    return steps(s);
+    return s.teach.timeline->machine().lines();
   };
   CHECK(steps_after(0.5, 60) == 5);
   CHECK(steps_after(0.5, 120) == 5);
@@ -781,26 +786,28 @@ TEST_CASE("explorer: teaching run: listing handout-all steps from one displayed 
   teach_forward(s);
   for (int frame = 0; frame < 1000 && s.teach.forward_goal; ++frame) teach_tick(s, 1.0 / 60);
   CHECK(snapshot(s) == third);
-  // Played by tour, it goes on from tour to tour until stopped.
-  set_teaching_speed(s, 2, false);
-  teach_play(s, true);
-  for (int frame = 0; frame < 120; ++frame) teach_tick(s, 1.0 / 60);  // two seconds
+  // Run plays it on from tour to tour until paused (Try_All has no end at a tour).
+  set_speed(s, 100'000, false);
+  run(s);
+  for (int frame = 0; frame < 120; ++frame) tick(s, 1.0 / 60);
   CHECK(m.tours() >= 5);
   CHECK(m.status() == Status::running);
-  teach_play(s, false);
+  CHECK(s.run.state == RunState::running);
+  pause(s);
+  CHECK(s.run.state == RunState::paused);
   // Another listing of another procedure makes a new run; an unknown name names them all.
   REQUIRE(set_listing(s, "handout").empty());
   CHECK(s.teach.timeline->machine().semantics() == Semantics::try_move);
   CHECK(set_listing(s, "basic").find("handout, handout-all, python") != std::string::npos);
 }
 
-TEST_CASE("explorer: teaching run: the pace is steps per second whatever the frame rate") {
+TEST_CASE("explorer: teaching run: the pace is lines per second whatever the frame rate") {
   auto lines_after = [](double hz) {
     ExplorerState s;
     REQUIRE(configure(s, problem("5", "5", "1,1", "textbook")).empty());
-    set_teaching_speed(s, 4, false);
-    teach_play(s, true);
-    for (int f = 0; f < static_cast<int>(hz * 2); ++f) teach_tick(s, 1.0 / hz);
+    set_speed(s, 4, false);
+    run(s);
+    for (int f = 0; f < static_cast<int>(hz * 2); ++f) tick(s, 1.0 / hz);
     return s.teach.timeline->machine().lines();
   };
   const auto at60 = lines_after(60), at120 = lines_after(120);
@@ -808,6 +815,90 @@ TEST_CASE("explorer: teaching run: the pace is steps per second whatever the fra
   CHECK(at60 <= 8);
   CHECK(at120 >= 7);
   CHECK(at120 <= 8);
+}
+
+// The run's read-outs agree with the recursion: the engine stands where the machine stands.
+void check_one_run(const ExplorerState& s) {
+  const TryMoveMachine& m = s.teach.timeline->machine();
+  const Counters k = s.run.solver->counters();
+  CHECK(k.placed == m.placed());
+  CHECK(k.erased == m.erased());
+  const auto b = s.run.solver->board();
+  CHECK(std::equal(b.begin(), b.end(), m.board().begin(), m.board().end()));
+}
+
+TEST_CASE("explorer: one run: Run to the tour, then Step and Back go on from where it stands") {
+  ExplorerState s;  // the page's first visit: 5x5 from (1,1), auto (its textbook search)
+  REQUIRE(s.run.solver);
+  set_speed(s, 0, true);
+  run(s);
+  REQUIRE(recursion_is_run(s));
+  CHECK(s.run.state == RunState::running);
+  for (int frame = 0; frame < 10'000 && s.run.state == RunState::running; ++frame) {
+    tick(s, 1.0 / 60);
+  }
+  REQUIRE(s.run.state == RunState::finished);
+  tick(s, 1.0 / 60);  // the verifier's frame
+  REQUIRE(s.run.verdict);
+  CHECK(s.run.verdict->ok);
+  const TryMoveMachine& m = s.teach.timeline->machine();
+  CHECK(m.status() == Status::found);
+  CHECK(m.placed() == 74'342);  // Sutcliffe's 5x5 from a corner, as `knights solve` prints it
+  check_one_run(s);
+  CHECK(s.tours.found == 1);
+  // Back by a move: the board loses its last square, the engine follows, the run is paused.
+  set_granularity(s, Granularity::move);
+  teach_back(s);
+  CHECK(s.run.state == RunState::paused);
+  CHECK(m.status() == Status::running);
+  check_one_run(s);
+  // Step (the run's, at the granularity) goes forward from there: the same tour again.
+  step(s);
+  for (int frame = 0; frame < 100 && s.teach.forward_goal; ++frame) tick(s, 1.0 / 60);
+  CHECK(s.run.state == RunState::finished);
+  check_one_run(s);
+  tick(s, 1.0 / 60);
+  CHECK(s.run.verdict.value_or(Verdict{}).ok);
+  CHECK(s.tours.found == 1);  // the same tour, not a second one
+  // Back to the start: idle, and the board can be edited again.
+  teach_seek(s, 0);
+  CHECK(s.run.state == RunState::idle);
+  CHECK(board_editable(s));
+  check_one_run(s);
+}
+
+TEST_CASE("explorer: one run: a step after a paused Run is the next line of the same run") {
+  ExplorerState s;
+  REQUIRE(configure(s, problem("5", "5", "1,1", "textbook")).empty());
+  set_speed(s, 600, false);
+  run(s);
+  for (int frame = 0; frame < 30; ++frame) tick(s, 1.0 / 60);  // half a second: 300 lines
+  pause(s);
+  CHECK(s.run.state == RunState::paused);
+  const TryMoveMachine& m = s.teach.timeline->machine();
+  const std::uint64_t at = m.lines();
+  CHECK(at == 300);
+  step(s);
+  CHECK(m.lines() == at + 1);
+  check_one_run(s);
+  CHECK(teaching_lines_per_second(s.teach) > 0);  // the estimate's speed is the run's
+  // A link's steps= (moves) run the same machine.
+  const std::uint64_t moves = m.moves();
+  step_moves(s, 10);
+  for (int frame = 0; frame < 100 && s.teach.forward_goal; ++frame) tick(s, 1.0 / 60);
+  CHECK(m.moves() == moves + 10);
+  check_one_run(s);
+}
+
+TEST_CASE("explorer: one run: methods without a listing run the engine alone") {
+  ExplorerState s;
+  REQUIRE(configure(s, problem("8", "8", "1,1", "warnsdorff")).empty());
+  set_speed(s, 0, true);
+  run(s);
+  CHECK_FALSE(recursion_is_run(s));
+  for (int frame = 0; frame < 100 && s.run.state == RunState::running; ++frame) tick(s, 1.0 / 60);
+  CHECK(s.run.state == RunState::finished);
+  CHECK(s.run.solver->status() == Status::found);
 }
 
 TEST_CASE("explorer: teaching run: a move order changes the run; a bad one is refused") {

@@ -5,6 +5,7 @@
 
 #include "search_readout.hpp"
 #include "shown_board.hpp"
+#include "teaching/listing.hpp"
 
 namespace kt::ui {
 
@@ -53,26 +54,63 @@ BannerText idle_words(const ExplorerState& s, const std::string& method) {
     b.detail = "Theory says no tour (" + solver.theory().reason + "); the " + method +
                " search will try every possibility anyway";
   }
-  if (recursion_on_board(s)) {  // the board shows TryMove's run, not the engine's
-    const TryMoveMachine& m = s.teach.timeline->machine();
-    b.title = m.status() == Status::found  ? "TryMove found the tour"
-              : m.status() == Status::none ? "TryMove: no tour"
-                                           : "Watching TryMove";
-    if (m.semantics() == Semantics::try_all) {  // the handout's Try_All: every tour, counted
-      const std::string tours =
-          with_commas(m.tours()) + (m.tours() == 1 ? " tour displayed" : " tours displayed");
-      b.title = m.status() == Status::running ? "Watching Try_All: " + tours
-                                              : "Try_All has tried everything: " + tours;
-    }
-    b.detail = "move " + std::to_string(m.frames().empty() ? 0 : m.frames().back().move) +
-               ", next line: " + to_string(m.line()) + "; Run starts the fast search";
+  if (recursion_is_run(s)) {
+    b.detail = "Press Run to watch " + std::string(s.teach.listing->title) +
+               " at the pace below, or Step through it; click a square to set the " +
+               to_string(s.view.click_mode);
   }
   return b;
 }
 
+// The recursion's place in the listing's own words: "line 1,204  ·  next: 7 UNTIL moveOK OR
+// (count = 8);", and Try_All's tours displayed.
+std::string recursion_place(const ExplorerState& s) {
+  const TryMoveMachine& m = s.teach.timeline->machine();
+  const Listing& l = *s.teach.listing;
+  std::string out = "line " + with_commas(m.lines());
+  if (const int i = current_line(l, m); i >= 0) {
+    const std::string& text = l.lines[static_cast<std::size_t>(i)].text;
+    const auto first = text.find_first_not_of(' ');
+    out += kDot + std::string("next: ") + std::to_string(i + 1) + " " +
+           (first == std::string::npos ? text : text.substr(first));
+  }
+  if (m.semantics() == Semantics::try_all) {
+    out +=
+        kDot + with_commas(m.tours()) + (m.tours() == 1 ? " tour displayed" : " tours displayed");
+  }
+  return out;
+}
+
+// What Step does next, in the granularity's words.
+const char* step_words(Granularity g) {
+  switch (g) {
+    case Granularity::line:
+      return "Step: one line";
+    case Granularity::move:
+      return "Step: one move placed or taken back";
+    case Granularity::dead_end:
+      return "Step: to the next dead end";
+    case Granularity::tour:
+      return "Step: to the tour";
+  }
+  return "";
+}
+
+// The search's own time and, when the run was watched, the time on screen.
+std::string times(const Solver& solver, double on_screen) {
+  char t[64];
+  std::snprintf(t, sizeof t, "%.3f s", solver.counters().seconds);
+  std::string out = t;
+  if (on_screen >= 0.05) {
+    std::snprintf(t, sizeof t, " of search, %.1f s on screen", on_screen);
+    out += t;
+  }
+  return out;
+}
+
 // A tour found and verified: its squares, open or closed, the method, the work and the time.
 BannerText verified_words(const Solver& solver, const Verdict& verdict, const std::string& method,
-                          const std::string& steps, const BoardFacts& board) {
+                          const std::string& steps, const BoardFacts& board, double on_screen) {
   const Construction* c = solver.construction();
   BannerText b;
   b.title =
@@ -81,9 +119,7 @@ BannerText verified_words(const Solver& solver, const Verdict& verdict, const st
   b.detail = std::string(verdict.closed ? "closed" : "open") + " tour" + kDot + method + kDot +
              (c ? with_commas(c->blocks_total()) + (c->blocks_total() == 1 ? " block" : " blocks")
                 : steps);
-  char t[32];
-  std::snprintf(t, sizeof t, "%.3f s", solver.counters().seconds);
-  b.detail += kDot + std::string(t);
+  b.detail += kDot + times(solver, on_screen);
   if (board.colouring) {
     b.detail += std::string(kDot) + "colouring the order " +
                 std::to_string(static_cast<int>(100 * *board.colouring)) + "%";
@@ -99,6 +135,12 @@ BannerText finished_words(const ExplorerState& s, const std::string& method,
   const Solver& solver = *r.solver;
   const Problem& p = solver.problem();
   const std::string from = p.start && !p.closed ? " from (" + format_square(*p.start) + ")" : "";
+  if (recursion_is_run(s) && s.teach.timeline->machine().semantics() == Semantics::try_all) {
+    const std::uint64_t n = s.teach.timeline->machine().tours();
+    return {"Try_All has tried everything: " + with_commas(n) +
+                (n == 1 ? " tour displayed" : " tours displayed"),
+            method + kDot + times(solver, r.seconds), n > 0 ? Tone::found : Tone::failed};
+  }
   if (solver.status() == Status::none) {
     BannerText b{p.closed ? "No closed tour" : "No tour" + from, solver.reason(), Tone::failed};
     // The textbook's methods search even where theory already said no: say so too.
@@ -109,7 +151,7 @@ BannerText finished_words(const ExplorerState& s, const std::string& method,
     return b;
   }
   if (!r.verdict) return {"Tour found: verifying...", method, Tone::found};
-  if (r.verdict->ok) return verified_words(solver, *r.verdict, method, steps, board);
+  if (r.verdict->ok) return verified_words(solver, *r.verdict, method, steps, board, r.seconds);
   return {"Tour reported, but verification failed", r.verdict->reason, Tone::failed};
 }
 
@@ -154,6 +196,7 @@ BannerText run_words(const ExplorerState& s, const BoardFacts& board) {
   const std::string steps = with_commas(n) + (n == 1 ? " step" : " steps");  // after one Step
   const std::string method = method_name(solver);
   const bool built = solver.construction() != nullptr;
+  const bool recursion = recursion_is_run(s);
   BannerText b;
   switch (s.run.state) {
     case RunState::idle:
@@ -161,12 +204,15 @@ BannerText run_words(const ExplorerState& s, const BoardFacts& board) {
       break;
     case RunState::running:
       b = {(built ? "Constructing... (" : "Searching... (") + method + ")",
-           progress_words(solver, steps), Tone::running};
+           progress_words(solver, steps) + (recursion ? kDot + recursion_place(s) : ""),
+           Tone::running};
       break;
     case RunState::paused:
       b = {"Paused",
            progress_words(solver, steps) + kDot +
-               (built ? "Step: one block written" : "Step: one move placed or taken back"),
+               (recursion ? recursion_place(s) + "\n" + step_words(s.teach.granularity)
+                : built   ? "Step: one block written"
+                          : "Step: one move placed or taken back"),
            Tone::neutral};
       break;
     case RunState::finished:

@@ -70,6 +70,8 @@ std::string start_over(ExplorerState& s, std::string why, Request&& request) {
   ++s.draft_version;
   SearchRun& r = s.run;
   r.solver.reset();
+  r.origin.reset();
+  r.engine_drives = false;
   r.state = RunState::idle;
   r.last_action = Action::none;
   r.verdict.reset();
@@ -88,6 +90,7 @@ std::string start_over(ExplorerState& s, std::string why, Request&& request) {
   if (!s.error.empty()) return s.error;
   s.board.start = request.problem.start;  // the default start too, when none was typed
   r.solver = std::make_unique<Solver>(std::move(request.problem), request.method, request.order);
+  r.origin = r.solver->snapshot();
   if (r.solver->status() != Status::running) finish(r);  // theory settled it
   return {};
 }
@@ -116,16 +119,40 @@ void after_steps(SearchRun& r, double dt) {
     r.window_seconds = 0;
     r.window_start_work = work;
   }
-  if (r.solver->status() != Status::running) finish(r);
+  if (r.solver->status() != Status::running && r.state != RunState::finished) finish(r);
 }
 
 void record_tour(TourList& t, const Solver& solver) {
+  const auto b = solver.board();
+  // The recursion's tour again, after Back and forward: the same tour, not the next one.
+  if (!t.boards.empty() && t.found == t.boards.size() &&
+      std::equal(b.begin(), b.end(), t.boards.back().begin(), t.boards.back().end())) {
+    t.shown = t.found;
+    return;
+  }
   ++t.found;
   t.shown = t.found;
-  if (t.boards.size() < kMaxKeptTours) {
-    const auto b = solver.board();
-    t.boards.emplace_back(b.begin(), b.end());
+  if (t.boards.size() < kMaxKeptTours) t.boards.emplace_back(b.begin(), b.end());
+}
+
+std::uint64_t engine_moves(const Solver& solver) {
+  const Counters k = solver.counters();
+  return k.placed + k.erased;
+}
+
+bool textbook_at_work(const Solver& solver) {
+  return solver.method() == Method::textbook || solver.method() == Method::wirth;
+}
+
+// Whether the run can be the recursion, making the recursion's timeline when it can: called by
+// the actions that start or step a run (not by the frames, which must not make it: the page's
+// first frame holds none of the teaching code).
+bool take_recursion(ExplorerState& s) {
+  const SearchRun& r = s.run;
+  if (s.mode != Mode::watch || !r.solver || r.engine_drives || !textbook_at_work(*r.solver)) {
+    return false;
   }
+  return teaching_available(s) && recursion_is_run(s);
 }
 
 void advance_count(Counting& c, double budget) {
@@ -399,18 +426,102 @@ void set_show_blocks(ExplorerState& s, bool show) { s.view.show_blocks = show; }
 
 // --- the run -----------------------------------------------------------------------------------
 
+bool recursion_is_run(const ExplorerState& s) {
+  const SearchRun& r = s.run;
+  const TeachingRun& t = s.teach;
+  return s.mode == Mode::watch && r.solver && !r.engine_drives && textbook_at_work(*r.solver) &&
+         t.timeline && t.built_for == r.generation;
+}
+
+void follow_recursion(ExplorerState& s) {
+  if (!recursion_is_run(s)) return;
+  SearchRun& r = s.run;
+  TeachingRun& t = s.teach;
+  const TryMoveMachine& m = t.timeline->machine();
+  const std::uint64_t target = m.moves();
+  if (engine_moves(*r.solver) > target) {  // Back: the engine starts over and runs up to it
+    r.solver = r.origin->snapshot();
+    r.verdict.reset();
+    r.verify_pending = false;
+  }
+  // The engine stops at a tour where Try_All goes on: it goes on too (a bounded number of times
+  // a frame: a tour per move at most).
+  for (int guard = 0; guard < 1'000'000 && engine_moves(*r.solver) < target; ++guard) {
+    if (r.solver->status() == Status::found && !r.solver->next_tour()) break;
+    if (r.solver->status() != Status::running) break;
+    r.last_action = advance(*r.solver, target - engine_moves(*r.solver));
+  }
+  if (!textbook_at_work(*r.solver)) {  // auto handed over: its next method is the run
+    r.state = t.playing ? RunState::running : RunState::paused;
+    t.playing = false;
+    return;
+  }
+  if (m.status() != Status::running && r.solver->status() == Status::running) {
+    advance(*r.solver, 1);  // the tree is exhausted: the engine's last step finds it out
+  }
+  r.last_work = engine_moves(*r.solver);
+  if (t.playing) {
+    r.state = RunState::running;
+  } else if (m.lines() == 0) {
+    r.state = RunState::idle;
+  } else if (m.status() != Status::running) {
+    if (r.state != RunState::finished) finish(r);
+  } else {
+    r.state = RunState::paused;
+  }
+}
+
 void run(ExplorerState& s) {
+  if (take_recursion(s)) {
+    TeachingRun& t = s.teach;
+    if (t.timeline->machine().status() != Status::running) return;
+    t.playing = true;
+    t.forward_goal.reset();
+    s.run.bank.reset();
+    follow_recursion(s);
+    return;
+  }
   if (s.run.solver && s.run.state != RunState::finished) s.run.state = RunState::running;
 }
 
 void pause(ExplorerState& s) {
+  if (recursion_is_run(s)) {
+    s.teach.playing = false;
+    follow_recursion(s);
+    return;
+  }
   if (s.run.state == RunState::running) s.run.state = RunState::paused;
 }
 
 void step(ExplorerState& s) {
+  if (take_recursion(s)) {
+    teach_forward(s);
+    return;
+  }
   SearchRun& r = s.run;
   if (!r.solver || r.state == RunState::finished) return;
   r.last_action = advance(*r.solver, 1);
+  r.state = RunState::paused;
+  after_steps(r, 0);
+}
+
+void step_moves(ExplorerState& s, std::uint64_t moves) {
+  if (moves == 0) return;
+  if (take_recursion(s)) {
+    TeachingRun& t = s.teach;
+    if (t.forward_goal && t.forward_goal->first == Granularity::move) {
+      t.forward_goal->second += moves;  // a link's moves asked for in parts: one goal
+      return;
+    }
+    const Granularity g = t.granularity;
+    t.granularity = Granularity::move;
+    teach_forward(s, moves);
+    t.granularity = g;
+    return;
+  }
+  SearchRun& r = s.run;
+  if (!r.solver || r.state == RunState::finished) return;
+  r.last_action = advance(*r.solver, moves);
   r.state = RunState::paused;
   after_steps(r, 0);
 }
@@ -444,6 +555,9 @@ bool next_tour(ExplorerState& s) {
       !r.verdict->ok || !r.solver->next_tour()) {
     return false;
   }
+  // The recursion's procedure ends at its tour: the search goes on past it, and is the run.
+  r.engine_drives = true;
+  s.teach.playing = false;
   r.verdict.reset();
   r.state = RunState::running;
   t.shown = 0;  // the live run
@@ -526,7 +640,7 @@ double count_alone_slice(double dt_seconds, double last_slice, double budget) {
 
 TickReport tick(ExplorerState& s, double dt_seconds, double budget) {
   TickReport report;
-  teach_tick(s, dt_seconds);  // a few lines a frame, apart from the engine's budget
+  teach_tick(s, dt_seconds);  // what a step asked beyond a frame's lines
   SearchRun& r = s.run;
   if (r.verify_pending) {
     r.verdict = r.solver->verify();
@@ -534,11 +648,22 @@ TickReport tick(ExplorerState& s, double dt_seconds, double budget) {
     report.verified = true;
     if (lists_tours(s) && r.verdict->ok) record_tour(s.tours, *r.solver);
   }
-  const bool searching = r.state == RunState::running && r.solver;
+  const bool recursion = recursion_is_run(s);
+  const bool playing = recursion && s.teach.playing && !report.verified;
+  const bool searching = !recursion && r.state == RunState::running && r.solver;
   const bool counting = s.counting.state == CountState::running && !report.verified;
-  const bool count_alone = counting && !searching && !s.teach.playing;
+  const bool count_alone = counting && !searching && !playing;
   const double slice = count_alone ? count_alone_slice(dt_seconds, s.counting.last_slice, budget)
-                                   : budget / (searching && counting ? 2 : 1);
+                                   : budget / ((searching || playing) && counting ? 2 : 1);
+  if (playing) {
+    const std::uint64_t lines = s.speed.fastest ? std::numeric_limits<std::uint64_t>::max()
+                                                : r.bank.earn(dt_seconds, s.speed.steps_per_second);
+    const std::uint64_t before = s.teach.timeline->machine().lines();
+    if (!teach_play_frame(s, dt_seconds, lines, slice)) s.teach.playing = false;
+    if (!s.speed.fastest) r.bank.spend(s.teach.timeline->machine().lines() - before);
+  }
+  if (recursion) follow_recursion(s);
+  if (playing && recursion_is_run(s)) after_steps(r, dt_seconds);  // the measured speed
   if (searching) {
     const std::uint64_t steps = s.speed.fastest ? std::numeric_limits<std::uint64_t>::max()
                                                 : r.bank.earn(dt_seconds, s.speed.steps_per_second);

@@ -61,17 +61,25 @@ struct DraftBoard {
 };
 
 // The run's pace in steps per second (by the wall clock, so the same on a 60 Hz and a 120 Hz
-// display; below one step a frame the fraction carries over: StepBank).
+// display; below one step a frame the fraction carries over: StepBank). The steps are the
+// recursion's lines where the run is the recursion (recursion_is_run), else the engine's steps
+// (a move placed or taken back, a construction's block).
 inline constexpr double kMinRunSpeed = 0.5;
 inline constexpr double kMaxRunSpeed = 60'000'000;  // a million steps a frame at 60 Hz
+// The default pace shows a whole run of the textbook's 5x5 from a corner (Sutcliffe's TryMove:
+// 2,155,664 lines, 148,660 moves) in about 18 seconds: the search visibly works, and ends.
+inline constexpr double kDefaultRunSpeed = 120'000;
 struct Speed {
-  double steps_per_second = 1200;  // kMinRunSpeed .. kMaxRunSpeed
-  bool fastest = false;            // as many steps as fit in the frame's budget
+  double steps_per_second = kDefaultRunSpeed;  // kMinRunSpeed .. kMaxRunSpeed
+  bool fastest = false;                        // as many steps as fit in the frame's budget
 };
 
 // The solver for the draft and its run.
 struct SearchRun {
   std::unique_ptr<Solver> solver;  // null while the draft is refused
+  std::unique_ptr<Solver> origin;  // the solver as made: where it starts over to follow Back
+  // Next tour went on past the recursion's tour: from then on the engine's search is the run.
+  bool engine_drives = false;
   RunState state = RunState::idle;
   Action last_action = Action::none;  // of the last step run
   std::optional<Verdict> verdict;     // the verifier's, once a found tour is checked
@@ -190,11 +198,23 @@ bool set_click_mode(ExplorerState& s, ClickMode m);
 void set_show_blocks(ExplorerState& s, bool show);
 
 // --- the run -------------------------------------------------------------------------------
+// One run, whatever drives it. In the textbook's case (the textbook or wirth method, or auto
+// while its textbook search is at work; an open tour without an end; the board watched) the run
+// is the recursion (teaching_run.hpp): Run plays its lines at the pace, Step steps it by the
+// granularity, and the engine's solver follows it move for move (the same tree: the machine's
+// records and erases are the engine's placed and erased), so the board, the banner, the code,
+// the verifier and every read-out show one search. Elsewhere the engine's solver is the run.
+bool recursion_is_run(const ExplorerState& s);
 void run(ExplorerState& s);    // idle or paused -> running (ticks advance it)
 void pause(ExplorerState& s);  // running -> paused
-void step(ExplorerState& s);   // one step, then paused
+void step(ExplorerState& s);   // one step (the recursion's: of the granularity), then paused
+// `moves` moves placed or taken back (engine steps), then paused: a link's paused run.
+void step_moves(ExplorerState& s, std::uint64_t moves);
 void reset(ExplorerState& s);  // a new solver for the draft: idle, nothing selected
 void set_speed(ExplorerState& s, double steps_per_second, bool fastest);  // clamped
+// After the recursion moved (a step, Back, the scrubber): the engine's solver is brought to the
+// same move and the run's state follows (idle at line 0, paused, finished at the end).
+void follow_recursion(ExplorerState& s);
 
 // --- every tour, one by one ----------------------------------------------------------------
 // Whether the run can list its tours (textbook or wirth, at most kMaxTourListSquares squares).

@@ -457,8 +457,10 @@ void ExplorerView::draw_search_section(ExplorerState& s) {
   float per_second = static_cast<float>(s.speed.steps_per_second);
   // Whole numbers from a thousand up ("%g" would print 60000000 as "6e+07").
   const bool whole = per_second >= 1000;
-  const char* format = constructing ? (whole ? "%.0f blocks/s" : "%.3g blocks/s")
-                                    : (whole ? "%.0f steps/s" : "%.3g steps/s");
+  // The recursion's run goes line by line; the engine's by moves placed or taken back.
+  const char* format = constructing          ? (whole ? "%.0f blocks/s" : "%.3g blocks/s")
+                       : recursion_is_run(s) ? (whole ? "%.0f lines/s" : "%.3g lines/s")
+                                             : (whole ? "%.0f steps/s" : "%.3g steps/s");
   if (ImGui::SliderFloat("##Speed", &per_second, static_cast<float>(kMinRunSpeed),
                          static_cast<float>(kMaxRunSpeed), format,
                          ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {

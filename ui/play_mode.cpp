@@ -131,6 +131,7 @@ Finishable check_finishable(const Problem& problem, const std::vector<std::int32
 std::string set_mode(ExplorerState& s, Mode m) {
   if (m == Mode::predict && !teaching_available(s)) return "predict: " + s.teach.why_not;
   if (m == Mode::play && !play_available(s)) return "play: " + s.play.why_not;
+  if (recursion_is_run(s)) pause(s);  // the exercises step the recursion themselves
   s.teach.playing = false;
   s.mode = m;
   return {};

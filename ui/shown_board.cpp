@@ -24,9 +24,7 @@ std::vector<std::int32_t> path_of(std::span<const std::int32_t> board) {
 bool recursion_on_board(const ExplorerState& s) {
   const TeachingRun& t = s.teach;
   if (!t.timeline || t.built_for != s.run.generation) return false;
-  if (s.mode == Mode::predict) return true;
-  return s.mode == Mode::watch && s.run.state == RunState::idle &&
-         (t.timeline->machine().lines() > 0 || t.playing);
+  return s.mode == Mode::predict || recursion_is_run(s);
 }
 
 std::optional<ShownBoard> shown_board(const ExplorerState& s) {

@@ -28,7 +28,7 @@ void rebuild(ExplorerState& s) {
   t.estimate.reset();
   t.playing = false;
   t.forward_goal.reset();
-  t.bank.reset();
+  t.pacer.reset();
   t.seconds = 0;
   t.played_lines = 0;
   t.fade.clear();
@@ -188,12 +188,6 @@ std::string set_teaching_order(ExplorerState& s, std::string_view text) {
 
 void set_granularity(ExplorerState& s, Granularity g) { s.teach.granularity = g; }
 
-void set_teaching_speed(ExplorerState& s, double steps_per_second, bool fastest) {
-  if (!std::isfinite(steps_per_second)) steps_per_second = kMinStepsPerSecond;
-  s.teach.steps_per_second = std::clamp(steps_per_second, kMinStepsPerSecond, kMaxStepsPerSecond);
-  s.teach.fastest = fastest;
-}
-
 void teach_forward(ExplorerState& s, std::uint64_t steps) {
   if (!teaching_available(s)) return;
   TeachingRun& t = s.teach;
@@ -203,6 +197,7 @@ void teach_forward(ExplorerState& s, std::uint64_t steps) {
   t.forward_goal.emplace(g, done + std::min(steps, ~std::uint64_t{0} - done));
   run_forward_goal(t);
   mark_take_back(t);
+  follow_recursion(s);
 }
 
 void teach_back(ExplorerState& s, std::uint64_t steps) {
@@ -210,6 +205,7 @@ void teach_back(ExplorerState& s, std::uint64_t steps) {
   s.teach.playing = false;
   s.teach.forward_goal.reset();
   s.teach.timeline->back(s.teach.granularity, steps);
+  follow_recursion(s);
 }
 
 void teach_step_over(ExplorerState& s) {
@@ -218,6 +214,7 @@ void teach_step_over(ExplorerState& s) {
   s.teach.forward_goal.reset();
   s.teach.timeline->step_over(kFrameLines * 50);
   mark_take_back(s.teach);
+  follow_recursion(s);
 }
 
 void teach_step_out(ExplorerState& s) {
@@ -226,6 +223,7 @@ void teach_step_out(ExplorerState& s) {
   s.teach.forward_goal.reset();
   s.teach.timeline->step_out(kFrameLines * 50);
   mark_take_back(s.teach);
+  follow_recursion(s);
 }
 
 void teach_seek(ExplorerState& s, std::uint64_t line) {
@@ -233,13 +231,7 @@ void teach_seek(ExplorerState& s, std::uint64_t line) {
   s.teach.playing = false;
   s.teach.forward_goal.reset();
   s.teach.timeline->seek(std::min(line, s.teach.timeline->furthest()));
-}
-
-void teach_play(ExplorerState& s, bool playing) {
-  if (!teaching_available(s)) return;
-  s.teach.playing = playing && s.teach.timeline->machine().status() == Status::running;
-  s.teach.forward_goal.reset();
-  s.teach.bank.reset();
+  follow_recursion(s);
 }
 
 void teach_restart(ExplorerState& s) { teach_seek(s, 0); }
@@ -253,24 +245,28 @@ void teach_tick(ExplorerState& s, double dt) {
   if (t.forward_goal) {
     run_forward_goal(t);
     mark_take_back(t);
+    follow_recursion(s);
   }
-  if (!t.playing) return;
+}
+
+bool teach_play_frame(ExplorerState& s, double dt, std::uint64_t lines, double budget) {
+  TeachingRun& t = s.teach;
+  if (!t.timeline || t.built_for != s.run.generation) return false;
   Timeline& tl = *t.timeline;
   const std::uint64_t before = tl.machine().lines();
-  if (t.fastest) {
-    tl.forward(t.granularity, kFrameLines, kFrameLines);
-  } else {
-    // Steps owed by the wall time, whatever the frame rate; a long pause (a hidden tab) does
-    // not turn into a burst.
-    if (const std::uint64_t n = t.bank.earn(dt, t.steps_per_second); n > 0) {
-      t.bank.spend(n);
-      tl.forward(t.granularity, n, kFrameLines);
-    }
+  if (lines == 0) return tl.machine().status() == Status::running;  // a slow pace's empty frame
+  {
+    t.pacer.advance(
+        [&](std::uint64_t n) {
+          return tl.forward(Granularity::line, n, n) && !tl.stopped_at_break() &&
+                 tl.machine().status() == Status::running;
+        },
+        lines, budget);
   }
   mark_take_back(t);
   t.seconds += dt;
   t.played_lines += tl.machine().lines() - before;
-  if (tl.machine().status() != Status::running || tl.stopped_at_break()) t.playing = false;
+  return tl.machine().status() == Status::running && !tl.stopped_at_break();
 }
 
 double teaching_lines_per_second(const TeachingRun& t) {

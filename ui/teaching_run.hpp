@@ -1,10 +1,10 @@
-// The textbook's run as students watch it ("Watch the recursion"): a kt::Timeline of
-// TryMove for the explorer's problem, stepped line by line, move by move, dead end by dead end
-// or to the tour, forward and back, with a scrubber and a pace in steps per second. It sits
-// beside the explorer's engine run (explorer_state.hpp), which stays the fast search for every
-// method; this one exists only for the textbook's case: the textbook or Wirth's method on an
-// open tour without an end square. Plain data plus the functions that change it, like
-// ExplorerState; the view (teaching_view.hpp) and the JS API only call these.
+// The textbook's run as students watch it: a kt::Timeline of TryMove for the explorer's
+// problem, stepped line by line, move by move, dead end by dead end or to the tour, forward and
+// back, with a scrubber. In the textbook's case (the textbook or Wirth's method, or auto while
+// its textbook search is at work, on an open tour without an end square) this is the run:
+// Run, Pause, Step and the pace of the explorer (explorer_state.hpp) drive it, and the engine's
+// solver follows it move for move (recursion_is_run). Plain data plus the functions that change
+// it, like ExplorerState; the view (teaching_view.hpp) and the JS API only call these.
 #pragma once
 
 #include <cstdint>
@@ -26,9 +26,8 @@ struct ExplorerState;
 
 std::optional<Granularity> parse_granularity(std::string_view name);  // "line", "dead-end", ...
 
-inline constexpr double kMinStepsPerSecond = 0.5;
-inline constexpr double kMaxStepsPerSecond = 1000;  // above: as fast as the frame allows
-// Lines one frame may run (a frame's budget on a slow phone: ~2-4 ms).
+// Lines one frame may run for a step (a frame's budget on a slow phone: ~2-4 ms); a run at a
+// pace is held to the frame's time budget instead.
 inline constexpr std::uint64_t kFrameLines = 200'000;
 
 struct TeachingRun {
@@ -36,10 +35,8 @@ struct TeachingRun {
   std::string why_not;                          // why there is no timeline, in the page's words
   std::uint64_t built_for = ~std::uint64_t{0};  // the explorer run's generation it follows
   std::string order_error;  // why the last order asked for was refused (the draft's is kept)
-  Granularity granularity = Granularity::line;
-  double steps_per_second = 2;  // of the granularity
-  bool fastest = false;         // as many steps as kFrameLines allows
-  bool playing = false;
+  Granularity granularity = Granularity::line;  // of Step and Back; a run goes line by line
+  bool playing = false;                         // the run is running (explorer_state.hpp's run)
   // The host holds the run back: the drawing does not make it (teaching_shown), calls that ask
   // for it still do. The browser holds it until the page's second part, which holds the
   // teaching code, is in (web/split_loader.js), so a first visit's first frame needs none of it.
@@ -49,7 +46,7 @@ struct TeachingRun {
   // later frames run it, a frame's lines at a time, so that no call holds the page. Any other
   // step cancels it.
   std::optional<std::pair<Granularity, std::uint64_t>> forward_goal;
-  StepBank bank;       // steps earned by the time passed and not yet run (frame-rate independent)
+  Pacer pacer;         // lines a frame at the fastest pace
   double seconds = 0;  // wall time spent playing, for the measured speed
   std::uint64_t played_lines = 0;
   std::vector<float> fade;  // by square index: what is left (1 .. 0) of a take-back's mark
@@ -79,13 +76,11 @@ bool teaching_shown(ExplorerState& s);
 // The problem's move order (explorer_state.hpp's set_order: the engine run follows): "" or why not.
 std::string set_teaching_order(ExplorerState& s, std::string_view text);
 void set_granularity(ExplorerState& s, Granularity g);
-void set_teaching_speed(ExplorerState& s, double steps_per_second, bool fastest);  // clamped
 void teach_forward(ExplorerState& s, std::uint64_t steps = 1);  // at the granularity; pauses
 void teach_back(ExplorerState& s, std::uint64_t steps = 1);     // exactly undoes forward
 void teach_step_over(ExplorerState& s);
 void teach_step_out(ExplorerState& s);
 void teach_seek(ExplorerState& s, std::uint64_t line);  // clamped to furthest()
-void teach_play(ExplorerState& s, bool playing);
 void teach_restart(ExplorerState& s);  // back to the first line (the scrubber keeps the rest)
 // The listing by name (listing_names()): "" or why not.
 std::string set_listing(ExplorerState& s, std::string_view name);
@@ -96,8 +91,11 @@ std::string_view listing_name(const ExplorerState& s);
 void toggle_breakpoint(ExplorerState& s, int line);
 inline constexpr float kMinCodeScale = 0.75f, kMaxCodeScale = 3.0f;
 void set_code_scale(ExplorerState& s, float scale);  // clamped
-// One frame: plays the steps the time `dt` earned, and fades the take-back marks.
+// One frame: runs what a step asked beyond a frame's lines, and fades the take-back marks.
 void teach_tick(ExplorerState& s, double dt_seconds);
+// The run's lines for one frame while it runs: at most `lines` (the pace's), within `budget`
+// seconds, timed for the measured speed; false once it stopped at a breakpoint or the end.
+bool teach_play_frame(ExplorerState& s, double dt_seconds, std::uint64_t lines, double budget);
 
 // Read-outs. Lines per second measured while playing (0 before any).
 double teaching_lines_per_second(const TeachingRun& t);

@@ -120,8 +120,13 @@ void draw_controls(ExplorerState& s, WidgetRects& rects) {
   if (small_button("Step##Teach", third, running)) teach_forward(s);
   record(rects, "TeachStep");
   ImGui::SameLine();
+  // Play is the run's Run and Pause: the search on the board is this recursion.
   if (small_button(t.playing ? "Pause##TeachPlay" : "Play##TeachPlay", third, running)) {
-    teach_play(s, !t.playing);
+    if (t.playing) {
+      pause(s);
+    } else {
+      run(s);
+    }
   }
   record(rects, "TeachPlay");
   if (small_button("Step over##Teach", third, running)) teach_step_over(s);
@@ -133,18 +138,20 @@ void draw_controls(ExplorerState& s, WidgetRects& rects) {
   if (small_button("Restart##Teach", third, m.lines() > 0)) teach_restart(s);
   record(rects, "TeachRestart");
 
-  float sps = static_cast<float>(t.steps_per_second);
-  ImGui::BeginDisabled(t.fastest);
+  // The run's one pace, in lines a second here (the Search section's slider is the same).
+  float sps = static_cast<float>(s.speed.steps_per_second);
+  ImGui::BeginDisabled(s.speed.fastest);
   ImGui::SetNextItemWidth(-FLT_MIN);
-  if (ImGui::SliderFloat("##TeachSpeed", &sps, static_cast<float>(kMinStepsPerSecond),
-                         static_cast<float>(kMaxStepsPerSecond), "%.1f steps/s",
+  if (ImGui::SliderFloat("##TeachSpeed", &sps, static_cast<float>(kMinRunSpeed),
+                         static_cast<float>(kMaxRunSpeed),
+                         sps >= 1000 ? "%.0f lines/s" : "%.3g lines/s",
                          ImGuiSliderFlags_Logarithmic | ImGuiSliderFlags_AlwaysClamp)) {
-    set_teaching_speed(s, sps, t.fastest);
+    set_speed(s, sps, s.speed.fastest);
   }
   ImGui::EndDisabled();
-  bool fastest = t.fastest;
+  bool fastest = s.speed.fastest;
   if (ImGui::Checkbox("as fast as the frame allows##Teach", &fastest)) {
-    set_teaching_speed(s, t.steps_per_second, fastest);
+    set_speed(s, s.speed.steps_per_second, fastest);
   }
 
   // The scrubber: any moment of what has run so far.

@@ -306,6 +306,10 @@ class App : public SearchReadout {
   void run() { ui::run(state()); }
   void pause() { ui::pause(state()); }
   void step() { ui::step(state()); }
+  // A paused run's moves (a link's steps=): placed or taken back, whatever drives the run.
+  void step_moves(double n) {
+    if (std::isfinite(n) && n >= 1) ui::step_moves(state(), static_cast<std::uint64_t>(n));
+  }
   void reset() { ui::reset(state()); }
   std::string run_state() const { return ui::to_string(state().run.state); }
   std::string error() const { return state().error; }
@@ -673,9 +677,16 @@ class App : public SearchReadout {
     ui::teach_seek(state(), to);
     return {};
   }
-  void teach_play(val on) { ui::teach_play(state(), on.isTrue()); }
+  // The recursion's Play is the run's Run (one run: ui::recursion_is_run), its pace the run's.
+  void teach_play(val on) {
+    if (on.isTrue()) {
+      ui::run(state());
+    } else {
+      ui::pause(state());
+    }
+  }
   void set_teach_speed(double steps_per_second, val fastest) {
-    ui::set_teaching_speed(state(), steps_per_second, fastest.isTrue());
+    ui::set_speed(state(), steps_per_second, fastest.isTrue());
   }
   std::string granularity() const { return to_string(state().teach.granularity); }
   std::string set_granularity(val g) {
@@ -872,6 +883,7 @@ EMSCRIPTEN_BINDINGS(knights_tour) {
       .function("run", &App::run)
       .function("pause", &App::pause)
       .function("step", &App::step)
+      .function("stepMoves", &App::step_moves)
       .function("reset", &App::reset)
       .function("state", &App::run_state)
       .function("error", &App::error)

@@ -89,7 +89,7 @@
   function stepSome() {
     var a = app();
     var n = Math.min(page.stepsLeft, 20000);
-    for (var i = 0; i < n && a.status() === 'running'; i++) a.step();
+    if (a.status() === 'running') a.stepMoves(n);  // moves, whichever machine runs
     page.stepsLeft = a.status() === 'running' ? page.stepsLeft - n : 0;
     if (page.stepsLeft > 0) requestAnimationFrame(stepSome);
   }
@@ -157,7 +157,9 @@
     st.mode = mode === 'watch' ? '' : mode;
     var t = a.tour();
     st.tour = t.available && a.state() === 'finished' && t.index > 0 ? t.index : 0;
-    if (a.state() === 'paused' && !page.stepsLeft) st.steps = a.placed() + a.erased();
+    // The recursion's line says where a paused run stands; else its moves do.
+    if (st.step > 0) st.steps = 0;
+    else if (a.state() === 'paused' && !page.stepsLeft) st.steps = a.placed() + a.erased();
     else if (a.state() === 'idle' && !page.stepsLeft) st.steps = 0;
     if (st.tour > 0) { st.steps = 0; st.run = false; }
     if (a.listing && !held) {  // the course's listing; the method's own (Wirth's) goes unsaid
