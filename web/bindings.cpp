@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <memory>
 #include <optional>
@@ -558,6 +559,8 @@ class App : public SearchReadout {
     out.set("why", s.teach.why_not);
     out.set("granularity", std::string(to_string(s.teach.granularity)));
     out.set("playing", s.teach.playing);
+    // Whether it is the run (ui::recursion_is_run): Run, Step and the pace drive it.
+    out.set("isRun", ui::recursion_is_run(s));
     if (!s.teach.timeline) return out;
     const TryMoveMachine& m = s.teach.timeline->machine();
     out.set("line", std::string(to_string(m.line())));

@@ -67,21 +67,24 @@
     sync();
   }
 
-  // Right and Left: while the engine's run has not started and the recursion can be watched
-  // (textbook or wirth), they step TryMove's run forward and back at the chosen granularity;
+  // Right and Left: Step and Back of the one run. Where the run is the recursion (textbook or
+  // wirth, or auto's textbook search) they step it at the granularity chosen, forward and back;
   // else Right is the engine's Step and Left says why there is no back.
   function teaching(a) {
-    return a.state() === 'idle' && a.recursion().available;
+    var r = a.recursion();
+    return r.isRun || (a.state() === 'idle' && r.available && a.mode() === 'watch');
   }
   function stepForward() {
     var a = app();
-    if (teaching(a)) { a.forward(1); announceStep(true); } else a.step();
+    var said = teaching(a);
+    a.step();
+    if (said) announceStep(true);
   }
   function stepBack() {
     var a = app();
     if (a.mode() === 'play') { a.undo(); return; }  // by hand, Back takes the last move back
     if (teaching(a)) { a.back(1); announceStep(true); return; }
-    say(a.recursion().available ? 'Back steps the recursion: press Reset first.'
+    say(a.recursion().available ? 'Back goes with the recursion: it is not the run now.'
                                 : 'Back needs the textbook or wirth method.');
   }
 
@@ -388,7 +391,7 @@
     ['s', 'Step the recursion by', 'Granularity', 'setGranularity', 'granularity',
      OPT('line move dead-end tour')],
     ['b', 'Back', 'TeachBack', stepBack],
-    ['b', 'Step the recursion', 'TeachStep', function () { app().forward(1); announceStep(true); }],
+    ['b', 'Step the recursion', 'TeachStep', stepForward],
     ['b', 'Play or pause the recursion', 'TeachPlay', function () {
       var a = app(); a.teachPlay(!a.recursion().playing); }],
     ['b', 'Step over', 'StepOver', 'stepOver'], ['b', 'Step out', 'StepOut', 'stepOut'],

@@ -73,7 +73,9 @@ const ROUND_TRIPS = [
   ['?speed=600', (r) => [r.speed.stepsPerFrame, r.settings.speed], [10, 600], /speed=600/],
   ['?speed=0.5', (r) => [r.speed.stepsPerSecond, r.settings.speed], [0.5, 0.5], /speed=0.5/],
   ['?method=textbook&run=1', (r) => r.state !== 'idle', true, /run=1/],
-  ['?method=textbook&steps=7', (r) => [r.state, r.placed], ['paused', 7], /steps=7/],
+  // Moves of the textbook's run: the recursion's, so the address bar names its line (step=).
+  ['?method=textbook&steps=7', (r) => [r.state, r.placed], ['paused', 7], /step=66/],
+  ['?method=warnsdorff&steps=7', (r) => [r.state, r.placed], ['paused', 7], /steps=7/],
   ['?embed=1', (r) => r.embed, true, /embed=1/],
   ['?theme=light', (r) => r.theme, 'light', /theme=light/],
   ['?views=stack,code', (r) => [r.settings.views, r.views], [['stack', 'code'], ['stack', 'code']],
@@ -181,7 +183,7 @@ const tests = [
       check(!(await page.evaluate(() => !!document.querySelector('#kt-messages script, img'))),
             `${what}: markup from the link was inserted`);
       // Still working: a step places a move.
-      await app(page, () => Module.app().step());
+      await app(page, () => Module.app().stepMoves(1));
       check(await app(page, () => Module.app().placed() >= 1), `${what}: step placed nothing`);
       if (what === 'script in a value') {
         await page.screenshot({ path: join(ARTIFACTS, 'course-bad-link.png') });
@@ -192,7 +194,7 @@ const tests = [
   ['keyboard shortcuts', async (ctx, base) => {
     const page = await openLink(ctx, base, '?size=5&method=textbook&speed=60');
     const key = async (k) => { await page.keyboard.press(k, { delay: 50 }); await frames(page, 2); };
-    // Before Run, Right and Left step TryMove's run (textbook): forward and back exactly.
+    // Right and Left step TryMove's run, which is the run (textbook): forward and back exactly.
     const teach = () => app(page, () => {
       const r = Module.app().recursion();
       return [Module.app().state(), r.lines, r.line, JSON.stringify(r.board), r.placed];
@@ -201,7 +203,7 @@ const tests = [
     await key('ArrowRight');
     await key('ArrowRight');
     const three = await teach();
-    checkEqual(three.slice(0, 3), ['idle', 3, 'filled'], 'after Right x3');
+    checkEqual(three.slice(0, 3), ['paused', 3, 'filled'], 'after Right x3');
     await key('ArrowRight');
     await key('ArrowLeft');
     checkEqual(await teach(), three, 'after Right then Left');

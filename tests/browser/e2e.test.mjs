@@ -138,13 +138,17 @@ const tests = [
     checkEqual(await app(page, () => Module.app().state()), 'running', 'state after Run');
     await clickWidget(page, 'Pause');
     checkEqual(await app(page, () => Module.app().state()), 'paused', 'state after Pause');
+    // The run is TryMove's: Step goes on from where Run left it, by the granularity (a line).
     const steps = () => app(page, () => Module.app().placed() + Module.app().erased());
+    const lines = () => app(page, () => Module.app().recursion().lines);
     const before = await steps();
     check(before > 0, 'no steps taken while running');
+    const linesBefore = await lines();
     await frames(page, 5);
     checkEqual(await steps(), before, 'steps while paused');
     await clickWidget(page, 'Step');
-    checkEqual(await steps(), before + 1, 'steps after Step');
+    checkEqual(await lines(), linesBefore + 1, 'lines after Step');
+    check((await steps()) - before <= 1, 'Step ran more than the line');
     await page.screenshot({ path: join(ARTIFACTS, 'browser-4-paused-8x8.png') });
     await clickWidget(page, 'Reset');
     checkEqual(await app(page, () => [Module.app().state(), Module.app().placed()]), ['idle', 0],
@@ -398,7 +402,9 @@ const tests = [
       t.delete();
       const a = Module.app();
       a.configure(5, 5, '1,1', 'textbook');
+      a.setGranularity('move');  // the run is TryMove's: Step by a move places one
       a.step();
+      a.setGranularity('line');
       out.live = [a.lastAction(), a.stack().length, a.clickSquare(2, 2), a.selected(),
                   a.config().start];
       a.reset();
@@ -634,11 +640,13 @@ const tests = [
     check((await rect('Banner')).y < (await rect('5x5')).y, 'board area is not above the panel');
     await touch(page, await rect('6x6'));
     checkEqual(await app(page, () => Module.app().config().rows), 6, 'rows after tapping 6x6');
-    await touch(page, await reveal(page, 'Step'));
-    checkEqual(await steps(), 1, 'steps after tapping Step');
+    await touch(page, await reveal(page, 'Step'));  // the run is TryMove's: one line
+    checkEqual(await app(page, () => Module.app().recursion().lines), 1, 'lines after tapping Step');
+    checkEqual(await steps(), 0, 'moves after one line');
     // Emscripten's GLFW would replay the previous tap here (see web/main.cpp).
     await touch(page, await rect('Banner'));
-    checkEqual(await steps(), 1, 'steps after tapping the banner');
+    checkEqual(await app(page, () => Module.app().recursion().lines), 1,
+               'lines after tapping the banner');
     await touch(page, await reveal(page, 'Reset'));
     await touch(page, await app(page, () => Module.app().squareRect(2, 2)));
     checkEqual(await app(page, () => Module.app().config().start), '2,2', 'start after tapping b2');
