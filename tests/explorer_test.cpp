@@ -846,13 +846,19 @@ TEST_CASE("explorer: one run: Run to the tour, then Step and Back go on from whe
   CHECK(m.placed() == 74'342);  // Sutcliffe's 5x5 from a corner, as `knights solve` prints it
   check_one_run(s);
   CHECK(s.tours.found == 1);
-  // Back by a move: the board loses its last square, the engine follows, the run is paused.
+  // Back by a move: to right after the tour's last record, the calls not yet returned; by
+  // another, the board loses a square. The engine follows, the run is paused.
   set_granularity(s, Granularity::move);
   teach_back(s);
   CHECK(s.run.state == RunState::paused);
   CHECK(m.status() == Status::running);
   check_one_run(s);
+  teach_back(s);
+  CHECK(m.placed() + m.erased() == 148'660 - 1);
+  CHECK(s.run.solver->status() == Status::running);
+  check_one_run(s);
   // Step (the run's, at the granularity) goes forward from there: the same tour again.
+  step(s);
   step(s);
   for (int frame = 0; frame < 100 && s.teach.forward_goal; ++frame) tick(s, 1.0 / 60);
   CHECK(s.run.state == RunState::finished);

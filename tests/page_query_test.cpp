@@ -71,6 +71,9 @@ TEST_CASE("every parameter reads and is written back canonically", "[page_query]
       "?views=stack,code,tree,estimate",
       "?listing=pseudocode",
       "?listing=handout-all",
+      "?lesson=3",
+      "?lesson=lesson-example.json",
+      "?lesson=course%2Fweek_2.json%234",
       "?size=8&start=4,4&method=textbook&speed=60&run=1&steps=500&embed=1&theme=dark&views=tree",
   };
   for (const std::string& query : canonical) {
@@ -232,6 +235,15 @@ TEST_CASE("bad parameters leave a usable page and a message naming the parameter
        "listing='Handout_All': is not a listing name (sutcliffe, wirth, pseudocode, handout, "
        "handout-all, python, java or c)"},
       {"views=" + script, "views='<script>alert(1)</script>': is not a view"},
+      // A lesson is the page's own slide or a file beside the page, never another site's.
+      {"lesson=0", "lesson='0': is not a slide number (1 to 99) or a lesson file"},
+      {"lesson=100", "lesson='100': is not a slide number"},
+      {"lesson=https://example.com/x.json", "lesson='https://example.com/x.json': is not"},
+      {"lesson=//example.com/x.json", "lesson='//example.com/x.json': is not"},
+      {"lesson=/x.json", "lesson='/x.json': is not"},
+      {"lesson=../x.json", "lesson='../x.json': is not"},
+      {"lesson=x.txt", "lesson='x.txt': is not"},
+      {"lesson=x.json%23x", "lesson='x.json#x': is not"},
       {"start=" + long_value, "start='7777777777777777777777777777777777777777'... (10000 bytes)"},
       {"blocked=" + long_value, "blocked='77777"},
       {"views=" + long_value, "views='77777"},

@@ -90,7 +90,6 @@ std::string start_over(ExplorerState& s, std::string why, Request&& request) {
   if (!s.error.empty()) return s.error;
   s.board.start = request.problem.start;  // the default start too, when none was typed
   r.solver = std::make_unique<Solver>(std::move(request.problem), request.method, request.order);
-  r.origin = r.solver->snapshot();
   if (r.solver->status() != Status::running) finish(r);  // theory settled it
   return {};
 }
@@ -439,7 +438,14 @@ void follow_recursion(ExplorerState& s) {
   TeachingRun& t = s.teach;
   const TryMoveMachine& m = t.timeline->machine();
   const std::uint64_t target = m.moves();
+  // The engine as made, to start over from: kept when it first follows (made then, not with the
+  // solver, so that a first visit's first frame copies nothing).
+  if (!r.origin && engine_moves(*r.solver) == 0) r.origin = r.solver->snapshot();
   if (engine_moves(*r.solver) > target) {  // Back: the engine starts over and runs up to it
+    if (!r.origin) {
+      const Solver& e = *r.solver;
+      r.origin = std::make_unique<Solver>(e.problem(), e.requested(), e.order());
+    }
     r.solver = r.origin->snapshot();
     r.verdict.reset();
     r.verify_pending = false;

@@ -33,15 +33,38 @@ enum Key : std::uint8_t {
   kStep,
   kTour,
   kListing,
+  kLesson,
   kKeyCount
 };
 constexpr std::array<std::string_view, kKeyCount> kKeyNames = {
     "size",   "rows",  "cols",        "start", "end",   "blocked", "closed",
     "method", "order", "speed",       "run",   "steps", "embed",   "theme",
-    "views",  "mode",  "granularity", "step",  "tour",  "listing"};
+    "views",  "mode",  "granularity", "step",  "tour",  "listing", "lesson"};
 constexpr std::string_view kKnownKeys =
     "size, rows, cols, start, end, blocked, closed, method, order, speed, run, steps, embed, "
-    "theme, views, mode, granularity, step, tour or listing";
+    "theme, views, mode, granularity, step, tour, listing or lesson";
+
+// A lesson: a slide number of the page's own, or a lesson file beside the page (a relative
+// path: no scheme, no leading '/', no "..", so only the page's own origin and folder tree),
+// with an optional "#N" for its slide.
+bool lesson_ok(std::string_view v) {
+  const auto digits = [](std::string_view d) {
+    return !d.empty() && d.size() <= 2 &&
+           std::all_of(d.begin(), d.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+           d != "0" && d != "00";
+  };
+  if (digits(v)) return true;
+  const std::size_t hash = v.find('#');
+  const std::string_view path = v.substr(0, hash);
+  if (hash != std::string_view::npos && !digits(v.substr(hash + 1))) return false;
+  const bool chars = std::all_of(path.begin(), path.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+           c == '_' || c == '.' || c == '/';
+  });
+  return chars && path.size() <= 200 && path.size() > 5 && path.ends_with(".json") &&
+         path.front() != '/' && path.find("..") == std::string_view::npos &&
+         path.find("//") == std::string_view::npos;
+}
 constexpr std::string_view kThemes[] = {"light", "dark"};
 
 // Speeds are kept as whole millionths of a step per second, so that the number written into a
@@ -322,6 +345,13 @@ void read_setting(Key key, const std::string& value, PageQuery& q, Messages& mes
             "java or c)";
       }
       break;
+    case kLesson:
+      if (lesson_ok(value)) {
+        q.lesson = value;
+      } else {
+        why = "is not a slide number (1 to 99) or a lesson file beside the page (name.json)";
+      }
+      break;
     case kViews: {
       // Unknown names are left out one by one; the known ones are kept in kPageViews' order.
       std::array<bool, std::size(kPageViews)> on{};
@@ -470,6 +500,7 @@ std::string to_page_query(const PageQuery& q) {
   if (q.step != 0) put(kStep, std::to_string(q.step));
   if (q.tour != 0) put(kTour, std::to_string(q.tour));
   if (!q.listing.empty()) put(kListing, q.listing);
+  if (lesson_ok(q.lesson)) put(kLesson, q.lesson);
   return out;
 }
 
@@ -481,7 +512,7 @@ bool same_settings(const PageQuery& a, const PageQuery& b) {
          a.run == b.run && a.steps == b.steps && a.embed == b.embed && a.theme == b.theme &&
          a.views == b.views && a.embed_off == b.embed_off && a.mode == b.mode &&
          a.granularity == b.granularity && a.step == b.step && a.tour == b.tour &&
-         a.listing == b.listing;
+         a.listing == b.listing && a.lesson == b.lesson;
 }
 
 }  // namespace kt

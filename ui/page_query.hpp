@@ -71,7 +71,10 @@ struct PageQuery {
   std::string granularity;
   std::uint64_t step = 0;
   std::uint64_t tour = 0;
-  std::string listing;               // the teaching run's listing ("wirth"); "" the method's own
+  std::string listing;  // the teaching run's listing ("wirth"); "" the method's own
+  // A lesson (web/lessons/): its slide by number in the page's own lesson ("3"), or a lesson
+  // file served beside the page ("warnsdorff.json", "course/lesson-2.json#4" for its slide 4).
+  std::string lesson;
   std::vector<std::string> ignored;  // one message per parameter left out
 };
 
@@ -82,7 +85,8 @@ struct PageQuery {
 //    run (1/0), steps (1..kPageMaxSteps), embed (1/0; 0 sets embed_off), theme (light/dark),
 //    views (a comma list), mode (watch/predict/play), granularity (line/move/dead-end/tour),
 //    step (1..kPageMaxLine), tour (1..kPageMaxTour), listing (a listing's name, checked by the
-//    page)
+//    page), lesson (a slide number 1..99, or a relative path of letters, digits and - _ . /
+//    ending in .json, with an optional #N: the same origin, never another site's)
 //  - a repeated key: the last one counts, as if the earlier ones were not there
 //  - an empty value ("end=") is that key's default; a key with no '=' is ignored
 //  - unknown keys, unknown view names, bad %-escapes, values over kPageMaxValueBytes and values

@@ -19,6 +19,7 @@
 #include <span>
 #include <vector>
 
+#include "banner.hpp"
 #include "board/square_list.hpp"
 #include "board/text_input.hpp"
 #include "counting/count_request.hpp"
@@ -313,6 +314,14 @@ class App : public SearchReadout {
   }
   void reset() { ui::reset(state()); }
   std::string run_state() const { return ui::to_string(state().run.state); }
+  // The banner above the board as it reads now: {title, detail}.
+  val banner() const {
+    const ui::BannerText b = ui::banner_text(state());
+    val out = val::object();
+    out.set("title", b.title);
+    out.set("detail", b.detail);
+    return out;
+  }
   std::string error() const { return state().error; }
 
   // The problem as edited: rows and cols as numbers (the text, when it is not one), the
@@ -889,6 +898,7 @@ EMSCRIPTEN_BINDINGS(knights_tour) {
       .function("stepMoves", &App::step_moves)
       .function("reset", &App::reset)
       .function("state", &App::run_state)
+      .function("banner", &App::banner)
       .function("error", &App::error)
       .function("config", &App::config)
       .function("speed", &App::speed)

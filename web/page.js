@@ -53,7 +53,12 @@
   // Links and the app both speak steps per second (the app keeps fractions: 0.5/s is exact).
   function applySpeed(speed) {
     var a = app();
-    if (!a || !(speed > 0)) return;
+    if (!a) return;
+    if (!(speed > 0)) {  // the page's own pace: not written into the address bar
+      page.appliedSpeed = a.speed().stepsPerSecond;
+      page.appliedFastest = a.speed().fastest;
+      return;
+    }
     a.setStepsPerSecond(Math.min(speed, MAX_SPEED), speed >= MAX_SPEED);
     var now = a.speed();
     page.appliedSpeed = now.stepsPerSecond;
@@ -140,7 +145,8 @@
         }
       }
       if (rec.available) a.setGranularity(r.granularity);
-      if (r.mode) a.setMode(r.mode);
+      // A link that names no mode watches (a lesson's next slide opens in place of the last).
+      if (a.mode() !== (r.mode || 'watch')) a.setMode(r.mode || 'watch');
       page.restoring = null;
       sync();
     }
@@ -617,6 +623,7 @@
       el('kt-more').setAttribute('aria-expanded', String(open));
     });
     on('kt-help-open', function () { toggleHelp(true); });
+    on('kt-lesson-open', function () { openLesson('1'); });
     on('kt-help-close', function () { toggleHelp(false); });
     on('kt-run', function () { app().run(); sync(); });
     on('kt-pause', function () { app().pause(); sync(); });
@@ -671,12 +678,42 @@
     window.addEventListener(k, earlyKey, true);
   });
 
+  // --- lessons (web/lesson.js) ----------------------------------------------------------------
+  // A link's lesson= opens it; a first visit (no link settings, not embedded, no lesson seen in
+  // this browser) opens the page's own at its first slide. lesson.js is fetched only then, after
+  // the first frame.
+  page.applyQuery = function (query) {
+    history.replaceState(history.state, '', query);
+    applyLink();
+    sync();
+  };
+  page.showMessages = showMessages;
+  function lessonWanted(bare) {
+    if (page.settings.lesson) return page.settings.lesson;
+    var seen = true;
+    try { seen = !!localStorage.getItem('kt-lesson-seen'); } catch (e) { /* storage off */ }
+    var framed = window.self !== window.top;
+    return !seen && !framed && bare && el('kt-lesson') ? '1' : '';
+  }
+  function openLesson(spec) {
+    if (Module.lesson) { Module.lesson.open(spec); return; }
+    var script = document.createElement('script');
+    script.src = typeof locateFile == 'function' ? locateFile('lesson.js') : 'lesson.js';
+    script.onload = function () { Module.lesson.open(spec); };
+    script.onerror = function () { showMessages(['lesson: lesson.js could not be loaded']); };
+    document.head.appendChild(script);
+  }
+  Module.openLesson = openLesson;
+
   function start() {
     try {
       wire();
       started = true;
       access.build();
+      var bare = !location.search;  // a first visit: the page's address alone
       applyLink();
+      var wanted = lessonWanted(bare);
+      if (wanted) setTimeout(function () { openLesson(wanted); }, 0);
       sync();
       setInterval(sync, 500);
       window.addEventListener('resize', fitEmbedBar);

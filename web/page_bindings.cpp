@@ -97,6 +97,7 @@ val to_js(const PageQuery& q) {
   out.set("step", static_cast<double>(q.step));
   out.set("tour", static_cast<double>(q.tour));
   out.set("listing", q.listing);
+  out.set("lesson", q.lesson);
   out.set("ignored", string_array(q.ignored));
   return out;
 }
@@ -142,6 +143,7 @@ void read_extras(const val& s, PageQuery& q) {
   q.step = count("step");
   q.tour = count("tour");
   q.listing = string_field(s, "listing");
+  q.lesson = string_field(s, "lesson");
   const val views = s["views"];
   if (views.isArray()) {
     const int n = views["length"].as<int>();

@@ -360,6 +360,114 @@ const tests = [
   }],
 ];
 
+// The page's own lesson (web/lessons/backtracking.json), slide by slide: what each slide's link
+// must open (rows, method, mode).
+const LESSON = [[5, 'textbook', 'watch'], [5, 'textbook', 'watch'], [5, 'textbook', 'watch'],
+  [5, 'textbook', 'predict'], [8, 'textbook', 'watch'], [8, 'warnsdorff', 'watch'],
+  [8, 'auto', 'watch'], [5, 'textbook', 'watch']];
+const lessonState = (page) => app(page, () => {
+  const box = document.getElementById('kt-lesson');
+  const a = Module.app(), c = a.config();
+  return { ...Module.lesson.state(), shown: !box.hidden, rows: c.rows, method: c.method,
+           mode: a.mode(), search: location.search, heading: document.getElementById(
+             'kt-lesson-title').textContent, stripBottom: box.getBoundingClientRect().bottom,
+           canvasTop: Module.canvas.getBoundingClientRect().top };
+});
+const waitSlide = (page, n) => page.waitForFunction((k) => globalThis.Module?.lesson?.state()
+  .slide === k && !document.getElementById('kt-lesson').hidden, n, { timeout: 15000 });
+
+async function walkLesson(size, [width, height], hasTouch) {
+  const browser = await launch({ width, height, hasTouch, firstVisit: true });
+  try {
+    const page = await open(browser.context, `${lessonBase}index.html`);
+    await waitSlide(page, 1);  // a first visit opens the lesson by itself
+    for (let i = 1; i <= LESSON.length; i++) {
+      if (i > 1) {
+        // By mouse on the desktop, by a finger on the phone, by the keyboard for the last ones.
+        if (i >= 7) {
+          await page.focus('#kt-lesson-next');
+          await page.keyboard.press('Enter');
+        } else if (hasTouch) {
+          await page.tap('#kt-lesson-next');
+        } else {
+          await page.click('#kt-lesson-next');
+        }
+        await waitSlide(page, i);
+      }
+      await frames(page, 4);
+      const r = await lessonState(page);
+      checkEqual([r.slide, r.slides, r.rows, r.method, r.mode],
+                 [i, LESSON.length, ...LESSON[i - 1]], `${size}: slide ${i} (${r.heading})`);
+      check(new RegExp(`lesson=${i}(&|$)`).test(r.search), `${size}: slide ${i}: ${r.search}`);
+      check(Math.abs(r.canvasTop - r.stripBottom) <= 1,
+            `${size}: slide ${i}: the board starts at ${r.canvasTop}, under the slide at ${r.stripBottom}`);
+      check(r.stripBottom < height / 3, `${size}: slide ${i} takes ${r.stripBottom} px`);
+      await page.screenshot({ path: join(ARTIFACTS, `lesson-${i}-${width}x${height}.png`) });
+    }
+    // Slide 5 runs the textbook's 8x8 search: its estimate is measured by then.
+    checkEqual(page.errors, [], `${size}: page errors`);
+    // Previous by the keyboard, then Finish closes the lesson; the board takes the room back.
+    await page.focus('#kt-lesson-prev');
+    await page.keyboard.press('Enter');
+    await waitSlide(page, LESSON.length - 1);
+    await page.click('#kt-lesson-next');
+    await waitSlide(page, LESSON.length);
+    await page.click('#kt-lesson-next');  // Finish
+    await page.waitForFunction(() => document.getElementById('kt-lesson').hidden);
+    await frames(page, 2);
+    const closed = await lessonState(page);
+    checkEqual([closed.shown, closed.canvasTop], [false, 0], `${size}: closed`);
+    await reopen(page, `${lessonBase}index.html`);  // seen: a second visit opens no lesson
+    await frames(page, 10);
+    checkEqual(await app(page, () => !!globalThis.Module.lesson), false, `${size}: second visit`);
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+let lessonBase = '';
+
+tests.push(
+  ['the lesson: a first visit walks it by clicks, taps and keys (1280x800, 390x844)',
+    async (ctx, base) => {
+      lessonBase = base;
+      await walkLesson('desktop', [1280, 800], false);
+      await walkLesson('phone', [390, 844], true);
+    }],
+
+  ['the lesson by links: lesson=N, a teacher\'s file, a missing file', async (ctx, base) => {
+    const page = await openLink(ctx, base, '?lesson=5');
+    await waitSlide(page, 5);
+    let r = await lessonState(page);
+    checkEqual([r.heading, r.rows, r.method], ['Why 8x8 from a corner never ends', 8, 'textbook'],
+               'lesson=5');
+    await reloadLink(page, base, '?lesson=lesson-example.json');
+    await waitSlide(page, 1);
+    r = await lessonState(page);
+    checkEqual([r.slides, r.heading, r.rows, r.method], [2, 'From the middle', 6, 'warnsdorff'],
+               'the teacher\'s lesson');
+    check(/lesson=lesson-example\.json%231/.test(r.search), `its link: ${r.search}`);
+    await page.click('#kt-lesson-next');
+    await waitSlide(page, 2);
+    r = await lessonState(page);
+    checkEqual([r.heading, r.method], ['The textbook\'s search on the same board', 'textbook'],
+               'its second slide');
+    await reloadLink(page, base, '?lesson=lesson-example.json%232');
+    await waitSlide(page, 2);
+    await reloadLink(page, base, '?lesson=missing.json&size=6');
+    await page.waitForFunction(() => (Module.coursePage.messages || []).length > 0);
+    const said = await app(page, () => Module.coursePage.messages.join(' '));
+    check(/lesson: missing\.json could not be opened/.test(said), `missing file: ${said}`);
+    checkEqual(await app(page, () => Module.app().config().rows), 6, 'the link still applies');
+    await reloadLink(page, base, '?lesson=https://example.com/x.json');
+    const bad = await readBack(page);
+    check(/lesson='https:\/\/example\.com\/x\.json': is not/.test(bad.messages.join(' ')),
+          `another site: ${bad.messages}`);
+    checkEqual(page.errors, [], 'page errors');
+    await page.close();
+  }],
+);
+
 await exitWith('browser course', async () => {
   await mkdir(ARTIFACTS, { recursive: true });
   // The site under a sub-path: a folder whose courses/knights/ is the site.

@@ -100,9 +100,13 @@ const frames = (page, n = 3) => page.evaluate((n) => new Promise((resolve) => {
   requestAnimationFrame(tick);
 }), n);
 
-// Opens the page (url + hash) and waits for the app's first frames; the note (loading or an
-// error message) must be gone.
+// Opens the page (url + hash) as a returning visitor (the first visit's lesson seen: its strip
+// above the board would change the pixels compared) and waits for the app's first frames; the
+// note (loading or an error message) must be gone.
 async function openApp(browser, url) {
+  const first = await browser.open(url);
+  await first.evaluate(() => localStorage.setItem('kt-lesson-seen', '1'));
+  await first.close();
   const page = await browser.open(url);
   await waitFor(page, () => globalThis.Module?.app?.()?.frames() > 3 ||
                             document.getElementById('note').className === 'error', null,

@@ -27,8 +27,10 @@ export function checkEqual(actual, expected, what) {
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
+// firstVisit: false (the default) opens every page as a returning visitor, who has seen the
+// page's lesson (web/lesson.js); true, as a first visit, which opens it.
 export async function launch({ width = 1280, height = 800, deviceScaleFactor = 1, hasTouch = false,
-                              args = [] } = {}) {
+                              args = [], firstVisit = false } = {}) {
   const profile = await mkdtemp(join(tmpdir(), 'kt-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -38,6 +40,11 @@ export async function launch({ width = 1280, height = 800, deviceScaleFactor = 1
     deviceScaleFactor,
     hasTouch,
   });
+  if (!firstVisit) {
+    await context.addInitScript(() => {
+      try { localStorage.setItem('kt-lesson-seen', '1'); } catch (e) { /* opaque origins */ }
+    });
+  }
   return {
     context,
     close: async () => {

@@ -157,6 +157,62 @@ const tests = [
     await page.screenshot({ path: join(ARTIFACTS, 'teaching-order-1280.png') });
   }],
 
+  ['one run: Run to the tour, then Step and Back go on from where it stands', 'desktop',
+    async (page) => {
+      const read = () => app(page, () => {
+        const a = Module.app(), r = a.recursion();
+        return { state: a.state(), lines: r.lines, line: a.line(), status: a.status(),
+                 placed: a.placed(), recPlaced: r.placed, board: JSON.stringify(a.board()),
+                 recBoard: JSON.stringify(r.board), banner: a.banner().detail };
+      });
+      await app(page, () => {
+        const a = Module.app();
+        a.configureProblem({ rows: 5, cols: 5, start: '1,1', method: 'textbook' });
+        a.setStepsPerSecond(1, true);
+        a.run();
+      });
+      await page.waitForFunction(() => Module.app().state() === 'finished', null,
+                                 { timeout: 30000 });
+      await frames(page, 2);  // the verifier's frame
+      check(/^Tour found: 25 squares, verified/.test(await app(page, () =>
+        Module.app().banner().title)), 'the banner after the tour');
+      const found = await read();
+      checkEqual([found.state, found.status, found.placed, found.recPlaced],
+                 ['finished', 'found', 74342, 74342], 'the tour, one run');
+      checkEqual(found.board, found.recBoard, 'the board is the recursion\'s');
+      // Back by two moves (the first goes to right after the tour's last record), then Step by
+      // lines: the board, the line and the banner change together.
+      await app(page, () => { Module.app().setGranularity('move'); Module.app().back(2); });
+      const back = await read();
+      checkEqual([back.state, back.status, back.placed], ['paused', 'running', back.recPlaced],
+                 'after Back');
+      check(back.board !== found.board, 'Back left the board as it was');
+      await app(page, () => Module.app().setGranularity('line'));
+      await clickWidget(page, 'Step');
+      const stepped = await read();
+      checkEqual(stepped.lines, back.lines + 1, 'Step after Back: the next line');
+      check(stepped.banner !== back.banner, `the banner did not follow: ${stepped.banner}`);
+      checkEqual(stepped.board, stepped.recBoard, 'board and recursion after Step');
+      await page.screenshot({ path: join(ARTIFACTS, 'teaching-one-run-1280.png') });
+    }],
+
+  ['8x8 Run at the default pace: the estimate measures the run', 'desktop', async (page) => {
+    const r = await app(page, async () => {
+      const a = Module.app();
+      a.configureProblem({ rows: 8, cols: 8, start: '1,1', method: 'textbook' });
+      a.run();  // the Run button's run, at the page's own pace
+      await new Promise((res) => setTimeout(res, 3000));
+      const out = [a.state(), a.estimate(), a.speed().stepsPerSecond, a.recursion().lines];
+      a.pause();
+      return out;
+    });
+    const [state, est, pace, lines] = r;
+    checkEqual(state, 'running', 'state while running');
+    check(lines > pace, `ran ${lines} lines in 3 s at ${pace} lines/s`);
+    check(est && est.seconds !== null && est.seconds > 86400 * 365, `estimate ${JSON.stringify(est)}`);
+    check(est.explored > 0, `explored ${est.explored}`);
+  }],
+
   ['8x8 from a corner: Knuth\'s estimate says why it never ends', 'desktop', async (page) => {
     const r = await app(page, async () => {
       const a = Module.app();
