@@ -135,8 +135,9 @@ CountResult count_with_time_limit(const Problem& problem, const CountOptions& op
 }
 
 // The summary line (text) or object (JSON) of a finished count. JSON gives the count as a
-// number when it fits 64 bits, else as a string of its decimal digits (JSON readers lose the
-// digits of large numbers; a string keeps them).
+// string of its decimal digits, whatever its size: readers that hold numbers in doubles
+// (JavaScript's JSON.parse, jq) round counts past 2^53 silently, and one type for every count
+// spares a reader the question of which one it got.
 void print_summary(const CountCliOptions& o, const Problem& problem, const BigCount& count,
                    bool complete, double seconds, const char* counter, const Json& extra,
                    const char* stopped_by = " (stopped at the limit)") {
@@ -147,11 +148,7 @@ void print_summary(const CountCliOptions& o, const Problem& problem, const BigCo
   }
   if (o.format == "json") {
     Json j;
-    if (count.fits_u64()) {
-      j["count"] = count.low64();
-    } else {
-      j["count"] = count.to_string();
-    }
+    j["count"] = count.to_string();
     j["complete"] = complete;
     j["seconds"] = std::round(seconds * 1000) / 1000;  // milliseconds: the clock's noise
     j["counter"] = counter;

@@ -90,7 +90,7 @@ int print_calls(TryMoveMachine& m, std::uint64_t max_calls) {
     j["square"] = {c.at.x, c.at.y};
     j[pseudocode ? "m" : "move"] = pseudocode ? c.move - 1 : c.move;
     j["depth"] = c.depth;
-    if (c.returned && try_all) j["tours"] = c.tours;
+    if (c.returned && try_all) j["tours"] = std::to_string(c.tours);  // a count: a string
     if (c.returned && !try_all) j["result"] = c.result == 1;
     std::printf("%s\n", json_line(j).c_str());
   }

@@ -74,7 +74,8 @@ function viaCli(command, fields) {
   if (r.status !== 0) throw new Error(`knights ${command} exited ${r.status}: ${r.stderr}`);
   const out = JSON.parse(r.stdout.trim().split('\n').pop());
   if (command === 'count') {
-    return { answer: { count: String(out.count), counter: out.counter, what: out.counts } };
+    // As the CLI prints it: a string of digits, the type the JS API's count() has too.
+    return { answer: { count: out.count, counter: out.counter, what: out.counts } };
   }
   delete out.seconds;
   return { answer: out };
