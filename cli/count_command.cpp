@@ -162,9 +162,12 @@ void print_summary(const CountCliOptions& o, const Problem& problem, const BigCo
     j["counts"] = describe_count(problem);
     std::printf("%s\n", json_line(j).c_str());
   } else {
-    std::printf(
-        "%s%s %s on the %dx%d board%s%s\n", complete ? "" : "at least ", count.to_string().c_str(),
-        describe_count(problem).c_str(), g.rows, g.cols,
+    // With --list, standard output holds the tours alone, one JSON line each, for a reader of
+    // JSON lines (jq, a script, wc -l); the summary in words goes beside the timings on stderr,
+    // as solve --all says how many it found.
+    std::fprintf(
+        o.list ? stderr : stdout, "%s%s %s on the %dx%d board%s%s\n", complete ? "" : "at least ",
+        count.to_string().c_str(), describe_count(problem).c_str(), g.rows, g.cols,
         blocked.empty() ? "" : (" with " + std::to_string(blocked.size()) + " blocked").c_str(),
         complete ? "" : stopped_by);
   }

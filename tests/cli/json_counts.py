@@ -3,6 +3,7 @@ readers: Python's json module as it is, Python's json module reading numbers as 
 JavaScript's JSON.parse and jq read them) and, where node is installed, JavaScript's JSON.parse
 itself. A count is a string of decimal digits whatever its size: a bare number past 2^53
 comes back rounded from the double readers, and a bare number of any size fails the type check.
+And `count --list` writes only JSON lines on standard output, its summary going to stderr.
 
 Usage: python3 json_counts.py KNIGHTS"""
 import json
@@ -59,6 +60,28 @@ for name, line, published in CASES:
         failures.append("%s: %s; published %s" % (name, ", ".join(wrong), published))
     else:
         print("ok: %s: %s (%s)" % (name, published, ", ".join(read)))
+
+# --list: standard output is JSON lines, one tour each, and nothing else; the summary in words
+# is on stderr. 3x4: 16 directed open tours (OEIS A118067).
+r = run(["count", "--rows", "3", "--cols", "4", "--list"])
+lines = r.stdout.splitlines()
+try:
+    tours = [json.loads(l) for l in lines]
+    if len(tours) != 16 or any(list(t) != ["path"] or len(t["path"]) != 12 for t in tours):
+        failures.append("--list: %d lines, not 16 tours of 12 squares" % len(tours))
+except ValueError as e:
+    failures.append("--list: a line of standard output is not JSON (%s): %r" % (e, lines[-1:]))
+if "16 directed open tours (every start, each direction) on the 3x4 board" not in r.stderr:
+    failures.append("--list: the summary is not on stderr: %r" % r.stderr)
+# With --format json, every line is JSON too: the tours, then the summary with its count.
+r = run(["count", "--rows", "3", "--cols", "4", "--list", "--format", "json"])
+lines = r.stdout.splitlines()
+try:
+    last = json.loads(lines[-1])
+    if [json.loads(l) for l in lines[:-1]] == [] or last.get("count") != "16":
+        failures.append("--list --format json: the last line is %r" % lines[-1])
+except (ValueError, IndexError) as e:
+    failures.append("--list --format json: not JSON lines (%s)" % e)
 
 if failures:
     print("\n".join(failures))
