@@ -594,6 +594,7 @@ Runner add_count_command(CLI::App& app) {
                  "Stop after this many seconds: the search (in one thread) with the tours so far, "
                  "counting by rows with how far it came",
                  /*show_default=*/false);
+  cmd->get_option("--time-limit")->type_name("SECONDS");
   cmd->add_flag("--list", o->list, "Print each tour as a JSON line {\"path\":[[x,y],...]}");
   cmd->add_flag("--no-symmetry", o->no_symmetry, "Search every start (slower; for checking)");
   cmd->add_flag("--force", o->force,
@@ -602,6 +603,7 @@ Runner add_count_command(CLI::App& app) {
   cmd->add_option("--counter", o->counter,
                   "auto (the search when its trial says it is quick, else by rows), search, or "
                   "rows")
+      ->type_name("NAME")
       ->check(CLI::IsMember({"auto", "search", "rows"}))
       ->capture_default_str();
   o->numbers.add(*cmd, "--memory-limit", o->memory_limit_mb, 1, 1'000'000,
@@ -609,6 +611,7 @@ Runner add_count_command(CLI::App& app) {
                  "machine's memory, or of its container's). Past it, its states go to disk "
                  "under --scratch; refused at once when even that will not do (its plan, or the "
                  "disk's free space)");
+  cmd->get_option("--memory-limit")->type_name("MB");
   cmd->add_option("--scratch", o->scratch,
                   "Counting by rows: the folder under which it saves its progress, from "
                   "--save-after seconds on, so that a count stopped by Ctrl-C or a crash goes "
@@ -622,7 +625,9 @@ Runner add_count_command(CLI::App& app) {
   o->numbers.add(*cmd, "--save-after", o->save_after, 0, kMaxTimeLimit,
                  "Counting by rows: seconds before its first save (then saves at the end of a "
                  "square, taking at most about a tenth of the time)");
+  cmd->get_option("--save-after")->type_name("SECONDS");
   cmd->add_option("--format", o->format, "Summary: text or json")
+      ->type_name("FORMAT")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
   return [o] { return run_count(*o); };

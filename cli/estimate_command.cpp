@@ -136,12 +136,14 @@ Runner add_estimate_command(CLI::App& app) {
       "estimate", "Estimate the size of the textbook search's tree and its running time");
   add_board_options(*cmd, o->board, /*with_end=*/true);
   cmd->add_option("--method", o->method, "Move order whose speed is measured: textbook or wirth")
+      ->type_name("NAME")
       ->capture_default_str();
   o->numbers.add(*cmd, "--probes", o->probes, 1, kMaxProbes,
                  "Random probes, at most " + std::to_string(kMaxProbes) + " (more: smaller error)");
   o->numbers.add(*cmd, "--seed", o->seed, 0, std::numeric_limits<std::uint64_t>::max(),
                  "Random seed");
   cmd->add_option("--format", o->format, "text or json")
+      ->type_name("FORMAT")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
   return [o] { return run_estimate(*o); };
