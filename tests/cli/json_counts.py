@@ -17,9 +17,13 @@ KNIGHTS = sys.argv[1]
 # (what, count arguments, the published count). Three consecutive terms of OEIS A175855
 # (closed knight's tours on a 5 x 2n board): 5x16 below 2^53, 5x18 between 2^53 and 2^64 (a
 # double reads it as 161514101568508416), 5x20 past 2^64; each counted by rows in under a
-# second. The issue's 6x14 closed (4,005,716,717,182,224,826, OEIS A175881) takes about 15 s
-# on two threads: too long for a quick test. And the search's counts: 304 directed open tours
-# from a corner of 5x5 (OEIS A165134's example), and a count stopped at --limit.
+# second. Of the boards past 2^53 timed, 5x18 is the smallest that counts that fast and that a
+# double cannot hold: 5x15 open (75 squares, 49,071,820,312,352,200, twice OEIS A083386) is a
+# double exactly, 5x16 open takes 8 s, 5x17 open and 6x13 closed 11 s, and 6x14 closed
+# (4,005,716,717,182,224,826, OEIS A175881), the count jq was seen to read as
+# 4005716717182225000, about 15 s. And the
+# search's counts: 304 directed open tours from a corner of 5x5 (OEIS A165134's example), and a
+# count stopped at --limit 3 (3 by definition).
 CASES = [
     ("5x16 closed, below 2^53", "--rows 5 --cols 16 --closed", "491857035772330"),
     ("5x18 closed, between 2^53 and 2^64", "--rows 5 --cols 18 --closed", "161514101568508400"),
