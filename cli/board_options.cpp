@@ -11,16 +11,22 @@ namespace kt::cli {
 
 void add_board_options(CLI::App& cmd, RequestText& text, bool with_end) {
   // Strings, not numbers: CLI11 would take "0x10" as 16 and wrap large values; the core's
-  // parser is strict and names the field.
-  auto* size = cmd.add_option("--size", text.size, "Square board of N x N squares");
-  auto* rows = cmd.add_option("--rows", text.rows, "Rows of a rectangular board");
-  auto* cols = cmd.add_option("--cols", text.cols, "Columns of a rectangular board");
+  // parser is strict and names the field. The type names say what --help should show (CLI11
+  // calls every string TEXT).
+  auto* size = cmd.add_option("--size", text.size, "Square board of N x N squares")->type_name("N");
+  auto* rows = cmd.add_option("--rows", text.rows, "Rows of a rectangular board")->type_name("N");
+  auto* cols =
+      cmd.add_option("--cols", text.cols, "Columns of a rectangular board")->type_name("N");
   size->excludes(rows)->excludes(cols);
   cmd.add_option("--start", text.start,
                  "Start square: x,y (1-based, x from the left, y from the bottom) or a1; "
-                 "default 1,1 (closed tours: any)");
-  if (with_end) cmd.add_option("--end", text.end, "Open tours: the square to end on");
-  cmd.add_option("--blocked", text.blocked, "Squares to leave out: \"1,1;8,8\" or \"a1 h8\"");
+                 "default 1,1 (closed tours: any)")
+      ->type_name("X,Y");
+  if (with_end) {
+    cmd.add_option("--end", text.end, "Open tours: the square to end on")->type_name("X,Y");
+  }
+  cmd.add_option("--blocked", text.blocked, "Squares to leave out: \"1,1;8,8\" or \"a1 h8\"")
+      ->type_name("SQUARES");
   // The value goes to the core's reader as typed: --closed, --closed=false, --closed=junk
   // (refused).
   cmd.add_flag("--closed", text.closed,
@@ -90,7 +96,8 @@ void add_order_option(CLI::App& cmd, RequestText& text) {
   cmd.add_option("--order", text.order,
                  "Move order: " + names +
                      "or eight dx,dy pairs separated by ';' (default: "
-                     "sutcliffe, the Modula-2 program's)");
+                     "sutcliffe, the Modula-2 program's)")
+      ->type_name("ORDER");
 }
 
 int bad_input(const std::string& why) {

@@ -135,8 +135,9 @@ CountResult count_with_time_limit(const Problem& problem, const CountOptions& op
 }
 
 // The summary line (text) or object (JSON) of a finished count. JSON gives the count as a
-// number when it fits 64 bits, else as a string of its decimal digits (JSON readers lose the
-// digits of large numbers; a string keeps them).
+// string of its decimal digits, whatever its size: readers that hold numbers in doubles
+// (JavaScript's JSON.parse, jq) round counts past 2^53 silently, and one type for every count
+// spares a reader the question of which one it got.
 void print_summary(const CountCliOptions& o, const Problem& problem, const BigCount& count,
                    bool complete, double seconds, const char* counter, const Json& extra,
                    const char* stopped_by = " (stopped at the limit)") {
@@ -147,11 +148,7 @@ void print_summary(const CountCliOptions& o, const Problem& problem, const BigCo
   }
   if (o.format == "json") {
     Json j;
-    if (count.fits_u64()) {
-      j["count"] = count.low64();
-    } else {
-      j["count"] = count.to_string();
-    }
+    j["count"] = count.to_string();
     j["complete"] = complete;
     j["seconds"] = std::round(seconds * 1000) / 1000;  // milliseconds: the clock's noise
     j["counter"] = counter;
@@ -165,9 +162,12 @@ void print_summary(const CountCliOptions& o, const Problem& problem, const BigCo
     j["counts"] = describe_count(problem);
     std::printf("%s\n", json_line(j).c_str());
   } else {
-    std::printf(
-        "%s%s %s on the %dx%d board%s%s\n", complete ? "" : "at least ", count.to_string().c_str(),
-        describe_count(problem).c_str(), g.rows, g.cols,
+    // With --list, standard output holds the tours alone, one JSON line each, for a reader of
+    // JSON lines (jq, a script, wc -l); the summary in words goes beside the timings on stderr,
+    // as solve --all says how many it found.
+    std::fprintf(
+        o.list ? stderr : stdout, "%s%s %s on the %dx%d board%s%s\n", complete ? "" : "at least ",
+        count.to_string().c_str(), describe_count(problem).c_str(), g.rows, g.cols,
         blocked.empty() ? "" : (" with " + std::to_string(blocked.size()) + " blocked").c_str(),
         complete ? "" : stopped_by);
   }
@@ -594,6 +594,7 @@ Runner add_count_command(CLI::App& app) {
                  "Stop after this many seconds: the search (in one thread) with the tours so far, "
                  "counting by rows with how far it came",
                  /*show_default=*/false);
+  cmd->get_option("--time-limit")->type_name("SECONDS");
   cmd->add_flag("--list", o->list, "Print each tour as a JSON line {\"path\":[[x,y],...]}");
   cmd->add_flag("--no-symmetry", o->no_symmetry, "Search every start (slower; for checking)");
   cmd->add_flag("--force", o->force,
@@ -602,6 +603,7 @@ Runner add_count_command(CLI::App& app) {
   cmd->add_option("--counter", o->counter,
                   "auto (the search when its trial says it is quick, else by rows), search, or "
                   "rows")
+      ->type_name("NAME")
       ->check(CLI::IsMember({"auto", "search", "rows"}))
       ->capture_default_str();
   o->numbers.add(*cmd, "--memory-limit", o->memory_limit_mb, 1, 1'000'000,
@@ -609,6 +611,7 @@ Runner add_count_command(CLI::App& app) {
                  "machine's memory, or of its container's). Past it, its states go to disk "
                  "under --scratch; refused at once when even that will not do (its plan, or the "
                  "disk's free space)");
+  cmd->get_option("--memory-limit")->type_name("MB");
   cmd->add_option("--scratch", o->scratch,
                   "Counting by rows: the folder under which it saves its progress, from "
                   "--save-after seconds on, so that a count stopped by Ctrl-C or a crash goes "
@@ -622,7 +625,9 @@ Runner add_count_command(CLI::App& app) {
   o->numbers.add(*cmd, "--save-after", o->save_after, 0, kMaxTimeLimit,
                  "Counting by rows: seconds before its first save (then saves at the end of a "
                  "square, taking at most about a tenth of the time)");
+  cmd->get_option("--save-after")->type_name("SECONDS");
   cmd->add_option("--format", o->format, "Summary: text or json")
+      ->type_name("FORMAT")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
   return [o] { return run_count(*o); };

@@ -93,7 +93,9 @@ int run_estimate(EstimateOptions& o) {
     j["probes"] = e.probes;
     j["nodes"] = json_number(e.nodes);
     j["relative_error"] = std::stod(LogValue::of(e.relative_error).text(4));
-    j["tours"] = json_number(e.tours);
+    // No probe reached a tour: the estimator's 0 says nothing about how many there are, so no
+    // figure (null), as for first_tour.
+    j["tours"] = e.tours.is_zero() ? Json(nullptr) : json_number(e.tours);
     j["first_tour"] = json_number(e.first_tour);
     j["placed_per_second"] = json_number(LogValue::of(rate));
     j["seconds_to_exhaust"] = json_number(to_end);
@@ -108,7 +110,20 @@ int run_estimate(EstimateOptions& o) {
               std::string(order->name).c_str(), static_cast<unsigned long long>(e.probes));
   std::printf("  moves placed to exhaust the tree   about %s (standard error %.1f%%)\n",
               e.nodes.text(3).c_str(), 100 * e.relative_error);
-  std::printf("  tours in the tree                  about %s\n", e.tours.text(3).c_str());
+  // TreeEstimate measures the error of the moves only. A tour is a leaf a probe reaches by
+  // chance: when none did, the estimator's 0 has no error bar and would read as "no tours"
+  // where there may be billions (8x8), so no figure is printed.
+  if (e.tours.is_zero()) {
+    std::printf(
+        "  tours in the tree                  no estimate: none of the %llu probes reached "
+        "a tour (too rare for them to find, or none)\n",
+        static_cast<unsigned long long>(e.probes));
+  } else {
+    std::printf(
+        "  tours in the tree                  about %s (from the probes that reached one; "
+        "its error is not measured)\n",
+        e.tours.text(3).c_str());
+  }
   if (e.first_tour) {
     std::printf("  moves placed to the first tour     about %s (if tours lie evenly)\n",
                 e.first_tour->text(3).c_str());
@@ -136,12 +151,14 @@ Runner add_estimate_command(CLI::App& app) {
       "estimate", "Estimate the size of the textbook search's tree and its running time");
   add_board_options(*cmd, o->board, /*with_end=*/true);
   cmd->add_option("--method", o->method, "Move order whose speed is measured: textbook or wirth")
+      ->type_name("NAME")
       ->capture_default_str();
   o->numbers.add(*cmd, "--probes", o->probes, 1, kMaxProbes,
                  "Random probes, at most " + std::to_string(kMaxProbes) + " (more: smaller error)");
   o->numbers.add(*cmd, "--seed", o->seed, 0, std::numeric_limits<std::uint64_t>::max(),
                  "Random seed");
   cmd->add_option("--format", o->format, "text or json")
+      ->type_name("FORMAT")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
   return [o] { return run_estimate(*o); };

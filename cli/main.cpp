@@ -69,6 +69,8 @@ int run(CLI::App& app, const Commands& commands, int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
   } catch (const CLI::ParseError& e) {
     // CLI11's messages quote what was typed, whole: a 100 KB argument, or one holding escape
     // sequences, would reach the terminal as it is.
@@ -117,6 +119,7 @@ int main(int argc, char** argv) {
 #endif
   CLI::App app{"Knight's Tour Explorer: find, check and count knight's tours.", "knights"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", "knights " KT_VERSION, "Print the version and exit");
   Commands commands;
   for (auto add : kt::cli::kCommands) {
     kt::cli::Runner run = add(app);

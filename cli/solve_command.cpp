@@ -183,10 +183,11 @@ Runner add_solve_command(CLI::App& app) {
   auto o = std::make_shared<SolveOptions>();
   CLI::App* cmd = app.add_subcommand("solve", "Find a knight's tour");
   add_board_options(*cmd, o->board, /*with_end=*/true);
-  cmd->add_option("--method", o->method, method_names())->capture_default_str();
+  cmd->add_option("--method", o->method, method_names())->type_name("NAME")->capture_default_str();
   add_order_option(*cmd, o->board);
   cmd->add_option("--format", o->format,
                   "text (as the textbook prints), json, summary or svg (a picture of the tour)")
+      ->type_name("FORMAT")
       ->check(CLI::IsMember({"text", "json", "summary", "svg"}))
       ->capture_default_str();
   cmd->add_flag("--all", o->all,
@@ -200,6 +201,7 @@ Runner add_solve_command(CLI::App& app) {
   o->numbers.add(*cmd, "--time-limit", o->time_limit, 1, kMaxTimeLimit,
                  "Stop after this many seconds with status stopped; default: no limit",
                  /*show_default=*/false);
+  cmd->get_option("--time-limit")->type_name("SECONDS");
   return [o] { return run_solve(*o); };
 }
 

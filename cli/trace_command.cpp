@@ -90,7 +90,7 @@ int print_calls(TryMoveMachine& m, std::uint64_t max_calls) {
     j["square"] = {c.at.x, c.at.y};
     j[pseudocode ? "m" : "move"] = pseudocode ? c.move - 1 : c.move;
     j["depth"] = c.depth;
-    if (c.returned && try_all) j["tours"] = c.tours;
+    if (c.returned && try_all) j["tours"] = std::to_string(c.tours);  // a count: a string
     if (c.returned && !try_all) j["result"] = c.result == 1;
     std::printf("%s\n", json_line(j).c_str());
   }
@@ -195,9 +195,12 @@ Runner add_trace_command(CLI::App& app) {
       "trace", "The textbook's TryMove step by step, as JSON lines (place/erase, or every line)");
   add_board_options(*cmd, o->board, /*with_end=*/false);
   add_order_option(*cmd, o->board);
-  cmd->add_option("--steps", o->steps, "Print at most this many steps (default 1000000)");
+  // A string as typed, read strictly by run_trace (parse_unsigned): a number all the same.
+  cmd->add_option("--steps", o->steps, "Print at most this many steps (default 1000000)")
+      ->type_name("N");
   cmd->add_option("--granularity", o->granularity,
                   "move (place and erase), line, or call (one line per call entered)")
+      ->type_name("NAME")
       ->check(CLI::IsMember({"move", "line", "call"}))
       ->capture_default_str();
   std::vector<std::string> names(listing_names().begin(), listing_names().end());
@@ -205,6 +208,7 @@ Runner add_trace_command(CLI::App& app) {
                   "The course's program: sutcliffe, wirth, pseudocode (its own semantics), "
                   "handout, handout-all (Try_All: every tour, each a \"display\" line), python, "
                   "java or c; its own move order unless --order is given")
+      ->type_name("NAME")
       ->check(CLI::IsMember(names))
       ->capture_default_str();
   return [o] { return run_trace(*o); };

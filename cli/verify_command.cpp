@@ -108,9 +108,10 @@ Runner add_verify_command(CLI::App& app) {
   auto o = std::make_shared<VerifyOptions>();
   CLI::App* cmd = app.add_subcommand(
       "verify", "Check a board (text as solve prints it, or JSON) for a knight's tour");
-  cmd->add_option("file", o->file, "File to read; - or nothing: standard input");
+  cmd->add_option("file", o->file, "File to read; - or nothing: standard input")->type_name("FILE");
   cmd->add_flag("--closed", o->closed, "Require a closed tour");
   cmd->add_option("--format", o->format, "text or json")
+      ->type_name("FORMAT")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
   cmd->footer(

@@ -364,14 +364,15 @@ class App : public SearchReadout {
   // Every tour one by one (textbook and wirth, up to 64 squares): {index (the tour shown, 1
   // based; 0 while searching for the next), found, total (when known: the search went past
   // the last one, or Count tours counted them; else null), board (rows, top first) or null}.
+  // found and total are counts: strings of digits, as every count the API gives.
   val tour() const {
     const ui::ExplorerState& s = state();
     val out = val::object();
     out.set("available", ui::lists_tours(s));
     out.set("index", static_cast<double>(s.tours.shown));
-    out.set("found", static_cast<double>(s.tours.found));
+    out.set("found", std::to_string(s.tours.found));
     const auto total = ui::tour_total(s);
-    out.set("total", total ? val(static_cast<double>(*total)) : val::null());
+    out.set("total", total ? val(std::to_string(*total)) : val::null());
     const Solver* solver = s.run.solver.get();
     if (s.tours.shown == 0 || !solver) {
       out.set("board", val::null());
@@ -577,8 +578,9 @@ class App : public SearchReadout {
     out.set("furthest", static_cast<double>(s.teach.timeline->furthest()));
     out.set("placed", static_cast<double>(m.placed()));
     out.set("erased", static_cast<double>(m.erased()));
-    // Tours completed so far: Try_All (listing handout-all) displays one after another.
-    out.set("tours", static_cast<double>(m.tours()));
+    // Tours completed so far: Try_All (listing handout-all) displays one after another. A count:
+    // a string of digits.
+    out.set("tours", std::to_string(m.tours()));
     out.set("status", std::string(to_string(m.status())));
     out.set("order", std::string(m.order().name));
     static const char* kEffects[] = {"none", "placed", "erased", "displayed"};

@@ -378,13 +378,13 @@ const tests = [
       a.run();
     });
     await page.waitForFunction(() => Module.app().tour().index === 1 &&
-                               Module.app().tour().total === 304, null, { timeout: 20000 });
+                               Module.app().tour().total === '304', null, { timeout: 20000 });
     for (let k = 2; k <= 4; k++) {
       await clickWidget(page, 'NextTour');
       await page.waitForFunction((k) => Module.app().tour().index === k, k, { timeout: 20000 });
     }
     const t4 = await app(page, () => [Module.app().tour(), Module.app().verify().ok]);
-    checkEqual([t4[0].index, t4[0].found, t4[0].total, t4[1]], [4, 4, 304, true], 'tour 4 of 304');
+    checkEqual([t4[0].index, t4[0].found, t4[0].total, t4[1]], [4, '4', '304', true], 'tour 4 of 304');
     await page.screenshot({ path: join(ARTIFACTS, 'teaching-tour-4-of-304-1280.png') });
     for (let k = 3; k >= 1; k--) {
       await clickWidget(page, 'PreviousTour');
@@ -585,7 +585,7 @@ const tests = [
         return said;
       });
       checkEqual(why, '', 'setListing(handout-all)');
-      const third = () => page.waitForFunction(() => Module.app().recursion().tours >= 3, null,
+      const third = () => page.waitForFunction(() => Number(Module.app().recursion().tours) >= 3, null,
                                                { timeout: 60000 });
       await third();
       const r = await app(page, () => {
@@ -598,14 +598,14 @@ const tests = [
       await third();
       r.again = await app(page, () => Module.app().recursion());
       checkEqual(r.l.name, 'handout-all', 'the listing');
-      checkEqual([r.r.tours, r.r.lastEffect, r.r.status], [3, 'displayed', 'running'],
+      checkEqual([r.r.tours, r.r.lastEffect, r.r.status], ['3', 'displayed', 'running'],
         'tour 3 displayed, and the search goes on');
       check(r.l.narration.startsWith('Tour 3 displayed'), `narration: ${r.l.narration}`);
       checkEqual(r.l.lines[r.l.current - 1], '  end -- Try_All', 'the call returns next');
       checkEqual(r.r.stack.at(-1).call.startsWith('Try_All(26, '), true, 'the call past move 25');
       const full = r.r.board.flat().sort((a, b) => a - b);
       checkEqual(full, Array.from({ length: 25 }, (_, i) => i + 1), 'the board displayed is full');
-      checkEqual([r.back.tours, r.back.lastEffect], [2, 'displayed'], 'back one tour');
+      checkEqual([r.back.tours, r.back.lastEffect], ['2', 'displayed'], 'back one tour');
       checkEqual(r.again, r.r, 'forward one tour again');
       await frames(page, 3);
       await reveal(page, 'Code');

@@ -50,7 +50,7 @@ def main():
 
         second = subprocess.run([knights, "count", "--resume", folder, "--format", "json", *limit],
                                 capture_output=True, text=True, timeout=120)
-        if second.returncode != 0 or f'"count": {COUNT}, "complete": true' not in second.stdout:
+        if second.returncode != 0 or f'"count": "{COUNT}", "complete": true' not in second.stdout:
             fail(f"--resume: exit {second.returncode}", second.stdout, second.stderr)
         if limit and ('"disk_bytes": 0' in second.stdout or "states go to disk" not in err):
             fail("states on disk expected past the --memory-limit", err, second.stdout)
