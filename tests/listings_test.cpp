@@ -229,6 +229,24 @@ TEST_CASE("locals as each listing names them") {
   REQUIRE(!kt::make_listing("basic", kt::kTextbookOrder));
 }
 
+TEST_CASE("a for loop from 0 has set k before the line after it: never k=? in a call") {
+  const kt::Problem p = kt::open_problem({5, 5}, {1, 1});
+  for (const char* name : {"python", "java", "c"}) {
+    INFO(name);
+    const kt::Listing l = listing_for(name);
+    kt::TryMoveMachine m(p, kt::kTextbookOrder);
+    // The first call's first line is the one after the for: k is the first candidate, 0.
+    REQUIRE(kt::format_locals(kt::frame_locals(l, m, 0)).find(" k=0 ") != std::string::npos);
+    for (int i = 0; i < 20'000 && m.step_line(); ++i) {
+      for (std::size_t f = 0; f < m.frames().size(); ++f) {
+        for (const kt::Local& v : kt::frame_locals(l, m, f)) {
+          if (v.name == "k") REQUIRE(v.kind != kt::Local::Kind::unset);
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("breakpoints: a run forward stops before the line, whichever the granularity") {
   const kt::Listing l = listing_for("sutcliffe");
   kt::Timeline t(kt::open_problem({5, 5}, {1, 1}), *l.order);

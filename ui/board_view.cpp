@@ -22,7 +22,8 @@ constexpr ImU32 kDarkShade = IM_COL32(0, 0, 0, 46);  // dark squares over a larg
 // 65536 vertices: the number layer is skipped on boards where it would not fit (or be read).
 constexpr int kNumberVertexBudget = 36000;
 
-std::string file_name(int x, int cols) {
+std::string file_name(int x, int cols, int origin) {
+  if (origin != 1) return std::to_string(x - 1 + origin);
   return cols <= 26 ? std::string(1, static_cast<char>('a' + x - 1)) : std::to_string(x);
 }
 
@@ -451,7 +452,7 @@ void draw_file_labels(const Layout& L, const LabelStyle& style, float y, float h
   const float labels_y = std::min(L.top + L.bh, L.view.y + L.view.h + 4) + L.frame + 4;
   L.dl->PushClipRect(ImVec2(L.view.x - 8, y), ImVec2(L.view.x + L.view.w + 8, y + h), true);
   for (int fx = first_label(L.range->x0, every); fx <= L.range->x1; fx = next_label(fx, every)) {
-    const std::string t = file_name(fx, L.g.cols);
+    const std::string t = file_name(fx, L.g.cols, L.scene.label_origin);
     const ImVec2 ts = style.font->CalcTextSizeA(style.px, FLT_MAX, 0, t.c_str());
     L.dl->AddText(style.font, style.px,
                   ImVec2(std::round(L.left + (fx - 0.5f) * L.side - ts.x / 2), labels_y),
@@ -462,7 +463,7 @@ void draw_file_labels(const Layout& L, const LabelStyle& style, float y, float h
 
 // Rank `ry`'s number, right-aligned at labels_x in the left margin (which starts at x).
 void draw_rank_label(const Layout& L, const LabelStyle& style, int ry, float labels_x, float x) {
-  const std::string t = std::to_string(ry);
+  const std::string t = std::to_string(ry - 1 + L.scene.label_origin);
   const ImVec2 ts = style.font->CalcTextSizeA(style.px, FLT_MAX, 0, t.c_str());
   const float ly = std::round(L.top + (L.g.rows - ry + 0.5f) * L.side - ts.y / 2);
   if (labels_x - ts.x >= x) {
@@ -502,7 +503,7 @@ void draw_labels(const Layout& L, const Fonts& fonts, float x, float y, float w,
 std::string square_tip(const BoardScene& scene, Square sq) {
   const Geometry g = scene.geometry;
   const int index = g.index(sq);
-  std::string tip = (g.cols <= 26 ? file_name(sq.x, g.cols) + std::to_string(sq.y) + "  " : "") +
+  std::string tip = (g.cols <= 26 ? file_name(sq.x, g.cols, 1) + std::to_string(sq.y) + "  " : "") +
                     "(" + format_square(sq) + ")";
   if (is_blocked(scene, index)) {
     tip += "  blocked";

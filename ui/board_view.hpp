@@ -51,6 +51,9 @@ struct BoardScene {
   bool show_current = false;       // outline path.back(), where the search stands
   unsigned border = 0;             // ImU32 colour around the board; 0 for the neutral one
   std::span<const int> col_bands, row_bands;  // construction blocks to outline; empty: none
+  // The labels' first number: 1 (files a, b, ... and ranks 1, 2, ...), or 0 where the listing
+  // shown counts from 0 (files and ranks 0, 1, ..., as its locals say them).
+  int label_origin = 1;
 };
 
 // What was drawn close in, last frame.

@@ -788,6 +788,7 @@ void ExplorerView::draw_board_area(ExplorerState& s, float x, float y, float wid
       scene.board = m.board();
       scene.path = teaching_squares;
       scene.show_current = true;
+      scene.label_origin = s.teach.listing ? s.teach.listing->origin : 1;
     }
     std::vector<std::int32_t> mode_squares;  // the exercise's path; lives until the board is drawn
     const bool exercise = mode_scene(s, scene, mode_squares);

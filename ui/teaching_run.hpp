@@ -30,6 +30,16 @@ std::optional<Granularity> parse_granularity(std::string_view name);  // "line",
 // pace is held to the frame's time budget instead.
 inline constexpr std::uint64_t kFrameLines = 200'000;
 
+// How the code pane laid the listing out in its last frame (teaching_view.cpp): the test that no
+// line is cut reads it (widest <= width).
+struct CodeLayout {
+  int lines = 0;       // listing lines
+  int rows = 0;        // rows they took, wrapped to the pane
+  float width = 0;     // pixels a row may take
+  float widest = 0;    // pixels the widest row takes
+  float scale = 1.0f;  // the code's font scale
+};
+
 struct TeachingRun {
   std::unique_ptr<Timeline> timeline;           // null when the problem is not the textbook's case
   std::string why_not;                          // why there is no timeline, in the page's words
@@ -58,6 +68,7 @@ struct TeachingRun {
   std::optional<Listing> listing;  // the one shown, made with the timeline
   std::vector<int> breakpoints;    // listing lines (0-based), sorted: a run stops before them
   float code_scale = 1.0f;         // the code pane's font size, for projection
+  CodeLayout code_layout;          // as last drawn
   bool stack_unfolded = false;     // the deep stack's middle shown
   bool beside_board = false;       // the code and stack drawn beside the board (wide windows)
 };

@@ -220,45 +220,105 @@ void draw_listing_choice(ExplorerState& s, WidgetRects& rects) {
   }
 }
 
-// The listing in a monospace font, unwrapped (a scrollbar when wider than the pane), with line
-// numbers, the line that runs next highlighted and breakpoints toggled by a click on a number.
-// follow: a box of the height left, scrolled to keep the current line in view (an embedded
-// view's own box); else as tall as the listing, in the panel the reader scrolls.
+// A listing line cut into rows of at most `width` pixels: breaks after the last space that fits
+// (anywhere, for a word longer than a row), each row after the first indented by the line's own
+// indent and two spaces more, so a wrapped line reads as one statement.
+struct CodeRow {
+  const char* begin;
+  const char* end;
+  float indent;  // pixels before the row's text
+};
+std::vector<CodeRow> wrap_code_line(const ImFont& font, float size, const std::string& text,
+                                    float width) {
+  std::vector<CodeRow> rows;
+  const char* p = text.c_str();
+  const char* const stop = p + text.size();
+  const std::size_t lead = text.find_first_not_of(' ');
+  const float hang =
+      font.CalcTextSizeA(size, FLT_MAX, 0, "  ").x +
+      (lead == std::string::npos
+           ? 0
+           : font.CalcTextSizeA(size, FLT_MAX, 0, text.c_str(), text.c_str() + lead).x);
+  float indent = 0;
+  do {
+    const float room = std::max(width - indent, size);  // at least a character a row
+    const char* cut = p;
+    const char* space = nullptr;
+    while (cut < stop) {
+      const char* next = cut + 1;
+      while (next < stop && (static_cast<unsigned char>(*next) & 0xC0) == 0x80) ++next;  // UTF-8
+      if (font.CalcTextSizeA(size, FLT_MAX, 0, p, next).x > room && cut > p) break;
+      if (*cut == ' ') space = next;
+      cut = next;
+    }
+    if (cut < stop && space && space > p) cut = space;  // break after a space that fits
+    rows.push_back({p, cut, indent});
+    p = cut;
+    while (p < stop && *p == ' ' && !rows.empty())
+      ++p;  // a row does not start with the break's spaces
+    indent = hang;
+  } while (p < stop);
+  return rows;
+}
+
+// The listing in a monospace font, wrapped to the pane (never cut, at any width or font size),
+// with line numbers, the line that runs next highlighted and breakpoints toggled by a click on a
+// number. follow: a box of the height left, scrolled to keep the current line in view (an
+// embedded view's own box); else as tall as the listing, in the panel the reader scrolls.
 void draw_listing(ExplorerState& s, WidgetRects& rects, bool follow = false) {
   TeachingRun& t = s.teach;
   const Listing& l = *t.listing;
   const TryMoveMachine& m = t.timeline->machine();
   const std::vector<int> current = current_lines(l, m);
   ImFont* mono = code_font();
-  ImGui::PushFont(mono ? mono : ImGui::GetFont());
+  ImFont& font = mono ? *mono : *ImGui::GetFont();
   const float scale = t.code_scale;
-  const float line_h = ImGui::GetTextLineHeight() * scale;
-  const float full_h = line_h * static_cast<float>(l.lines.size()) +
-                       ImGui::GetStyle().ScrollbarSize + 2 * ImGui::GetStyle().WindowPadding.y;
+  ImGui::PushFont(&font);
+  const float size = ImGui::GetFontSize() * scale;
+  ImGui::PopFont();
+  const float line_h = size;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float gutter = font.CalcTextSizeA(size, FLT_MAX, 0, "000 ").x + line_h;
+  // The rows the lines take in the pane's width (less its padding and a vertical scrollbar).
+  const float inner =
+      ImGui::GetContentRegionAvail().x - 2 * style.WindowPadding.x - style.ScrollbarSize - gutter;
+  std::vector<std::vector<CodeRow>> rows;
+  std::size_t row_count = 0;
+  CodeLayout layout;
+  layout.width = inner;
+  for (const ListingLine& line : l.lines) {
+    rows.push_back(wrap_code_line(font, size, line.text, inner));
+    row_count += rows.back().size();
+    for (const CodeRow& r : rows.back()) {
+      layout.widest = std::max(layout.widest,
+                               r.indent + font.CalcTextSizeA(size, FLT_MAX, 0, r.begin, r.end).x);
+    }
+  }
+  layout.lines = static_cast<int>(l.lines.size());
+  layout.rows = static_cast<int>(row_count);
+  layout.scale = scale;
+  t.code_layout = layout;
+  const float full_h = line_h * static_cast<float>(row_count) + 2 * style.WindowPadding.y;
   const float pane_h =
       follow ? std::min(full_h, std::max(4 * line_h, ImGui::GetContentRegionAvail().y - 3 * line_h))
              : full_h;
-  ImGui::PopFont();
-  ImGui::BeginChild("##Code", ImVec2(0, pane_h), true, ImGuiWindowFlags_HorizontalScrollbar);
-  ImGui::PushFont(mono ? mono : ImGui::GetFont());
-  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0));
-  ImGui::SetWindowFontScale(scale);
+  ImGui::BeginChild("##Code", ImVec2(0, pane_h), true);
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(style.ItemSpacing.x, 0));
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const float gutter = ImGui::CalcTextSize("000 ").x + line_h;
-  const float width = std::max(ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionMax().x);
+  const float width = ImGui::GetContentRegionAvail().x;
   for (int i = 0; i < static_cast<int>(l.lines.size()); ++i) {
     const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float h = line_h * static_cast<float>(rows[i].size());
     const bool here = std::find(current.begin(), current.end(), i) != current.end();
     if (here) {
-      dl->AddRectFilled(p, ImVec2(p.x + std::max(width, 2000.0f), p.y + line_h),
-                        palette().code_line);
+      dl->AddRectFilled(p, ImVec2(p.x + width, p.y + h), palette().code_line);
       if (follow) ImGui::SetScrollHereY(0.35f);
     }
     // The number: a click sets or clears a breakpoint (a dot before it).
     char num[16];
     std::snprintf(num, sizeof num, "%3d", i + 1);
     ImGui::PushID(i);
-    if (ImGui::InvisibleButton("##Gutter", ImVec2(gutter, line_h))) toggle_breakpoint(s, i);
+    if (ImGui::InvisibleButton("##Gutter", ImVec2(gutter, h))) toggle_breakpoint(s, i);
     ImGui::PopID();
     record(rects, "Gutter:" + std::to_string(i + 1));
     const bool brk = std::binary_search(t.breakpoints.begin(), t.breakpoints.end(), i);
@@ -266,13 +326,17 @@ void draw_listing(ExplorerState& s, WidgetRects& rects, bool follow = false) {
       dl->AddCircleFilled(ImVec2(p.x + line_h * 0.4f, p.y + line_h * 0.5f), line_h * 0.3f,
                           palette().error_text);
     }
-    dl->AddText(ImVec2(p.x + line_h * 0.8f, p.y),
-                ImGui::GetColorU32(here ? ImGuiCol_Text : ImGuiCol_TextDisabled), num);
-    ImGui::SameLine(0, 0);
-    ImGui::TextUnformatted(l.lines[i].text.c_str());
+    const ImU32 dim = ImGui::GetColorU32(here ? ImGuiCol_Text : ImGuiCol_TextDisabled);
+    dl->AddText(&font, size, ImVec2(p.x + line_h * 0.8f, p.y), dim, num);
+    const ImU32 ink = ImGui::GetColorU32(ImGuiCol_Text);
+    for (std::size_t r = 0; r < rows[i].size(); ++r) {
+      const CodeRow& row = rows[i][r];
+      dl->AddText(&font, size,
+                  ImVec2(p.x + gutter + row.indent, p.y + line_h * static_cast<float>(r)), ink,
+                  row.begin, row.end);
+    }
   }
   ImGui::PopStyleVar();
-  ImGui::PopFont();
   ImGui::EndChild();
   record(rects, "Code");
 }

@@ -665,6 +665,18 @@ class App : public SearchReadout {
   }
   void toggle_breakpoint(int line) { ui::toggle_breakpoint(state(), line - 1); }
   double code_scale() const { return state().teach.code_scale; }
+  // How the code pane laid the listing out when last drawn: {lines, rows, width, widest, scale};
+  // widest <= width means no row is cut.
+  val code_layout() const {
+    const ui::CodeLayout& c = state().teach.code_layout;
+    val out = val::object();
+    out.set("lines", c.lines);
+    out.set("rows", c.rows);
+    out.set("width", c.width);
+    out.set("widest", c.widest);
+    out.set("scale", c.scale);
+    return out;
+  }
   void set_code_scale(double scale) { ui::set_code_scale(state(), static_cast<float>(scale)); }
   std::string line() const {
     ui::ExplorerState& s = state();
@@ -936,6 +948,7 @@ EMSCRIPTEN_BINDINGS(knights_tour) {
       .function("listing", &App::listing)
       .function("locals", &App::locals)
       .function("toggleBreakpoint", &App::toggle_breakpoint)
+      .function("codeLayout", &App::code_layout)
       .function("codeScale", &App::code_scale)
       .function("setCodeScale", &App::set_code_scale)
       .function("line", &App::line)

@@ -397,9 +397,14 @@ std::vector<Local> frame_locals(const Listing& listing, const TryMoveMachine& m,
       case Var::k:
         out.push_back(number(spec.name, k));
         break;
-      case Var::k0:
-        out.push_back(k > 0 ? number(spec.name, k - 1) : unset(spec.name));
+      case Var::k0: {
+        // A for loop from 0 sets k on its own line, before the line that looks at the
+        // candidate: while that line is next, k is the candidate about to be looked at.
+        const bool set_by_for = innermost && m.line() == Line::select;
+        const int k0 = set_by_for ? k : k - 1;
+        out.push_back(k0 >= 0 ? number(spec.name, k0) : unset(spec.name));
         break;
+      }
       case Var::u:
       case Var::v: {
         if (looked == 0) {
