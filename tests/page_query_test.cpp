@@ -72,6 +72,8 @@ TEST_CASE("every parameter reads and is written back canonically", "[page_query]
       "?listing=pseudocode",
       "?listing=handout-all",
       "?lesson=3",
+      "?code=1.5625",
+      "?code=3&layout=projector",
       "?lesson=lesson-example.json",
       "?lesson=course%2Fweek_2.json%234",
       "?size=8&start=4,4&method=textbook&speed=60&run=1&steps=500&embed=1&theme=dark&views=tree",
@@ -235,6 +237,9 @@ TEST_CASE("bad parameters leave a usable page and a message naming the parameter
        "listing='Handout_All': is not a listing name (sutcliffe, wirth, pseudocode, handout, "
        "handout-all, python, java or c)"},
       {"views=" + script, "views='<script>alert(1)</script>': is not a view"},
+      {"code=4", "code='4': is not a font scale from 0.75 to 3"},
+      {"code=big", "code='big': is not a font scale"},
+      {"layout=lecture", "layout='lecture': is not projector"},
       // A lesson is the page's own slide or a file beside the page, never another site's.
       {"lesson=0", "lesson='0': is not a slide number (1 to 99) or a lesson file"},
       {"lesson=100", "lesson='100': is not a slide number"},

@@ -15,8 +15,11 @@ EmbedLayout embed_layout(float width, float height, int panes) {
   if (panes <= 0 || width <= 0 || height <= 0) return out;
   if (width >= height) {
     // The board keeps a square as tall as the frame, less its banner; the views take the rest,
-    // at least 44% of the width so that a listing's lines are readable.
-    const float views = std::floor(std::clamp(width * 0.5f, 220.0f, std::max(220.0f, width - 260)));
+    // half the width (more with two views or more: the code and the stack side by side with a
+    // board still wide enough to follow) so that a listing's lines are readable.
+    const float share = panes >= 2 ? 0.58f : 0.5f;
+    const float views =
+        std::floor(std::clamp(width * share, 220.0f, std::max(220.0f, width - 260)));
     out.board = {0, 0, width - views, height};
     out.views = {width - views, 0, views, height};
   } else {

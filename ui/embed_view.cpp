@@ -19,8 +19,8 @@ void draw_embed_views(ExplorerState& s, WidgetRects& rects, const Rect& area) {
   };
   // The code first: it is what the lecture points at.
   static constexpr std::array<Pane, 4> kPanes = {
-      {{Panel::code, "Code", "Code", 3},
-       {Panel::stack, "Call stack", "Stack", 2},
+      {{Panel::code, "Code", "Code", 4},
+       {Panel::stack, "Call stack", "Stack", 1.5f},
        {Panel::tree, "Tree by depth", "Tree", 2},
        {Panel::estimate, "Knuth's estimate", "Estimate", 1.5f}}};
   float total = 0;

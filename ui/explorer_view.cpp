@@ -259,7 +259,11 @@ void ExplorerView::reveal_focus() {
 }
 
 void ExplorerView::draw_focus_ring() const {
-  const auto r = focus_.empty() ? std::nullopt : rects_.find(focus_);
+  auto r = focus_.empty() ? std::nullopt : rects_.find(focus_);
+  // The page's board cursor: "Square:x,y" rings that square.
+  if (!r && focus_.starts_with("Square:")) {
+    if (const auto sq = parse_square(focus_.substr(7))) r = board_view_.square_rect(*sq);
+  }
   if (!r) return;
   const ImU32 ring = palette().focus_ring;
   ImGui::GetForegroundDrawList()->AddRect(ImVec2(r->x - 3, r->y - 3),

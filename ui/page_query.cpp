@@ -34,15 +34,17 @@ enum Key : std::uint8_t {
   kTour,
   kListing,
   kLesson,
+  kCode,
+  kLayout,
   kKeyCount
 };
 constexpr std::array<std::string_view, kKeyCount> kKeyNames = {
-    "size",   "rows",  "cols",        "start", "end",   "blocked", "closed",
-    "method", "order", "speed",       "run",   "steps", "embed",   "theme",
-    "views",  "mode",  "granularity", "step",  "tour",  "listing", "lesson"};
+    "size",        "rows",  "cols", "start",   "end",    "blocked", "closed", "method",
+    "order",       "speed", "run",  "steps",   "embed",  "theme",   "views",  "mode",
+    "granularity", "step",  "tour", "listing", "lesson", "code",    "layout"};
 constexpr std::string_view kKnownKeys =
     "size, rows, cols, start, end, blocked, closed, method, order, speed, run, steps, embed, "
-    "theme, views, mode, granularity, step, tour, listing or lesson";
+    "theme, views, mode, granularity, step, tour, listing, lesson, code or layout";
 
 // A lesson: a slide number of the page's own, or a lesson file beside the page (a relative
 // path: no scheme, no leading '/', no "..", so only the page's own origin and folder tree),
@@ -345,6 +347,23 @@ void read_setting(Key key, const std::string& value, PageQuery& q, Messages& mes
             "java or c)";
       }
       break;
+    case kCode: {
+      const auto v = parse_speed_millionths(value);  // a decimal, kept to 6 places
+      if (!v || *v < static_cast<std::int64_t>(kPageMinCodeScale * kSpeedScale) ||
+          *v > static_cast<std::int64_t>(kPageMaxCodeScale * kSpeedScale)) {
+        why = "is not a font scale from 0.75 to 3 (1 is the page's own)";
+      } else {
+        q.code = static_cast<double>(*v) / static_cast<double>(kSpeedScale);
+      }
+      break;
+    }
+    case kLayout:
+      if (!value.empty() && in_list(kPageLayouts, value)) {
+        q.layout = value;
+      } else {
+        why = "is not projector";
+      }
+      break;
     case kLesson:
       if (lesson_ok(value)) {
         q.lesson = value;
@@ -501,6 +520,11 @@ std::string to_page_query(const PageQuery& q) {
   if (q.tour != 0) put(kTour, std::to_string(q.tour));
   if (!q.listing.empty()) put(kListing, q.listing);
   if (lesson_ok(q.lesson)) put(kLesson, q.lesson);
+  if (std::isfinite(q.code) && q.code >= kPageMinCodeScale && q.code <= kPageMaxCodeScale &&
+      q.code != 1) {
+    put(kCode, format_millionths(std::llround(q.code * kSpeedScale)));
+  }
+  if (!q.layout.empty() && in_list(kPageLayouts, q.layout)) put(kLayout, q.layout);
   return out;
 }
 
@@ -512,7 +536,7 @@ bool same_settings(const PageQuery& a, const PageQuery& b) {
          a.run == b.run && a.steps == b.steps && a.embed == b.embed && a.theme == b.theme &&
          a.views == b.views && a.embed_off == b.embed_off && a.mode == b.mode &&
          a.granularity == b.granularity && a.step == b.step && a.tour == b.tour &&
-         a.listing == b.listing && a.lesson == b.lesson;
+         a.listing == b.listing && a.lesson == b.lesson && a.code == b.code && a.layout == b.layout;
 }
 
 }  // namespace kt

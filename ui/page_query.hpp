@@ -48,6 +48,10 @@ inline constexpr std::string_view kPageViews[] = {"stack", "code", "tree", "esti
 // name.
 inline constexpr std::string_view kPageModes[] = {"watch", "predict", "play"};
 inline constexpr std::string_view kPageGranularities[] = {"line", "move", "dead-end", "tour"};
+// The code pane's font scale a link may ask for, and the page's layouts by name.
+inline constexpr double kPageMinCodeScale = 0.75;
+inline constexpr double kPageMaxCodeScale = 3;
+inline constexpr std::string_view kPageLayouts[] = {"", "projector"};
 // The recursion's line a link may restore ("step"), and the tour in the search's order ("tour").
 inline constexpr std::uint64_t kPageMaxLine = kPageMaxSteps;
 inline constexpr std::uint64_t kPageMaxTour = 1'000'000;
@@ -75,6 +79,11 @@ struct PageQuery {
   // A lesson (web/lessons/): its slide by number in the page's own lesson ("3"), or a lesson
   // file served beside the page ("warnsdorff.json", "course/lesson-2.json#4" for its slide 4).
   std::string lesson;
+  // The code pane's font scale (kPageMinCodeScale..kPageMaxCodeScale; 0: the page's own, 1), and
+  // the layout: "" the explorer's own, "projector" the board and the recursion's views for a
+  // room (the embed layout with the code and the stack, the code at 24 px or more).
+  double code = 0;
+  std::string layout;
   std::vector<std::string> ignored;  // one message per parameter left out
 };
 
@@ -85,7 +94,8 @@ struct PageQuery {
 //    run (1/0), steps (1..kPageMaxSteps), embed (1/0; 0 sets embed_off), theme (light/dark),
 //    views (a comma list), mode (watch/predict/play), granularity (line/move/dead-end/tour),
 //    step (1..kPageMaxLine), tour (1..kPageMaxTour), listing (a listing's name, checked by the
-//    page), lesson (a slide number 1..99, or a relative path of letters, digits and - _ . /
+//    page), code (a decimal kPageMinCodeScale..kPageMaxCodeScale), layout (projector),
+//    lesson (a slide number 1..99, or a relative path of letters, digits and - _ . /
 //    ending in .json, with an optional #N: the same origin, never another site's)
 //  - a repeated key: the last one counts, as if the earlier ones were not there
 //  - an empty value ("end=") is that key's default; a key with no '=' is ignored

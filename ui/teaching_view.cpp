@@ -354,10 +354,11 @@ void draw_locals(const TeachingRun& t, WidgetRects& rects) {
   ImFont* mono = code_font();
   if (mono) ImGui::PushFont(mono);
   ImGui::SetWindowFontScale(t.code_scale);
-  for (const Local& v : frame_locals(*t.listing, m, top)) {
-    const std::string text = format_locals(std::span<const Local>(&v, 1));
-    ImGui::TextUnformatted(text.c_str());
-  }
+  // On one wrapped line, as the stack shows each call's: the code keeps the height.
+  const std::string text = format_locals(frame_locals(*t.listing, m, top));
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopTextWrapPos();
   ImGui::SetWindowFontScale(1.0f);
   if (mono) ImGui::PopFont();
   if (m.semantics() == Semantics::try_all) {  // Try_All's output: the boards it displayed

@@ -171,6 +171,8 @@
     else if (a.state() === 'paused' && !page.stepsLeft) st.steps = a.placed() + a.erased();
     else if (a.state() === 'idle' && !page.stepsLeft) st.steps = 0;
     if (st.tour > 0) { st.steps = 0; st.run = false; }
+    var scale = a.codeScale ? a.codeScale() : 1;  // the code's font size travels with the link
+    st.codeScale = Math.abs(scale - 1) > 1e-6 ? Math.round(scale * 1e6) / 1e6 : 0;
     if (a.listing && !held) {  // the course's listing; the method's own (Wirth's) goes unsaid
       var name = a.listing().name;
       st.listing = name === (a.config().method === 'wirth' ? 'wirth' : 'sutcliffe') ? '' : name;
@@ -183,7 +185,12 @@
     if (s.error) messages.push('board: ' + s.error);
     page.settings = s;
     applySpeed(s.speed);
+    var projector = s.layout === 'projector';
     if (s.views.length) app().setViews(s.views);
+    else if (projector) app().setViews(['code', 'stack']);
+    if (s.codeScale > 0) app().setCodeScale(s.codeScale);
+    // A room's screen: the code at 24 px at least (the page's text is 16 px).
+    if (projector && app().codeScale() < 1.5) app().setCodeScale(1.5);
     if (s.listing) {
       var why = app().setListing(s.listing);
       if (why) messages.push(why);
@@ -192,10 +199,10 @@
     // embed=1, or any small frame unless the link says embed=0: the board first with the
     // compact bar, and beside it the teaching panels the link names (views=).
     var framed = window.self !== window.top && innerWidth <= 800 && !s.embedOff;
-    var embed = !!(s.embed || framed);
+    var embed = !!(s.embed || framed || projector);
     document.documentElement.classList.toggle('embed', embed);
     Module.setBoardOnly(embed);
-    Module.setEmbedViews(embed && s.views.length > 0);
+    Module.setEmbedViews(embed && (s.views.length > 0 || projector));
     page.embedded = window.self !== window.top;
     showMessages(messages);
     fitEmbedBar();
@@ -246,6 +253,7 @@
 
   function statusText(a) {
     var st = a.status(), state = a.state();
+    if (a.mode() !== 'watch') return a.banner().title + '.';  // predicting or playing
     if (st === 'invalid') return 'Problem not accepted: ' + a.error();
     // depth() is the last move's index: move depth() + 1 is on the board.
     var moves = a.depth() + 1;
@@ -258,7 +266,8 @@
   function updateStatus(a) {
     var text = statusText(a);
     // Announce changes of kind, not every depth while it runs.
-    var kind = a.status() + '/' + a.state();
+    var kind = a.status() + '/' + a.state() + '/' + a.mode() +
+               (a.mode() === 'watch' ? '' : '/' + a.banner().title);
     if (kind !== page.lastStatus) {
       page.lastStatus = kind;
       say(text);
@@ -378,12 +387,15 @@
   // the name of an app() method (then a Module one) given the control's value; read back: the
   // name of an app() method or a function.
   var OPT = function (list) { return list.split(' ').map(function (o) { return [o, o]; }); };
+  // Options named in words (the value is the app's id).
+  var WORDS = function (pairs) { return pairs; };
   var CONTROLS = [['h', 'Board']].concat([5, 6, 7, 8].map(function (n) {
     return ['b', n + 'x' + n, n + 'x' + n, function () { Module.setBoardSize(n); }];
   }), [
     ['t', 'Rows', 'Rows', 'rows'], ['t', 'Cols', 'Cols', 'cols'], ['s', 'Method', 'Method', 'method'],
     ['c', 'Closed tour', 'Closed', 'closed'], ['t', 'Start', 'Start', 'start'], ['t', 'End', 'End', 'end'],
-    ['s', 'Click on the board sets', 'Click:start', 'setClickMode', 'clickMode', OPT('start end block')],
+    ['s', 'Click on the board sets', 'Click:start', 'setClickMode', 'clickMode',
+     WORDS([['start', 'the start square'], ['end', 'the end square'], ['block', 'a blocked square']])],
     ['b', 'Clear blocked', 'ClearBlocked', 'clearBlocked'],
     ['h', 'Search'], ['b', 'Run', 'Run', 'run'], ['b', 'Pause', 'Pause', 'pause'],
     ['b', 'Step', 'Step', 'step'], ['b', 'Reset', 'Reset', 'reset'],
@@ -393,21 +405,35 @@
       var a = app(); a.setStepsPerSecond(a.speed().stepsPerSecond, on); },
      function (a) { return a.speed().fastest; }],
     ['b', 'Previous tour', 'PreviousTour', 'previousTour'], ['b', 'Next tour', 'NextTour', 'nextTour'],
+    ['s', 'What a click on the board does', 'Mode:watch', 'setMode', 'mode',
+     WORDS([['watch', 'watch: edit the board and watch the search'],
+            ['predict', 'predict the next move'], ['play', 'play the tour by hand']])],
+    ['g', 'Board', 'Board'],
+    ['b', 'Undo the last move', 'PlayUndo', 'undo'], ['b', 'Hint', 'PlayHint', 'hint'],
+    ['b', 'Show the move', 'PredictShow', function () {
+      var a = app(); if (a.recursion().status === 'running') a.predict(0, 0); }],
     ['h', 'Watch the recursion'],
     ['s', 'Step the recursion by', 'Granularity', 'setGranularity', 'granularity',
-     OPT('line move dead-end tour')],
+     WORDS([['line', 'a line'], ['move', 'a move'], ['dead-end', 'a dead end'], ['tour', 'a tour']])],
     ['b', 'Back', 'TeachBack', stepBack],
     ['b', 'Step the recursion', 'TeachStep', stepForward],
     ['b', 'Play or pause the recursion', 'TeachPlay', function () {
       var a = app(); a.teachPlay(!a.recursion().playing); }],
     ['b', 'Step over', 'StepOver', 'stepOver'], ['b', 'Step out', 'StepOut', 'stepOut'],
     ['b', 'Restart the recursion', 'TeachRestart', 'teachRestart'],
-    ['c', 'Show the code', 'Tab:Code', 'code'], ['c', 'Show the call stack', 'Tab:Stack', 'stack'],
+    ['c', 'Show the code', 'Tab:Code', 'code'],
+    ['s', 'Listing', 'Listing', 'setListing', function (a) { return a.listing().name; }],
+    ['b', 'Smaller code', 'CodeSmaller', function () {
+      var a = app(); a.setCodeScale(a.codeScale() / 1.25); }],
+    ['b', 'Larger code', 'CodeLarger', function () {
+      var a = app(); a.setCodeScale(a.codeScale() * 1.25); }],
+    ['c', 'Show the call stack', 'Tab:Stack', 'stack'],
     ['c', 'Show the tree by depth', 'Tab:Tree', 'tree'],
     ['c', 'Show Knuth\'s estimate', 'Tab:Estimate', 'estimate'],
     ['h', 'Count tours (exact)'],
     ['s', 'Tours to count', 'CountKind', 'setCountKind', function (a) { return a.countState().kind; },
-     OPT('from-start all-open closed')],
+     WORDS([['from-start', 'open tours from the start square'], ['all-open', 'all open tours'],
+            ['closed', 'closed tours']])],
     ['s', 'Counter', 'Counter', 'setCounter', 0, OPT('auto search rows')],
     ['b', 'Count', 'Count', 'countStart'], ['b', 'Stop', 'Stop', 'countStop'],
     ['h', 'The board'], ['b', 'Fit', 'Fit', 'fitView'],
@@ -426,6 +452,8 @@
       access.live = true;
       var methods = el('kt-a11y').querySelector('[data-widget=Method]');
       Module.methodNames().forEach(function (m) { methods.add(new Option(m, m)); });
+      var listings = el('kt-a11y').querySelector('[data-widget=Listing]');
+      app().listing().names.forEach(function (n) { listings.add(new Option(n, n)); });
       access.refresh();
       setInterval(announceStep, 250);
     },
@@ -435,11 +463,15 @@
       CONTROLS.forEach(function (c) {
         var kind = c[0], does = c[3], node = document.createElement(
           { h: 'h2', b: 'button', s: 'select' }[kind] || 'input');
-        if (kind === 'h' || kind === 'b') node.textContent = c[1];
+        if (kind === 'g') {  // the board: a cursor moved by the arrow keys (boardKey)
+          node = document.createElement('button');
+          node.setAttribute('aria-roledescription', 'board');
+        }
+        if (kind === 'h' || kind === 'b' || kind === 'g') node.textContent = c[1];
         else node.setAttribute('aria-label', c[1]);
         box.appendChild(node);
         if (kind === 'h') return;
-        if (kind === 'b') node.type = 'button';
+        if (kind === 'b' || kind === 'g') node.type = 'button';
         else if (kind !== 's') node.type = { c: 'checkbox', n: 'number' }[kind] || 'text';
         (c[5] || []).forEach(function (o) { node.add(new Option(o[1], o[0])); });
         node.dataset.widget = c[2];
@@ -457,10 +489,14 @@
           sync();
           access.refresh();
         };
-        node.addEventListener(kind === 'b' ? 'click' : 'change', act);
+        if (kind === 'g') {
+          node.addEventListener('click', function () { boardPick(node); });
+        } else {
+          node.addEventListener(kind === 'b' ? 'click' : 'change', act);
+        }
         node.addEventListener('focus', function () {
           access.later();
-          Module.setFocusWidget(c[2]);
+          Module.setFocusWidget(kind === 'g' ? 'Square:' + board.x + ',' + board.y : c[2]);
           access.refresh();
         });
         node.addEventListener('blur', function () { Module.setFocusWidget(''); });
@@ -472,10 +508,17 @@
     refresh: function () {
       var a = app(), live = access.live;
       if (!a) return;
+      if (live) codeText(a);
       var cfg = live ? a.config() : page.settings || {}, views = a.views();
       access.items.forEach(function (node) {
         var c = node.kt, read = live && c[4];
-        if (live) node.setAttribute('aria-disabled', String(!Module.widgetEnabled(c[2])));
+        if (c[0] === 'g') { boardLabel(node); return; }
+        if (live) {
+          node.setAttribute('aria-disabled', String(!Module.widgetEnabled(c[2])));
+          // What the panel does not draw (a closed section, another mode's buttons) is not in
+          // the Tab order either.
+          node.hidden = !Module.widgetDrawn(c[2]) && node !== document.activeElement;
+        }
         if (node === document.activeElement && node.tagName !== 'BUTTON') return;
         var v = FIELDS[c[3]] ? cfg[c[3]] : PANELS[c[3]] ? views.indexOf(c[3]) >= 0
               : typeof read === 'function' ? read(a) : read ? a[read]() : undefined;
@@ -486,6 +529,89 @@
     },
   };
 
+  // --- the board by keyboard ---------------------------------------------------------------------
+  // The accessible layer's Board: the arrow keys move a cursor over the squares (ringed on the
+  // canvas), Enter or Space clicks the square under it (sets the start, an end or a blocked
+  // square; predicts; plays a move), and its name says the square and what is on it.
+  var board = { x: 1, y: 1 };
+  function squareWords(a, x, y) {
+    var c = a.config(), rows = a.board(), v = rows.length ? rows[c.rows - y][x - 1] : 0;
+    var file = c.cols <= 26 ? String.fromCharCode(96 + x) : String(x);
+    var name = file + y + ' (' + x + ',' + y + ')';
+    return name + (v > 0 ? ', move ' + v : v < 0 ? ', blocked' : ', free');
+  }
+  function boardLabel(node) {
+    var a = app();
+    if (!a || !access.live) return;
+    var c = a.config();
+    board.x = Math.min(Math.max(1, board.x), c.cols);
+    board.y = Math.min(Math.max(1, board.y), c.rows);
+    node.textContent = 'Board, ' + c.cols + ' by ' + c.rows + ': ' + squareWords(a, board.x, board.y) +
+                       '. Arrow keys move, Enter picks the square.';
+  }
+  function boardPick(node) {
+    var a = app();
+    var what = a.clickSquare(board.x, board.y);
+    sync();
+    var b = a.banner();
+    say((what === 'ignored' ? 'Nothing to do on that square. ' : '') + b.title + '. ' +
+        b.detail.split('\n')[0]);
+    boardLabel(node);
+  }
+  function boardKey(e, node) {
+    var a = app(), c = a.config();
+    var d = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[e.key];
+    if (d) {
+      board.x = Math.min(Math.max(1, board.x + d[0]), c.cols);
+      board.y = Math.min(Math.max(1, board.y + d[1]), c.rows);
+      Module.setFocusWidget('Square:' + board.x + ',' + board.y);
+      boardLabel(node);
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      boardPick(node);
+    } else {
+      return false;
+    }
+    e.preventDefault();
+    return true;
+  }
+
+  // The code, its line and the stack as text a screen reader can reach (#kt-code).
+  function codeText(a) {
+    var box = el('kt-code');
+    if (!box) return;
+    var r = a.recursion();
+    var l = r.available ? a.listing() : null;
+    var key = l ? l.name + '|' + l.current + '|' + r.lines : '';
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
+    box.textContent = '';
+    if (!l || !l.lines) return;
+    var h = document.createElement('h2');
+    h.textContent = l.title + ', line ' + l.current + ' runs next';
+    box.appendChild(h);
+    var ol = document.createElement('ol');
+    l.lines.forEach(function (text, i) {
+      var li = document.createElement('li');
+      li.textContent = text.trim() || '(blank)';
+      if (l.currentLines.indexOf(i + 1) >= 0) li.setAttribute('aria-current', 'step');
+      ol.appendChild(li);
+    });
+    box.appendChild(ol);
+    var locals = document.createElement('p');
+    var v = a.locals();
+    locals.textContent = 'Locals: ' + Object.keys(v).map(function (k) {
+      return k + ' = ' + v[k]; }).join(', ');
+    box.appendChild(locals);
+    var stack = document.createElement('ol');
+    stack.setAttribute('aria-label', 'Call stack, outermost first');
+    (r.stack || []).forEach(function (f) {
+      var li = document.createElement('li');
+      li.textContent = f.call;
+      stack.appendChild(li);
+    });
+    box.appendChild(stack);
+  }
+
   // --- the recursion said aloud ---------------------------------------------------------------
   // Each step of the watched recursion in words (Module.recursionWords) in #kt-steps: at once
   // after a step asked for, else (playing) at most every 1.5 s, so a fast run is not a flood.
@@ -494,6 +620,10 @@
     var box = el('kt-steps');
     if (!box || !app()) return;
     var text = Module.recursionWords();
+    var a = app(), l = text && a.recursion().available ? a.listing() : null;
+    if (l && l.lines && l.current > 0) {  // the line that runs next, as the listing prints it
+      text += '. Next, line ' + l.current + ': ' + l.lines[l.current - 1].trim();
+    }
     var t = performance.now();
     if (now !== true && (text === spoken.text || t - spoken.at < 1500)) return;
     // A step asked for is said even when its words are the last ones (a screen reader
@@ -582,6 +712,9 @@
               (t.tagName === 'BUTTON' && (e.key === ' ' || e.key === 'Enter')))) return;
     var a = app();
     if (!a) return;
+    if (t && t.dataset && t.dataset.widget === 'Board') {  // the board's own cursor keys
+      if (boardKey(e, t)) { e.stopPropagation(); return; }
+    }
     // Keys ImGui is typing into (its text fields) stay ImGui's.
     if (Module.imguiWantsText && Module.imguiWantsText()) return;
     var handled = true;
@@ -631,6 +764,8 @@
     on('kt-back', function () { stepBack(); sync(); });
     on('kt-reset', function () { app().reset(); sync(); });
     on('kt-slower', function () { changeSpeed(0.5); });
+    on('kt-code-smaller', function () { var a = app(); a.setCodeScale(a.codeScale() / 1.25); sync(); });
+    on('kt-code-larger', function () { var a = app(); a.setCodeScale(a.codeScale() * 1.25); sync(); });
     on('kt-faster', function () { changeSpeed(2); });
     var open = el('kt-open-full');
     if (open) {
@@ -750,7 +885,7 @@
   Module.postRun = [].concat(Module.postRun || [], function () {
     if (Module.whenSecondPart && Module.holdTeaching) {  // the recursion's code comes second
       Module.holdTeaching(true);
-      Module.whenSecondPart(function () { Module.holdTeaching(false); });
+      Module.whenSecondPart(function () { Module.holdTeaching(false); access.later(); });
     }
     touch.install();
     // The canvas is drawn only when its picture changes: a tab shown again, or a page back from

@@ -22,6 +22,7 @@
 //   Module.setBoardSize(n), Module.clearBlocked(), Module.teachRestart()
 //   Module.setFocusWidget(label) -> rings the widget (a WidgetRects label), "" for none
 //   Module.widgetEnabled(label) -> drawn last frame, not greyed out
+//   Module.widgetDrawn(label) -> drawn last frame (greyed out or not)
 //   Module.touchScroll(x, y, dy) -> a finger's drag scrolled the window under (x, y)
 //   Module.setTouchTargets(on) -> 44 px frames for touch screens (ui::set_touch_targets)
 //   Module.recursionWords() -> the recursion's last step in words ("" when not watched)
@@ -98,6 +99,8 @@ val to_js(const PageQuery& q) {
   out.set("tour", static_cast<double>(q.tour));
   out.set("listing", q.listing);
   out.set("lesson", q.lesson);
+  out.set("codeScale", q.code);
+  out.set("layout", q.layout);
   out.set("ignored", string_array(q.ignored));
   return out;
 }
@@ -144,6 +147,9 @@ void read_extras(const val& s, PageQuery& q) {
   q.tour = count("tour");
   q.listing = string_field(s, "listing");
   q.lesson = string_field(s, "lesson");
+  const val code = s["codeScale"];
+  q.code = code.isNumber() ? code.as<double>() : 0;
+  q.layout = string_field(s, "layout");
   const val views = s["views"];
   if (views.isArray()) {
     const int n = views["length"].as<int>();
@@ -260,6 +266,11 @@ bool widget_enabled(const std::string& label) {
   return app && app->view.rects().enabled(label);
 }
 
+bool widget_drawn(const std::string& label) {
+  const LiveApp* app = live_app();
+  return app && app->view.rects().find(label).has_value();
+}
+
 bool touch_scroll(double x, double y, double dy) {
   return ui::scroll_window_at(static_cast<float>(x), static_cast<float>(y), static_cast<float>(dy));
 }
@@ -298,6 +309,7 @@ EMSCRIPTEN_BINDINGS(knights_tour_page) {
   emscripten::function("teachRestart", &teach_restart);
   emscripten::function("setFocusWidget", &set_focus_widget);
   emscripten::function("widgetEnabled", &widget_enabled);
+  emscripten::function("widgetDrawn", &widget_drawn);
   emscripten::function("touchScroll", &touch_scroll);
   emscripten::function("setTouchTargets", &set_touch_targets);
   emscripten::function("recursionWords", &recursion_words);

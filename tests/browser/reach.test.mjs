@@ -169,10 +169,13 @@ const tests = [
     const have = new Set(nodes.filter((n) => !n.ignored)
       .map((n) => `${n.role?.value}:${n.name?.value}`));
     const want = ['button:Run', 'button:Pause', 'button:Step', 'button:Back', 'button:Reset',
-      'button:Next tour', 'button:Count', 'combobox:Method', 'textbox:Rows', 'textbox:Cols',
+      'button:Count', 'combobox:Method', 'textbox:Rows', 'textbox:Cols',
       'textbox:Start', 'textbox:End'];
     const missing = want.filter((w) => !have.has(w));
     check(missing.length === 0, `missing from the accessibility tree: ${missing.join(', ')}`);
+    // What the panel does not draw is not there: no tour to browse, no zoomed board to fit.
+    const hidden = ['button:Previous tour', 'button:Next tour', 'button:Fit'].filter((w) => have.has(w));
+    checkEqual(hidden, [], 'hidden controls in the accessibility tree');
     check([...have].some((h) => /^(img|image):Knight's Tour Explorer/.test(h)),
       'the canvas has no label');
   }],
@@ -199,7 +202,9 @@ const tests = [
     await frames(page, 2);
     await press(page, 'TeachStep');
     const said = await page.textContent('#kt-steps');
-    check(/^TryMove\(2, a1\): candidate [1-8] of 8, \(\d,\d\) free; move 2 placed$/.test(said),
+    // The step, then the line that runs next as the listing prints it.
+    check(/^TryMove\(2, a1\): candidate [1-8] of 8, \(\d,\d\) free; move 2 placed\. Next, line \d+: \S/
+      .test(said),
       `after one move: "${said}"`);
     checkEqual(await page.getAttribute('#kt-steps', 'aria-live'), 'polite', 'a live region');
     // Line by line, the candidates off the board and visited are said too.
@@ -258,6 +263,115 @@ const tests = [
     } finally {
       await early.close();
     }
+  }],
+
+  ['the accessibility tree: options and values, disabled, the code line and the stack', 'desktop',
+    async (page) => {
+      await app(page, () => {
+        const a = Module.app();
+        a.configureProblem({ rows: 5, cols: 5, start: '1,1', method: 'textbook' });
+        for (let i = 0; i < 30; i++) a.step();  // thirty lines of TryMove
+      });
+      await page.waitForFunction(() => Module.secondPartIn === undefined || Module.secondPartIn());
+      await frames(page, 4);
+      await page.waitForFunction(() => document.querySelector('#kt-code li[aria-current]'),
+                                 null, { timeout: 5000 });
+      const cdp = await page.context().newCDPSession(page);
+      const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+      await cdp.detach();
+      const live = nodes.filter((n) => !n.ignored);
+      const byName = (role, name) => live.find((n) => n.role?.value === role &&
+                                                      n.name?.value === name);
+      const method = byName('combobox', 'Method');
+      check(method, 'no Method combobox');
+      checkEqual(method?.value?.value, 'textbook', 'the Method combobox\'s value');
+      const options = live.filter((n) => n.role?.value === 'option').map((n) => n.name?.value);
+      for (const o of ['warnsdorff', 'construct', 'a dead end', 'open tours from the start square',
+        'python']) {
+        check(options.includes(o), `option "${o}" missing: ${options.join(', ')}`);
+      }
+      check(!options.includes('dead-end') && !options.includes('from-start'),
+            'options read as ids');
+      const disabled = (name) => byName('button', name)?.properties
+        ?.find((p) => p.name === 'disabled')?.value?.value;
+      checkEqual(disabled('Pause'), true, 'Pause disabled while paused');
+      const code = await page.evaluate(() => ({
+        current: document.querySelector('#kt-code li[aria-current]').textContent,
+        line: Module.app().listing().current,
+        text: Module.app().listing().lines[Module.app().listing().current - 1].trim(),
+        stack: [...document.querySelectorAll('#kt-code ol[aria-label] li')].map((l) => l.textContent),
+        locals: document.querySelector('#kt-code p').textContent,
+      }));
+      checkEqual(code.current, code.text, 'the current line as text');
+      check(code.stack.length >= 1 && /^TryMove\(/.test(code.stack[0]), `the stack: ${code.stack}`);
+      check(/Locals: moveNumber = \d+/.test(code.locals), `the locals: ${code.locals}`);
+      // A line step says the line it comes to.
+      await press(page, 'TeachStep');
+      const said = await page.textContent('#kt-steps');
+      check(/Next, line \d+: /.test(said), `a line step said: "${said}"`);
+    }],
+
+  ['keyboard only: predict and play on the board by arrow keys and Enter', 'desktop',
+    async (page) => {
+      await app(page, () => Module.app().configureProblem({ rows: 5, cols: 5, start: '1,1',
+                                                             method: 'textbook' }));
+      await frames(page, 3);
+      const board = twin('Board');
+      const key = async (k, n = 1) => {
+        for (let i = 0; i < n; i++) await page.keyboard.press(k, { delay: 30 });
+      };
+      // Predict: the mode by its select, then a square by the cursor and Enter.
+      await choose(page, 'Mode:watch', 'predict');
+      checkEqual(await app(page, () => Module.app().mode()), 'predict', 'mode by keyboard');
+      await page.focus(board);
+      await key('ArrowRight'); await key('ArrowUp', 2);  // b3: Sutcliffe's first jump from a1
+      check(/b3 \(2,3\)/.test(await page.textContent(board)), 'the cursor on b3');
+      await key('Enter');
+      await frames(page, 2);
+      const score = await app(page, () => Module.app().predictScore());
+      checkEqual([score.asked, score.right], [1, 1], 'predicted b3 by keyboard');
+      await page.screenshot({ path: join(ARTIFACTS, 'reach-keyboard-predict.png') });
+      // Play: from a1, the cursor to c2 and Enter plays it.
+      await choose(page, 'Mode:watch', 'play');
+      await page.focus(board);
+      await key('ArrowDown'); await key('ArrowRight');  // from b3 to c2
+      await key('Enter');
+      await frames(page, 2);
+      const path = await app(page, () => Module.app().play().path);
+      checkEqual(path, [[1, 1], [3, 2]], 'played c2 by keyboard');
+      checkEqual(await page.textContent('#kt-live') !== 'Ready.', true, 'the move is said');
+      await page.screenshot({ path: join(ARTIFACTS, 'reach-keyboard-play.png') });
+      checkEqual(page.errors, [], 'page errors');
+    }],
+
+  ['the code is never cut: projector, laptop, big font, small embeds', 'desktop', async (page) => {
+    const base = page.url().split('?')[0];
+    const cases = [
+      ['projector-1024x768', 1024, 768, '?size=5&method=textbook&layout=projector&step=40', 0],
+      ['laptop-1280x800', 1280, 800, '?size=5&method=textbook&listing=python&step=40', 0],
+      ['big-1920x1080', 1920, 1080, '?size=5&method=textbook&listing=wirth&step=40', 4],
+      ['embed-640x480', 640, 480, '?size=5&method=textbook&embed=1&views=code&step=40', 0],
+      ['embed-800x600', 800, 600, '?size=5&method=textbook&embed=1&views=code&step=40&code=1.5', 0],
+    ];
+    for (const [name, w, h, query, larger] of cases) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.goto(base + query);
+      await page.waitForFunction(() => globalThis.Module?.app?.()?.frames() > 3 &&
+                                       Module.coursePage?.restoring === null, null,
+                                 { timeout: 20000 });
+      for (let i = 0; i < larger; i++) {
+        await app(page, () => { const a = Module.app(); a.setCodeScale(a.codeScale() * 1.25); });
+      }
+      await frames(page, 4);
+      const c = await app(page, () => Module.app().codeLayout());
+      check(c.lines > 0, `${name}: no code drawn`);
+      check(c.widest <= c.width + 0.5, `${name}: a row of ${c.widest} px in ${c.width} px`);
+      if (name.startsWith('projector')) check(c.scale >= 1.5, `${name}: code at scale ${c.scale}`);
+      await page.screenshot({ path: join(ARTIFACTS, `reach-code-${name}.png`) });
+    }
+    // The font scale travels with the link.
+    check(/code=1\.5/.test(await page.evaluate(() => location.search)), 'code= in the link');
+    await page.setViewportSize({ width: 1280, height: 800 });
   }],
 
   ['screenshots at 1280x800', 'desktop', async (page) => {

@@ -567,8 +567,7 @@ const tests = [
     checkEqual(r.r.playing, false, 'Play stopped');
     checkEqual([r.l.current, r.r.line], [13, 'erase'], 'stopped before the breakpoint line');
     await app(page, () => Module.app().setCodeScale(1.5));
-    await frames(page, 3);
-    await reveal(page, 'Code');
+    await frames(page, 3);  // the code beside the board, wrapped to its width at 24 px
     await page.screenshot({ path: join(ARTIFACTS, 'listing-breakpoint-1280.png') });
     checkEqual(await app(page, () => Module.app().codeScale()), 1.5, 'code scale');
   }],
