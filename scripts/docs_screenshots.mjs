@@ -6,7 +6,7 @@
 // docs/teaching-estimate-8x8.png at 1280x800 in Debian's Chromium.
 import { join } from 'node:path';
 
-import { frames, launch, open, ROOT, SITE } from '../tests/browser/page.mjs';
+import { frames, launch, open, reveal, ROOT, SITE } from '../tests/browser/page.mjs';
 import { serve } from '../tests/browser/server.mjs';
 
 const DOCS = join(ROOT, 'docs');
@@ -32,6 +32,7 @@ const shots = [
     '?size=8&method=textbook&views=tree,estimate&speed=1000000000&run=1', async (page) => {
       await new Promise((r) => setTimeout(r, 4000));
       await page.evaluate(() => Module.app().pause());
+      await reveal(page, 'Tab:Tree');  // the panel scrolled to the tree and the estimate
     }],
 ];
 try {

@@ -354,5 +354,13 @@ TEST_CASE("banner: playing and predicting, the exercise speaks", "[explorer][ban
   REQUIRE(set_mode(s, Mode::predict).empty());
   b = words(s);
   CHECK(b.title == "Predict: where does the search go next?");
-  CHECK(begins(b.detail, "The knight is on "));
+  CHECK(b.detail == "Score 0 of 0" + kSep + "the knight is on (1,1): click where move 2 goes");
+  // An answer: one sentence in the title, the reason's last clause below (not a paragraph).
+  REQUIRE(predict(s, Square{2, 3}));
+  b = words(s);
+  CHECK(b.title == "Right: move 2 went to (2,3)");
+  CHECK(begins(b.detail,
+               "Score 1 of 1" + kSep + "the knight is on (2,3): click where move 3 goes\n"));
+  CHECK(std::count(b.detail.begin(), b.detail.end(), '\n') == 1);
+  CHECK(b.detail.size() < 200);
 }

@@ -692,7 +692,11 @@ float ExplorerView::draw_banner(const ExplorerState& s, float x, float y, float 
   const ImVec2 title_size = heading->CalcTextSizeA(kHeadingPx, FLT_MAX, wrap, title.c_str());
   const float detail_y = 10 + title_size.y + 7;
   const float detail_h = text->CalcTextSizeA(kTextPx, FLT_MAX, wrap, detail.c_str()).y;
-  const float h = std::max(kBannerMinHeight, detail_y + detail_h + 10);
+  float h = std::max(kBannerMinHeight, detail_y + detail_h + 10);
+  // Predicting, the words change at every guess: three lines kept, so the board stays put.
+  if (s.mode == Mode::predict) {
+    h = std::max(h, detail_y + text->CalcTextSizeA(kTextPx, FLT_MAX, 0, "A\nA\nA").y + 10);
+  }
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const ImVec2 a(x, y), b(x + w, y + h);
   dl->AddRectFilled(a, b, tone_colour(words.tone), 6);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "banner.hpp"
 #include "board/knight.hpp"
 #include "explorer_state.hpp"
 #include "predict_mode.hpp"
@@ -292,11 +293,26 @@ ModeBanner predict_banner(const ExplorerState& s) {
     return {complete ? "Predict: the tour is complete" : "Predict: the search has ended",
             predict_prompt(s), Tone::found};
   }
+  // One sentence and the picture: the answer in the title, the reason's last clause below it
+  // (the whole reason is in the JS API's predict() and said to screen readers).
   const std::vector<std::int32_t> path = path_of(m.board());
-  return {"Predict: where does the search go next?",
-          "The knight is on " + name(m.geometry(), path.back()) +
-              "; click the square the next move goes to. " + predict_prompt(s),
-          s.predict.last && !s.predict.last->right ? Tone::failed : Tone::neutral};
+  const auto& last = s.predict.last;
+  std::string title = "Predict: where does the search go next?";
+  if (last) {
+    title = std::string(last->right ? "Right: " : "Not quite: ") + "move " +
+            std::to_string(last->move) + " went to " +
+            name(m.geometry(), m.geometry().index(last->answer));
+  }
+  std::string detail = "Score " + std::to_string(s.predict.right) + " of " +
+                       std::to_string(s.predict.asked) + kDot + "the knight is on " +
+                       name(m.geometry(), path.back()) + ": click where move " +
+                       std::to_string(path.size() + 1) + " goes";
+  if (last) {
+    const std::string& why = last->why;
+    const std::size_t cut = why.rfind(". ", why.size() > 2 ? why.size() - 2 : 0);
+    detail += "\n" + (cut == std::string::npos ? why : why.substr(cut + 2));
+  }
+  return {title, detail, last && !last->right ? Tone::failed : Tone::neutral};
 }
 
 }  // namespace

@@ -420,25 +420,34 @@ void draw_stack(ExplorerState& s) {
   }
 }
 
-// A legend entry in the colour of the markers it names.
+// A legend entry: a dot in the colour of the markers it names, then its words.
 void key(ImU32 colour, const char* text) {
-  ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(colour), "%s", text);
+  const float h = ImGui::GetTextLineHeight();
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  ImGui::GetWindowDrawList()->AddCircleFilled(ImVec2(p.x + h * 0.4f, p.y + h * 0.5f), h * 0.3f,
+                                              colour);
+  ImGui::Dummy(ImVec2(h * 0.9f, h));
+  ImGui::SameLine(0, 2);
+  ImGui::TextUnformatted(text);
 }
 
-void draw_legend(const TryMoveMachine& m) {
+void draw_legend(const TeachingRun& t) {
+  const TryMoveMachine& m = t.timeline->machine();
   const Palette& ink = palette();
-  key(ink.untried, "o not yet tried");
+  key(ink.untried, "not yet tried");
   ImGui::SameLine();
-  key(ink.trying, "o being tried");
-  key(ink.tried_failed, "o tried and failed");
+  key(ink.trying, "being tried");
+  key(ink.tried_failed, "tried and failed");
   ImGui::SameLine();
-  key(ink.visited, "o visited");
+  key(ink.visited, "visited");
   int off = 0;
   if (!m.frames().empty() && m.status() == Status::running) {
     for (Candidate c : m.candidates()) off += c == Candidate::off_board;
   }
+  const bool taken_back = std::any_of(t.fade.begin(), t.fade.end(), [](float f) { return f > 0; });
   ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("%d of 8 candidates off the board; red squares were just taken back.", off);
+  ImGui::TextDisabled("%d of 8 candidates off the board%s", off,
+                      taken_back ? "; the fading mark is the square just taken back." : ".");
   ImGui::PopTextWrapPos();
 }
 
@@ -544,7 +553,7 @@ void draw_teaching_section(ExplorerState& s, WidgetRects& rects) {
     return;
   }
   draw_controls(s, rects);
-  draw_legend(s.teach.timeline->machine());
+  draw_legend(s.teach);
   // The panels, each open or closed as the state says (a link's `views` opens them), so that
   // the code and the stack can be read side by side with the board.
   const TryMoveMachine& m = s.teach.timeline->machine();
