@@ -218,9 +218,15 @@ void ExplorerView::draw(ExplorerState& s, const TickReport& tick) {
     if (l.views.w > 0) draw_embed_views(s, rects_, l.views);
   } else if (size.x < kStackBelowWidth &&
              size.y > size.x) {  // phone portrait: board above, panel below
-    const float board = std::floor(std::min(size.y * 0.6f, size.x + 90));
+    // Predicting and playing, the board is what a finger presses: room for an 8x8 board of
+    // 40 px squares under the banner and the exercise's buttons.
+    const bool exercise = s.mode != Mode::watch;
+    const float board = std::floor(exercise ? std::min(size.y * 0.78f, size.x + 270)
+                                            : std::min(size.y * 0.6f, size.x + 90));
     draw_board_area(s, 0, 0, size.x, board);
-    draw_panel(s, 0, board, size.x, size.y - board);
+    // The recursion's line and its step bar under the board, on screen together.
+    const float strip = draw_step_strip(s, rects_, 0, board, size.x);
+    draw_panel(s, 0, board + strip, size.x, size.y - board - strip);
   } else {
     const float panel = std::min(kPanelWidth, std::floor(size.x * 0.5f));
     // Wide windows: the recursion's code and stack beside the board, not in the panel.

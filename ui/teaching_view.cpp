@@ -581,6 +581,75 @@ void draw_teaching_section(ExplorerState& s, WidgetRects& rects) {
   if (order_open) draw_order(s);
 }
 
+float draw_step_strip(ExplorerState& s, WidgetRects& rects, float x, float y, float width) {
+  if (!recursion_is_run(s) || !teaching_shown(s)) return 0;
+  TeachingRun& t = s.teach;
+  const Listing& l = *t.listing;
+  const TryMoveMachine& m = t.timeline->machine();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  ImFont* mono = code_font();
+  ImFont& font = mono ? *mono : *ImGui::GetFont();
+  const float size = ImGui::GetFontSize();
+  const float gutter = font.CalcTextSizeA(size, FLT_MAX, 0, "000 ").x;
+  const float inner = width - 2 * style.WindowPadding.x - gutter;
+  const int at = current_line(l, m);
+  std::vector<CodeRow> rows;
+  if (at >= 0) rows = wrap_code_line(font, size, l.lines[static_cast<std::size_t>(at)].text, inner);
+  if (rows.size() > 3) rows.resize(3);  // a long statement: its start, the rest in the code pane
+  const float text_h = size * static_cast<float>(std::max<std::size_t>(rows.size(), 1));
+  const float height =
+      std::ceil(2 * style.WindowPadding.y + text_h + style.ItemSpacing.y + ImGui::GetFrameHeight());
+  const ImVec2 origin = ImGui::GetMainViewport()->Pos;
+  ImGui::SetNextWindowPos(ImVec2(origin.x + x, origin.y + y));
+  ImGui::SetNextWindowSize(ImVec2(width, height));
+  ImGui::Begin("StepStrip", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  dl->AddRectFilled(p, ImVec2(p.x + width - 2 * style.WindowPadding.x, p.y + text_h),
+                    palette().code_line);
+  if (at >= 0) {
+    char num[16];
+    std::snprintf(num, sizeof num, "%3d", at + 1);
+    dl->AddText(&font, size, p, ImGui::GetColorU32(ImGuiCol_Text), num);
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      dl->AddText(&font, size,
+                  ImVec2(p.x + gutter + rows[r].indent, p.y + size * static_cast<float>(r)),
+                  ImGui::GetColorU32(ImGuiCol_Text), rows[r].begin, rows[r].end);
+    }
+  } else {
+    dl->AddText(p, ImGui::GetColorU32(ImGuiCol_TextDisabled), "The outermost call has returned.");
+  }
+  ImGui::Dummy(ImVec2(width - 2 * style.WindowPadding.x, text_h));
+  rects.set("StripLine", Rect{p.x, p.y, width - 2 * style.WindowPadding.x, text_h});
+  const bool running = m.status() == Status::running;
+  const float gap = style.ItemSpacing.x;
+  const float quarter = std::floor((ImGui::GetContentRegionAvail().x - 3 * gap) / 4);
+  if (small_button("Back##Strip", quarter, m.lines() > 0)) teach_back(s);
+  record(rects, "StripBack");
+  ImGui::SameLine();
+  if (small_button("Step##Strip", quarter, running)) step(s);
+  record(rects, "StripStep");
+  ImGui::SameLine();
+  if (small_button(t.playing ? "Pause##Strip" : "Run##Strip", quarter, running)) {
+    if (t.playing) {
+      pause(s);
+    } else {
+      run(s);
+    }
+  }
+  record(rects, "StripRun");
+  ImGui::SameLine();
+  static const char* kNames[] = {"line", "move", "dead end", "tour"};
+  int g = static_cast<int>(t.granularity);
+  ImGui::SetNextItemWidth(quarter);
+  if (ImGui::Combo("##StripBy", &g, kNames, 4)) set_granularity(s, static_cast<Granularity>(g));
+  record(rects, "StripBy");
+  ImGui::End();
+  return height;
+}
+
 // Wide enough when the board keeps at least kMinBoard beside the code.
 float teaching_side_width(ExplorerState& s, float available) {
   constexpr float kMinBoard = 480, kMinSide = 420, kMaxSide = 720;

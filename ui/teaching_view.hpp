@@ -23,6 +23,10 @@ void draw_teaching_section(ExplorerState& s, WidgetRects& rects);
 float teaching_side_width(ExplorerState& s, float available);
 void draw_teaching_side(ExplorerState& s, WidgetRects& rects, float x, float y, float width,
                         float height);
+// Phones: a strip under the board while the run is the recursion, with the line that runs next
+// (as the listing prints it) and the step bar (Back, Step, Run or Pause, the granularity), so
+// the line and the buttons are on screen together. Returns its height (0: not drawn).
+float draw_step_strip(ExplorerState& s, WidgetRects& rects, float x, float y, float width);
 
 // Whether the main board shows the teaching run (it has started and the engine run is idle):
 // its move numbers, its path in move order, and, drawn over the board by
