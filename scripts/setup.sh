@@ -76,7 +76,8 @@ have_imgui() {
 
 # --- 1. apt packages -------------------------------------------------------------------------
 # The native build and its tests (the CLI's SVG check runs under python3).
-packages=(cmake ninja-build g++ catch2 libcli11-dev nlohmann-json3-dev clang-format python3)
+# locales: the SVG test's locale with a decimal comma (step 1b).
+packages=(cmake ninja-build g++ catch2 libcli11-dev nlohmann-json3-dev clang-format python3 locales)
 if [[ $native_only -eq 0 ]]; then
   packages+=(emscripten chromium fonts-dejavu-core python3-fonttools clang libclang-rt-14-dev gzip
     node-terser firefox-esr webkit2gtk-driver xvfb xauth xz-utils)
@@ -103,6 +104,16 @@ if [[ ${#missing[@]} -gt 0 ]]; then
     -o Dpkg::Options::=--force-unsafe-io "${missing[@]}"
 else
   log "apt packages: all present"
+fi
+
+# --- 1b. a locale with a decimal comma ---------------------------------------------------------
+# tests/svg_test.cpp writes the SVG under one and fails where none can be set (a bare Debian has
+# only C and C.UTF-8): de_DE.UTF-8, made from the locales package's sources.
+if locale -a 2>/dev/null | grep -qix 'de_DE.utf8'; then
+  log "locale de_DE.UTF-8: present"
+else
+  log "localedef de_DE.UTF-8"
+  as_root localedef -i de_DE -c -f UTF-8 de_DE.UTF-8
 fi
 
 if [[ $native_only -eq 1 ]]; then

@@ -299,12 +299,61 @@ TEST_CASE("frontier: closed tours eight wide keep a state's window in one word")
     INFO("round " << round << ", " << paths << " paths");
     CHECK(word < (std::uint64_t{1} << 63));
     CHECK(kt::frontier_detail::unpaired_key(word) == key);
+    CHECK(kt::frontier_detail::key_fault(key, 17, true, 0) == nullptr);
   }
   // A 6x8 board inside an 8x8 one (two columns blocked): its closed tours, counted eight wide
   // with keys of one word, are the published 55,488,142 (OEIS A175881).
   std::vector<Square> columns;
   for (int y = 1; y <= 8; ++y) columns.insert(columns.end(), {{7, y}, {8, y}});
   if (!kSlowBuild) CHECK(frontier(closed(board(8, 8, columns))) == "55488142");
+}
+
+TEST_CASE("frontier: key_fault accepts a state's key and says what is wrong with any other") {
+  // Keys written out square by square (frontier_detail.hpp's layout): 0 done, 1 untouched, 2 a
+  // path to a tour end, 3.. the two ends of a path, numbered in order of their first ends.
+  using kt::frontier_detail::Key;
+  using kt::frontier_detail::KeyForm;
+  const auto key_of = [](std::vector<int> codes, int ends = 0) {
+    Key key = Key{static_cast<std::uint64_t>(ends)} << kt::frontier_detail::kEndsShift;
+    for (std::size_t j = 0; j < codes.size(); ++j) {
+      key |= Key{static_cast<std::uint64_t>(codes[j])} << (4 * j);
+    }
+    return key;
+  };
+  const auto fault = [](Key key, bool closed = false, int max_ends = 2) {
+    const char* why = kt::frontier_detail::key_fault(key, 11, closed, max_ends);
+    return std::string(why == nullptr ? "" : why);
+  };
+  CHECK(fault(key_of({3, 1, 3, 0, 4, 2, 4, 1, 1, 0, 0}, 1)).empty());
+  CHECK(fault(key_of({3, 1, 3, 0, 4, 4, 5, 1, 1, 5, 0}), true, 0).empty());
+  CHECK(fault(key_of({3, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0})) == "a path end without its other end");
+  CHECK(fault(key_of({3, 3, 3, 0, 0, 0, 0, 0, 0, 0, 0})) == "a path end without its other end");
+  CHECK(fault(key_of({3, 3, 5, 5, 0, 0, 0, 0, 0, 0, 0})) == "a path end without its other end");
+  CHECK(fault(key_of({4, 3, 4, 3, 0, 0, 0, 0, 0, 0, 0})) == "its paths not numbered in order");
+  CHECK(fault(key_of({0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1})) == "a code past its window");
+  CHECK(fault(key_of({2, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0}), true, 0) ==
+        "a path to a tour end in a closed tour");
+  CHECK(fault(key_of({1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0}, 3)) == "more tour ends than the board has");
+  CHECK(fault(key_of({1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0}, 1), false, 0) ==
+        "more tour ends than the board has");
+  CHECK(fault(key_of({15, 15, 0, 0, 0, 0, 0, 0, 0, 0, 0})) == "a path end without its other end");
+  // A table's words: the key's, marked taken, and no other bit.
+  const Key good = key_of({3, 1, 3, 0, 4, 2, 4, 1, 1, 0, 0}, 1);
+  std::uint64_t lo = 0, hi = 0;
+  kt::frontier_detail::stored_key(good, KeyForm::narrow, lo, hi);
+  const auto stored_fault = [](std::uint64_t word, KeyForm form, int window, bool closed) {
+    const char* why = kt::frontier_detail::stored_key_fault(&word, form, window, closed, 2);
+    return std::string(why == nullptr ? "" : why);
+  };
+  CHECK(stored_fault(lo, KeyForm::narrow, 11, false).empty());
+  CHECK(stored_fault(lo & ~kt::frontier_detail::kTaken, KeyForm::narrow, 11, false) ==
+        "stray bits in its words");
+  CHECK(stored_fault(lo | std::uint64_t{1} << 62, KeyForm::narrow, 11, false) ==
+        "stray bits in its words");
+  // Closed tours eight wide, a word a key: nine second ends (kind 3) cannot be a state's.
+  std::uint64_t nine = kt::frontier_detail::kTaken;
+  for (int j = 0; j < 9; ++j) nine |= std::uint64_t{3} << (2 * j);
+  CHECK(stored_fault(nine, KeyForm::paired, 17, true) == "a path end without its other end");
 }
 
 TEST_CASE("frontier: the join's sort by kinds orders as a stable sort, by radix or as pairs") {

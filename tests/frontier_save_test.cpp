@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -207,17 +208,163 @@ TEST_CASE("frontier save: a damaged or foreign file is refused with a reason") {
   for (std::size_t length = 0; length < whole.size(); length += 1 + length / 8) {
     std::ofstream(path, std::ios::binary) << whole.substr(0, length);
     auto cut = FrontierCounter::resume(path);
+    INFO(length << " bytes: " << cut.error());
     CHECK(cut.status() == Status::none);
-    CHECK_FALSE(cut.error().empty());
+    // (Its first word read, it is a save: any shorter, not one.)
+    CHECK_THAT(cut.error(), Catch::StartsWith(path + ": ") &&
+                                Catch::Contains(length == 0  ? "the file is empty"
+                                                : length < 8 ? "not a count saved by knights"
+                                                             : "the file is cut short"));
   }
-  // Any byte changed, in the opening, the states or the checksum: refused.
+  // Any byte changed, in the opening, the states or the checksum: refused. (Past the magic, the
+  // format and the byte order, each of which is refused as such.)
   for (std::size_t at = 3; at < whole.size(); at += 1 + at / 4) {
     std::string changed = whole;
     changed[at] = static_cast<char>(changed[at] ^ 0x5a);
     std::ofstream(path, std::ios::binary) << changed;
     auto resumed = FrontierCounter::resume(path);
+    INFO("byte " << at << ": " << resumed.error());
     CHECK(resumed.status() == Status::none);
     CHECK_FALSE(resumed.error().empty());
+    if (at >= 24) CHECK_THAT(resumed.error(), Catch::Contains("the file is damaged"));
+  }
+  std::filesystem::remove(path);
+}
+
+namespace {
+
+std::vector<std::uint64_t> words_of(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<std::uint64_t> words(bytes.size() / 8);
+  std::memcpy(words.data(), bytes.data(), words.size() * 8);
+  return words;
+}
+
+void write_words(const std::string& path, const std::vector<std::uint64_t>& words,
+                 std::size_t count) {
+  std::ofstream(path, std::ios::binary)
+      .write(reinterpret_cast<const char*>(words.data()), static_cast<std::streamsize>(8 * count));
+}
+
+// The checksum of a save's words (FNV-1a a word at a time, as frontier_save.cpp sums them).
+std::uint64_t fnv(const std::vector<std::uint64_t>& words, std::size_t count) {
+  std::uint64_t sum = 0;
+  for (std::size_t i = 0; i < count; ++i) sum = (sum ^ words[i]) * 0x100000001B3ull;
+  return sum;
+}
+
+// The opening's checksum: the first word that is the checksum of the words before it.
+std::size_t opening_checksum(const std::vector<std::uint64_t>& words) {
+  for (std::size_t i = 1; i < words.size(); ++i) {
+    if (words[i] == fnv(words, i)) return i;
+  }
+  FAIL("no checksum in the save");
+  return 0;
+}
+
+// A save changed and summed again: as a writer of its own format would have written it.
+void rewrite(const std::string& path, std::vector<std::uint64_t> words, std::size_t at,
+             std::uint64_t value) {
+  const std::size_t opening = opening_checksum(words);
+  words[at] = value;
+  words[opening] = fnv(words, opening);
+  words.back() = fnv(words, words.size() - 1);
+  write_words(path, words, words.size());
+}
+
+}  // namespace
+
+TEST_CASE("frontier save: each save it cannot go on with is refused with the file and why") {
+  const std::string path = saved_path("refused");
+  // 5x5 open, its bottom half part way: keys of one word (a window of 11 squares).
+  const Problem board = saved_board(5, 5, false);
+  FrontierCounter counter(board);
+  counter.run_to_square_ends(true);
+  for (int i = 0; i < 12; ++i) counter.run(1 << 20);
+  REQUIRE(counter.can_save());
+  REQUIRE(counter.save(path).empty());
+  const std::vector<std::uint64_t> saved = words_of(path);
+  REQUIRE(saved.size() > 100);
+  REQUIRE(FrontierCounter::resume(path).error().empty());
+  // Refused, never counted, on one line that names the file and says why.
+  // `opening`: the reason is in the file's opening, which the CLI reads first (knights count
+  // --resume reads the board from it), and says there too.
+  const auto refused = [&](const std::string& why, bool opening) {
+    FrontierCounter again = FrontierCounter::resume(path);
+    INFO(again.error());
+    CHECK(again.status() == Status::none);
+    CHECK(again.count().is_zero());
+    CHECK_THAT(again.error(), Catch::StartsWith(path + ": ") && Catch::Contains(why));
+    CHECK(again.error().find('\n') == std::string::npos);
+    Problem problem;
+    const std::string head = kt::read_saved_problem(path, problem);
+    if (opening) CHECK_THAT(head, Catch::StartsWith(path + ": ") && Catch::Contains(why));
+  };
+
+  SECTION("another format: a later one, and the saves before formats were numbered") {
+    rewrite(path, saved, 1, 3);
+    refused("saved by another version of knights (save format 3; this one reads format 2)", true);
+    std::vector<std::uint64_t> old = saved;
+    old[0] = 0x31544E554F43544Bull;  // "KTCOUNT1"
+    write_words(path, old, old.size());
+    refused("(save format 1; this one reads format 2)", true);
+  }
+  SECTION("another board, another option set") {
+    kt::FrontierOptions options;
+    options.resume_path = path;
+    const auto other = kt::count_frontier(saved_board(5, 6, false), options);
+    CHECK_FALSE(other.complete);
+    CHECK(other.error == path + ": saved for another board (5x5 open; this count is of 5x6 open)");
+    options.halves = false;
+    const auto unhalved = kt::count_frontier(board, options);
+    CHECK_FALSE(unhalved.complete);
+    CHECK(unhalved.error == path +
+                                ": saved with other options (halves on, periods on, crossing 0; "
+                                "this count has halves off, periods on, crossing 0)");
+    options.halves = true;
+    const auto same = kt::count_frontier(board, options);
+    CHECK(same.complete);
+    CHECK(same.count.to_string() == "1728");  // OEIS A165134: 5x5's directed open tours
+  }
+  SECTION("cut short, in its states and in its opening") {
+    write_words(path, saved, saved.size() / 2);
+    refused("the file is cut short (", true);
+    refused(" of its ", true);
+    write_words(path, saved, 5);
+    refused("the file is cut short (40 bytes, in the middle of its opening)", true);
+  }
+  SECTION("a byte changed in its states") {
+    std::vector<std::uint64_t> changed = saved;
+    changed[saved.size() - 3] ^= 0x100;
+    write_words(path, changed, changed.size());
+    refused("the file is damaged (its checksum does not match)", false);
+  }
+  SECTION("summed as written, but with a path end whose other end is gone") {
+    // The words past the opening as frontier_save.cpp writes a run: nine numbers, the count's
+    // limbs, the parts of the states and their sizes, each part's keys and then its counts.
+    std::size_t at = opening_checksum(saved) + 1 + 9;
+    at += 1 + saved[at];
+    const std::size_t parts = saved[at];
+    std::vector<std::uint64_t> sizes(saved.begin() + static_cast<std::ptrdiff_t>(at) + 1,
+                                     saved.begin() + static_cast<std::ptrdiff_t>(at + 1 + parts));
+    std::size_t key = at + 1 + parts;
+    // The first key with a path whose ends are both in the window: one end made a done square.
+    bool found = false;
+    for (std::size_t part = 0; part < parts && !found; ++part) {
+      for (std::size_t k = 0; k < sizes[part] && !found; ++k, ++key) {
+        for (int slot = 0; slot < 11 && !found; ++slot) {
+          if (((saved[key] >> (4 * slot)) & 15) >= 3) {
+            rewrite(path, saved, key, saved[key] & ~(std::uint64_t{15} << (4 * slot)));
+            found = true;
+          }
+        }
+      }
+      if (!found) key += sizes[part];  // (past the part's counts)
+    }
+    REQUIRE(found);
+    refused("a saved state is malformed (state ", false);
+    refused(": a path end without its other end)", false);
   }
   std::filesystem::remove(path);
 }

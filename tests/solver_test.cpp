@@ -6,6 +6,7 @@
 #include "board/request.hpp"
 #include "solve/report.hpp"
 #include "solve/solver.hpp"
+#include "teaching/try_move.hpp"
 
 namespace {
 
@@ -19,12 +20,32 @@ kt::Problem problem(const kt::ProblemInput& in) {
 
 }  // namespace
 
+// The moves Sutcliffe's TryMove records on its way to his fourth run log (7x7 from (4,4)), as
+// his listing run line by line counts them (core/teaching's machine, written from the listing
+// apart from the engines; the chapter prints the board, not the counts): the case below walks
+// it.
+constexpr std::uint64_t kTextbook7x7Placed = 12040481, kTextbook7x7Erased = 12040433;
+
 TEST_CASE("auto reproduces the textbook's run logs") {
   kt::Solver s(problem({7, 7, "4,4", "", "", false}), kt::Method::automatic);
   REQUIRE(s.run(UINT64_MAX) == kt::Status::found);
   CHECK(s.method() == kt::Method::textbook);
-  CHECK(s.counters().placed == 12040481);
+  CHECK(s.counters().placed == kTextbook7x7Placed);
+  CHECK(s.counters().erased == kTextbook7x7Erased);
   CHECK(s.verify().ok);
+}
+
+TEST_CASE("the textbook's 7x7 from (4,4), its listing run line by line: auto's moves", "[heavy]") {
+  const kt::Problem p = problem({7, 7, "4,4", "", "", false});
+  // 349 million lines: 3 s natively (28 November 2026).
+  kt::TryMoveMachine listing(p, kt::kTextbookOrder);
+  listing.run_until({kt::TryMoveMachine::Goal::Kind::end, 0}, UINT64_MAX);
+  REQUIRE(listing.status() == kt::Status::found);
+  CHECK(listing.placed() == kTextbook7x7Placed);
+  CHECK(listing.erased() == kTextbook7x7Erased);
+  kt::Solver s(p, kt::Method::automatic);
+  REQUIRE(s.run(UINT64_MAX) == kt::Status::found);
+  CHECK(std::vector<std::int32_t>(s.board().begin(), s.board().end()) == listing.board());
 }
 
 TEST_CASE("auto hands over to Warnsdorff when the textbook search runs long") {

@@ -1413,6 +1413,11 @@ FrontierResult count_frontier(const Problem& problem, const FrontierOptions& opt
   const auto t0 = Clock::now();
   FrontierResult result;
   const int threads = options.threads > 0 ? options.threads : hardware_threads();
+  if (!options.resume_path.empty()) {
+    result.error = frontier_detail::check_saved_count(options.resume_path, problem, options.halves,
+                                                      options.periods, options.crossing);
+    if (!result.error.empty()) return result;
+  }
   FrontierCounter counter = options.resume_path.empty()
                                 ? FrontierCounter(problem, options.memory_limit, threads,
                                                   options.halves, options.periods, options.crossing)

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bit>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -128,6 +129,62 @@ inline Key stored_as_key(const std::uint64_t* k, KeyForm form) {
       break;
   }
   return Key{k[1] & ~kTaken} << 64 | k[0];
+}
+
+// The version of the layout above as the saves hold it (frontier_save.cpp writes it first, with
+// the words of its own format): bump it with any change of the codes, the labels, the tour ends,
+// a KeyForm or the save's words, so that a save made before the change is refused when read
+// rather than read with the new layout. 1: the saves before versions (magic "KTCOUNT1").
+constexpr std::uint64_t kSaveFormat = 2;
+
+// Why `key` is no state of a window of `window` squares (the layout above), or nullptr when it
+// is one: a code past the window; more tour ends used than `max_ends`; a closed tour's state
+// with a path to a tour end; a label not on exactly two slots (a path has two ends: a lone
+// labelled end is no state), or labels not numbered from kFirstLabel in order of their first
+// ends. The saves check every state they read with it, so that the programme and the join only
+// ever meet states that they made.
+inline const char* key_fault(Key key, int window, bool closed, int max_ends) {
+  if (window < 1 || window > 2 * kMaxFrontierWidth + 1) return "a window of no board";
+  const int ends = static_cast<int>(key >> kEndsShift);
+  if (ends > max_ends) return "more tour ends than the board has";
+  if ((key & ((Key{1} << kEndsShift) - 1)) >> (4 * window) != 0) return "a code past its window";
+  const std::uint32_t all = (1u << window) - 1;
+  const std::uint32_t tour_ends = slots_with_code(key, window, kCodeTourEnd);
+  if (closed && tour_ends != 0) return "a path to a tour end in a closed tour";
+  std::uint32_t seen = slots_with_code(key, window, kCodeDone) |
+                       slots_with_code(key, window, kCodeUntouched) | tour_ends;
+  int last_first = -1;
+  for (int label = kFirstLabel; seen != all; ++label) {
+    const std::uint32_t at = label < 15 ? slots_with_code(key, window, label) : 0;
+    if (std::popcount(at) != 2) return "a path end without its other end";
+    if (std::countr_zero(at) <= last_first) return "its paths not numbered in order";
+    last_first = std::countr_zero(at);
+    seen |= at;
+  }
+  return nullptr;
+}
+inline bool key_ok(Key key, int window, bool closed, int max_ends) {
+  return key_fault(key, window, closed, max_ends) == nullptr;
+}
+
+// The same for a table's stored words: a key key_fault accepts, marked taken, with no other bit
+// set (they are exactly stored_key's words for it).
+inline const char* stored_key_fault(const std::uint64_t* k, KeyForm form, int window, bool closed,
+                                    int max_ends) {
+  if (form == KeyForm::paired) {
+    // (A second end a slot, each with its label's three bits: at most eight fit. More would
+    // send unpaired_key's reading past the word.)
+    constexpr std::uint64_t kinds = (std::uint64_t{1} << kPairedLabelsShift) - 1;
+    if (std::popcount(k[0] & (k[0] >> 1) & kinds & 0x5555555555555555ull) > 8) {
+      return "a path end without its other end";
+    }
+  }
+  const Key key = stored_as_key(k, form);
+  if (const char* fault = key_fault(key, window, closed, max_ends)) return fault;
+  std::uint64_t lo = 0, hi = 0;
+  stored_key(key, form, lo, hi);
+  if (lo != k[0] || (form == KeyForm::wide && hi != k[1])) return "stray bits in its words";
+  return nullptr;
 }
 
 // What happens at one square (index i of the turned board). Working indices ("slots") 0..W-1
@@ -630,6 +687,10 @@ struct HandedStates {
 // A saved count's file, written and read a 64-bit word at a time (frontier_save.cpp).
 class SaveWriter;
 class SaveReader;
+// "" when the count saved in `path` is of `problem` with these options (FrontierOptions), or
+// the file and why not: it cannot be read, or another board, or other options.
+std::string check_saved_count(const std::string& path, const Problem& problem, bool halves,
+                              bool periods, int crossing);
 
 // Whether runs of plans a and b reach the same states before square `square`: the same window,
 // kind of tour and tour ends to place, and the same steps and fixed ends up to there.

@@ -16,6 +16,7 @@
 
 #include "counting/frontier_detail.hpp"
 
+#include "board/assert.hpp"
 #include "board/parallel.hpp"
 
 namespace kt::frontier_detail {
@@ -208,7 +209,9 @@ inline bool one_tour_bytes(__m128i top_bytes, __m128i bottom_bytes, std::uint64_
 // straight from its key, for windows of at most 15 squares: the kinds of square as sets of
 // slots at once (nibbles_equal), then a pass over the paths alone. (links_of, then a pass over
 // every slot for each, branch on branch, was most of the time of the join's copies.)
+// Precondition: key_ok (every label on two slots: the saves refuse a state with a lone one).
 void put_packed(PackedLinks& to, std::uint64_t& sets, Key key, int window, bool bottom) {
+  KT_ASSERT(key_ok(key, window, false, 2));
   std::uint64_t x = static_cast<std::uint64_t>(key);
   if (bottom) {
     // The bottom's window read backwards: the nibbles reversed (bytes, then the two of each).
@@ -224,8 +227,8 @@ void put_packed(PackedLinks& to, std::uint64_t& sets, Key key, int window, bool 
   std::uint64_t bits = ~std::uint64_t{0};
   for (std::uint32_t m = linked & ~tour_ends; m != 0;) {
     const int a = std::countr_zero(m);
-    const std::uint32_t both = nibbles_equal(x, (x >> (4 * a)) & 15), second = both & ~(1u << a);
-    const int b = second != 0 ? std::countr_zero(second) : a;  // (a damaged save's lone end: none)
+    const std::uint32_t both = nibbles_equal(x, (x >> (4 * a)) & 15);
+    const int b = std::countr_zero(both & ~(1u << a));
     bits ^= (std::uint64_t{15} ^ static_cast<std::uint64_t>(b)) << (4 * a);
     bits ^= (std::uint64_t{15} ^ static_cast<std::uint64_t>(a)) << (4 * b);
     m &= ~both;

@@ -6,17 +6,23 @@
 // made again from the states they were made from. The file, 64-bit words as they are in memory
 // (a machine of the same kind reads it):
 //
-//   magic, byte order
-//   the problem: rows, cols, closed, start, end, the blocked squares
-//   the options: halves, periods, crossing
-//   the stage: whole (0), the bottom before its cut (1), the top (2), the bottom past its cut
-//   (3); whether the top began from the bottom's states
-//   a checksum of the words so far (read before the plan is made)
+//   the opening, read and checked before anything is made from the file:
+//     magic, the format (kSaveFormat: the words below and the keys' layout), byte order, the
+//     file's length in bytes
+//     the problem: rows, cols, closed, start, end, the blocked squares
+//     the options that change the states: halves, periods, crossing
+//     the stage: whole (0), the bottom before its cut (1), the top (2), the bottom past its cut
+//     (3); whether the top began from the bottom's states
+//     the square each run has reached (one run, or two)
+//     a checksum of the words so far
 //   each run there is (whole; or bottom, then top): its numbers, its states, the states it hands
 //   to the top (a board that a half turn maps to itself)
-//   magic again, and a checksum of every word before it (a file cut short or damaged is refused)
+//   magic again, and a checksum of every word before it
 //
-// The join of the two halves is not saved: a count saved after both halves joins them again.
+// A file refused is never counted: another format, machine, board or option set, a file cut
+// short, damaged (the checksum), or holding a state that key_fault rejects (frontier_detail.hpp),
+// each with a line that says which. The join of the two halves is not saved: a count saved after
+// both halves joins them again.
 #include <fcntl.h>  // (POSIX, as on Linux and in Emscripten: fsync of a save)
 #include <unistd.h>
 
@@ -25,6 +31,7 @@
 #include <filesystem>
 #include <string>
 
+#include "board/parallel.hpp"
 #include "counting/frontier_count.hpp"
 #include "counting/frontier_detail.hpp"
 
@@ -34,7 +41,8 @@ namespace frontier_detail {
 
 namespace {
 
-constexpr std::uint64_t kMagic = 0x31544E554F43544Bull;  // "KTCOUNT1"
+constexpr std::uint64_t kMagic = 0x56544E554F43544Bull;     // "KTCOUNTV": versioned
+constexpr std::uint64_t kOldMagic = 0x31544E554F43544Bull;  // "KTCOUNT1": format 1
 constexpr std::uint64_t kByteOrder = 0x0102030405060708ull;
 constexpr std::uint64_t kMaxParts = 1 << 10;
 constexpr std::uint64_t kMaxLimbs = 1 << 16;
@@ -50,12 +58,17 @@ std::uint64_t checksum(std::uint64_t sum, const std::uint64_t* x, std::size_t n)
 
 class SaveWriter {
  public:
+  // No file: the words are counted, not written (the file's length, which its opening holds).
   explicit SaveWriter(std::FILE* file) : file_(file) {}
   void word(std::uint64_t x) { words(&x, 1); }
   void words(const std::uint64_t* x, std::size_t n) {
+    written_ += n;
+    if (file_ == nullptr) return;
     if (ok_ && n > 0 && std::fwrite(x, sizeof *x, n, file_) != n) ok_ = false;
     sum_ = checksum(sum_, x, n);
   }
+  bool counting() const { return file_ == nullptr; }
+  std::uint64_t bytes() const { return 8 * written_; }
   bool ok() const { return ok_; }
   std::uint64_t sum() const { return sum_; }
 
@@ -63,6 +76,7 @@ class SaveWriter {
   std::FILE* file_;
   bool ok_ = true;
   std::uint64_t sum_ = 0;
+  std::uint64_t written_ = 0;
 };
 
 class SaveReader {
@@ -81,11 +95,30 @@ class SaveReader {
   // Whether n more words are there (before memory is taken for them).
   bool fits(std::uint64_t n) const { return n <= left_; }
   std::uint64_t sum() const { return sum_; }  // of the words read so far
+  // Whether the words left end on the checksum of the whole file (read to its end).
+  bool rest_checks_out() {
+    std::vector<std::uint64_t> chunk(std::size_t{1} << 16);
+    while (left_ > 1) {
+      if (!words(chunk.data(),
+                 static_cast<std::size_t>(std::min<std::uint64_t>(left_ - 1, chunk.size())))) {
+        return false;
+      }
+    }
+    const std::uint64_t expected = sum_;
+    std::uint64_t last = 0;
+    return word(last) && last == expected;
+  }
+  // The first state read that key_fault rejects, said once the file's checksum has passed.
+  void malformed(std::string why) {
+    if (malformed_.empty()) malformed_ = std::move(why);
+  }
+  const std::string& malformed() const { return malformed_; }
 
  private:
   std::FILE* file_;
   std::uint64_t left_;  // words not read yet
   std::uint64_t sum_ = 0;
+  std::string malformed_;
 };
 
 namespace {
@@ -96,15 +129,16 @@ void write_states(SaveWriter& out, const std::vector<Part>& parts, int words, in
   for (const Part& part : parts) {
     out.words(part.keys.data(), part.size * static_cast<std::size_t>(words));
     out.words(part.counts.data(), part.size * static_cast<std::size_t>(limbs));
-    part.drop();  // (states on disk: the pages read back to the system)
+    if (!out.counting()) part.drop();  // (states on disk: the pages read back to the system)
   }
 }
 
 // The states as a table read (dense parts, begin: each part's first state, then the size).
 // States on disk (Tables::disk not empty): once the states read pass half the memory limit,
-// each part goes there as it is read.
+// each part goes there as it is read. Every key is checked (stored_key_fault, with the plan's
+// window) before it goes anywhere: the first one malformed is noted in `in`.
 bool read_states(SaveReader& in, std::vector<Part>& parts, std::vector<std::size_t>& begin,
-                 int words, int limbs, Tables& t) {
+                 int words, int limbs, Tables& t, const Plan& plan, int square) {
   std::uint64_t n = 0;
   if (!in.number(n, kMaxParts) || n == 0) return false;
   parts.clear();
@@ -126,6 +160,32 @@ bool read_states(SaveReader& in, std::vector<Part>& parts, std::vector<std::size
         !part.counts.resize(std::max<std::size_t>(c, static_cast<std::size_t>(limbs))) ||
         !in.words(part.keys.data(), k) || !in.words(part.counts.data(), c)) {
       return false;
+    }
+    if (in.malformed().empty()) {
+      // On the count's threads where the part is large: a key took about 50 ns to check (6x7
+      // open's, natively, 28 November 2026), and 8x8 closed's saves hold up to 150 million.
+      const int threads = part.size < (std::size_t{1} << 16) ? 1 : std::clamp(t.threads, 1, 64);
+      std::vector<std::size_t> first(static_cast<std::size_t>(threads), part.size);
+      std::vector<const char*> fault(static_cast<std::size_t>(threads), nullptr);
+      in_parallel(threads, [&](int k) {
+        const auto at = static_cast<std::size_t>(k), n = first.size();
+        for (std::size_t i = part.size * at / n; i < part.size * (at + 1) / n; ++i) {
+          fault[at] = stored_key_fault(&part.keys.data()[i * static_cast<std::size_t>(words)],
+                                       t.form, plan.window, plan.closed, plan.end_budget);
+          if (fault[at] != nullptr) {
+            first[at] = i;
+            break;
+          }
+        }
+      });
+      for (std::size_t k = 0; k < first.size(); ++k) {
+        if (fault[k] == nullptr) continue;
+        const std::size_t state = begin[static_cast<std::size_t>(&part - parts.data())] + first[k];
+        in.malformed("a saved state is malformed (state " + std::to_string(state) + " of " +
+                     std::to_string(begin.back()) + " before square " + std::to_string(square) +
+                     ": " + fault[k] + ")");
+        break;
+      }
     }
     read += 8 * (k + c);
     if (!t.disk.empty() && t.memory_limit > 0 && read > t.memory_limit / 2 &&
@@ -179,7 +239,7 @@ bool Dp::write(SaveWriter& out) const {
 std::string Dp::read(SaveReader& in) {
   Tables& t = *tables_;
   const Plan& plan = *plan_;
-  const std::string bad = "the saved states do not fit this board";
+  const std::string bad = "the file is damaged (its states do not fit the board it names)";
   std::uint64_t finished = 0, square = 0, limbs = 0, max_limbs = 0, growth = 0, periods_off = 0;
   std::uint64_t count_limbs = 0;
   if (!in.number(finished, 1) || !in.number(square, static_cast<std::uint64_t>(plan.stop)) ||
@@ -200,7 +260,7 @@ std::string Dp::read(SaveReader& in) {
   t.parts.clear();
   t.building = false;
   t.cursor = 0;
-  if (!read_states(in, t.old, t.old_begin, t.words, t.limbs, t)) return bad;
+  if (!read_states(in, t.old, t.old_begin, t.words, t.limbs, t, plan, t.square)) return bad;
   t.old_size = t.old_begin.back();
   std::uint64_t handed = 0;
   if (!in.number(handed, 1)) return bad;
@@ -210,7 +270,8 @@ std::string Dp::read(SaveReader& in) {
     std::uint64_t at = 0, handed_limbs = 0;
     if (!in.number(at, static_cast<std::uint64_t>(plan.stop)) ||
         !in.number(handed_limbs, kMaxLimbs) || handed_limbs == 0 ||
-        !read_states(in, h.parts, h.begin, t.words, static_cast<int>(handed_limbs), t)) {
+        !read_states(in, h.parts, h.begin, t.words, static_cast<int>(handed_limbs), t, plan,
+                     static_cast<int>(at))) {
       return bad;
     }
     h.square = static_cast<int>(at);
@@ -245,26 +306,117 @@ void write_problem(SaveWriter& out, const Problem& p) {
   out.words(blocked.data(), blocked.size());
 }
 
+// The runs a count has now, in the order the file holds them.
+std::vector<const frontier_detail::Dp*> runs_of(const frontier_detail::Work& w) {
+  std::vector<const frontier_detail::Dp*> runs;
+  for (const frontier_detail::Dp* dp : {w.whole.get(), w.bottom.get(), w.top.get()}) {
+    if (dp != nullptr) runs.push_back(dp);
+  }
+  return runs;
+}
+
+// The whole file, `bytes` long (as a SaveWriter that only counts finds it). False: not written.
+bool write_save(SaveWriter& out, const frontier_detail::Work& w, std::uint64_t bytes) {
+  out.word(frontier_detail::kMagic);
+  out.word(frontier_detail::kSaveFormat);
+  out.word(frontier_detail::kByteOrder);
+  out.word(bytes);
+  write_problem(out, w.problem);
+  out.word(w.halves ? 1 : 0);
+  out.word(w.periods ? 1 : 0);
+  out.word(static_cast<std::uint64_t>(w.crossing));
+  const int stage = w.whole ? 0 : !w.top ? 1 : !w.bottom_filter ? 2 : 3;
+  out.word(static_cast<std::uint64_t>(stage));
+  out.word(w.mirrored ? 1 : 0);
+  const auto runs = runs_of(w);
+  out.word(runs.size());
+  for (const frontier_detail::Dp* dp : runs) {
+    out.word(static_cast<std::uint64_t>(dp->tables().square));
+  }
+  out.word(out.sum());  // of the opening: checked before the plan is made again
+  bool ok = true;
+  for (const frontier_detail::Dp* dp : runs) ok = dp->write(out) && ok;
+  out.word(frontier_detail::kMagic);
+  out.word(out.sum());
+  return out.ok() && ok;
+}
+
 // The file's opening, up to its checksum.
 struct Head {
   Problem problem;
+  std::uint64_t bytes = 0;  // the file's length
   std::uint64_t halves = 0, periods = 0, crossing = 0, stage = 0, mirrored = 0;
+  std::vector<std::uint64_t> squares;  // each run's
 };
 
 std::string read_problem(SaveReader& in, Problem& p, std::vector<std::uint64_t>& blocked_squares);
 
-// "" or why the file is not a saved count. (Its checksum is read before any plan is made: a
-// damaged size could ask for a plan of any size.)
-std::string read_head(SaveReader& in, Head& head) {
+std::string with_commas(std::uint64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+// "" or why the file is not a saved count this one can go on with. (Its checksum is read before
+// any plan is made: a damaged size could ask for a plan of any size.) `file_bytes`: its length.
+std::string read_head(SaveReader& in, std::uint64_t file_bytes, Head& head) {
+  const std::string cut_short =
+      "the file is cut short (" + with_commas(file_bytes) + " bytes, in the middle of its opening)";
+  std::uint64_t magic = 0, format = 0, order = 0;
+  if (!in.word(magic)) {
+    return file_bytes == 0 ? "the file is empty" : "not a count saved by knights";
+  }
+  if (magic == frontier_detail::kOldMagic || magic == frontier_detail::kMagic) {
+    if (magic == frontier_detail::kOldMagic) {
+      format = 1;
+    } else if (!in.word(format)) {
+      return cut_short;
+    }
+    if (format != frontier_detail::kSaveFormat) {
+      return "saved by another version of knights (save format " + std::to_string(format) +
+             "; this one reads format " + std::to_string(frontier_detail::kSaveFormat) +
+             "): count the board again";
+    }
+  } else {
+    return "not a count saved by knights";
+  }
+  if (!in.word(order)) return cut_short;
+  if (order != frontier_detail::kByteOrder) {
+    return "saved on a machine of another kind (another byte order)";
+  }
   std::vector<std::uint64_t> blocked;
-  if (auto why = read_problem(in, head.problem, blocked); !why.empty()) return why;
+  const std::string damaged = "the file is damaged (its opening does not read)";
+  std::uint64_t runs = 0;
+  if (!in.word(head.bytes)) return cut_short;
+  if (auto why = read_problem(in, head.problem, blocked); !why.empty()) {
+    return in.fits(1) ? why : cut_short;
+  }
   if (!in.number(head.halves, 1) || !in.number(head.periods, 1) || !in.number(head.crossing, 64) ||
-      !in.number(head.stage, 3) || !in.number(head.mirrored, 1)) {
-    return "the saved options are damaged";
+      !in.number(head.stage, 3) || !in.number(head.mirrored, 1) || !in.number(runs, 2)) {
+    return in.fits(1) ? damaged : cut_short;
+  }
+  head.squares.resize(runs);
+  for (std::uint64_t& square : head.squares) {
+    if (!in.number(square, static_cast<std::uint64_t>(kMaxSquares))) {
+      return in.fits(1) ? damaged : cut_short;
+    }
   }
   const std::uint64_t expected = in.sum();
   std::uint64_t sum = 0;
-  if (!in.word(sum) || sum != expected) return "the file is damaged (its checksum does not match)";
+  if (!in.word(sum)) return cut_short;
+  if (sum != expected) return "the file is damaged (its opening's checksum does not match)";
+  if (file_bytes < head.bytes) {
+    return "the file is cut short (" + with_commas(file_bytes) + " of its " +
+           with_commas(head.bytes) + " bytes)";
+  }
+  if (file_bytes > head.bytes) {
+    return "the file is damaged (" + with_commas(file_bytes) + " bytes, where its opening says " +
+           with_commas(head.bytes) + ")";
+  }
+  if (runs != (head.stage < 2 ? 1u : 2u)) return damaged;
   Problem& p = head.problem;
   if (!blocked.empty()) p.blocked.assign(static_cast<std::size_t>(p.geometry.size()), 0);
   for (const std::uint64_t i : blocked) p.blocked[static_cast<std::size_t>(i)] = 1;
@@ -274,15 +426,9 @@ std::string read_head(SaveReader& in, Head& head) {
   return {};
 }
 
-// Its magic, byte order and problem (its blocked squares apart).
+// Its problem (its blocked squares apart), after the opening's first words.
 std::string read_problem(SaveReader& in, Problem& p, std::vector<std::uint64_t>& blocked_squares) {
-  const std::string not_one = "not a count saved by this version of knights";
-  std::uint64_t magic = 0, order = 0;
-  if (!in.word(magic) || magic != frontier_detail::kMagic) return not_one;
-  if (!in.word(order) || order != frontier_detail::kByteOrder) {
-    return "saved on a machine of another kind (another byte order)";
-  }
-  const std::string bad = "the saved problem is damaged";
+  const std::string bad = "the file is damaged (its problem does not read)";
   std::uint64_t rows = 0, cols = 0, closed = 0;
   if (!in.number(rows, kMaxSide) || !in.number(cols, kMaxSide) || !in.number(closed, 1) ||
       rows * cols > static_cast<std::uint64_t>(kMaxSquares)) {
@@ -319,20 +465,73 @@ std::FILE* open_saved(const std::string& path, std::uint64_t& bytes, std::string
   return file;
 }
 
-}  // namespace
-
-std::string read_saved_problem(const std::string& path, Problem& problem) {
+// The file's opening: "" or why it cannot be read.
+std::string read_saved_head(const std::string& path, Head& head) {
   std::uint64_t bytes = 0;
   std::string error;
   std::FILE* file = open_saved(path, bytes, error);
   if (file == nullptr) return error;
   SaveReader in(file, bytes);
-  Head head;
-  error = read_head(in, head);
+  error = read_head(in, bytes, head);
   std::fclose(file);
-  if (error.empty()) problem = head.problem;
   return error.empty() ? error : path + ": " + error;
 }
+
+// A problem in words, to say which board a save is of.
+std::string problem_words(const Problem& p) {
+  std::string s = std::to_string(p.geometry.rows) + "x" + std::to_string(p.geometry.cols) +
+                  (p.closed ? " closed" : " open");
+  if (p.start) s += " from " + format_square(*p.start);
+  if (p.end) s += " to " + format_square(*p.end);
+  const int blocked = p.geometry.size() - p.free_squares();
+  if (blocked > 0) s += ", " + std::to_string(blocked) + " blocked";
+  return s;
+}
+
+bool same_problem(const Problem& a, const Problem& b) {
+  if (a.geometry.rows != b.geometry.rows || a.geometry.cols != b.geometry.cols ||
+      a.closed != b.closed || a.start != b.start || a.end != b.end) {
+    return false;
+  }
+  for (int i = 0; i < a.geometry.size(); ++i) {
+    if (a.is_blocked(i) != b.is_blocked(i)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string read_saved_problem(const std::string& path, Problem& problem) {
+  Head head;
+  std::string error = read_saved_head(path, head);
+  if (error.empty()) problem = head.problem;
+  return error;
+}
+
+namespace frontier_detail {
+
+std::string check_saved_count(const std::string& path, const Problem& problem, bool halves,
+                              bool periods, int crossing) {
+  Head head;
+  if (auto why = read_saved_head(path, head); !why.empty()) return why;
+  if (!same_problem(head.problem, problem)) {
+    return path + ": saved for another board (" + problem_words(head.problem) +
+           "; this count is of " + problem_words(problem) + ")";
+  }
+  const auto options = [](bool h, bool p, std::uint64_t c) {
+    return std::string("halves ") + (h ? "on" : "off") + ", periods " + (p ? "on" : "off") +
+           ", crossing " + std::to_string(c);
+  };
+  if ((head.halves != 0) != halves || (head.periods != 0) != periods ||
+      head.crossing != static_cast<std::uint64_t>(crossing)) {
+    return path + ": saved with other options (" +
+           options(head.halves != 0, head.periods != 0, head.crossing) + "; this count has " +
+           options(halves, periods, static_cast<std::uint64_t>(crossing)) + ")";
+  }
+  return {};
+}
+
+}  // namespace frontier_detail
 
 FrontierCounter::FrontierCounter() : work_(std::make_unique<frontier_detail::Work>()) {
   work_->whole_plan = std::make_shared<frontier_detail::Plan>();
@@ -393,24 +592,10 @@ std::string FrontierCounter::save(const std::string& path) const {
   const std::string part = path + ".part";
   std::FILE* file = std::fopen(part.c_str(), "wb");
   if (file == nullptr) return "cannot write " + part;
+  SaveWriter length(nullptr);
+  write_save(length, w, 0);
   SaveWriter out(file);
-  out.word(frontier_detail::kMagic);
-  out.word(frontier_detail::kByteOrder);
-  write_problem(out, w.problem);
-  out.word(w.halves ? 1 : 0);
-  out.word(w.periods ? 1 : 0);
-  out.word(static_cast<std::uint64_t>(w.crossing));
-  const int stage = w.whole ? 0 : !w.top ? 1 : !w.bottom_filter ? 2 : 3;
-  out.word(static_cast<std::uint64_t>(stage));
-  out.word(w.mirrored ? 1 : 0);
-  out.word(out.sum());  // of the opening: checked before the plan is made again
-  bool ok = true;
-  for (const frontier_detail::Dp* dp : {w.whole.get(), w.bottom.get(), w.top.get()}) {
-    if (dp != nullptr) ok = dp->write(out) && ok;
-  }
-  out.word(frontier_detail::kMagic);
-  out.word(out.sum());
-  ok = out.ok() && ok;
+  bool ok = write_save(out, w, length.bytes()) && out.bytes() == length.bytes();
   // On the disk before it replaces the last save: renamed while still in the system's cache, a
   // crash of the machine could lose both.
   ok = std::fflush(file) == 0 && ok;
@@ -444,19 +629,31 @@ FrontierCounter FrontierCounter::resume(const std::string& path, std::uint64_t m
   } closer{file};
   SaveReader in(file, bytes);
   Head head;
-  if (auto why = read_head(in, head); !why.empty()) return refuse(why);
+  if (auto why = read_head(in, bytes, head); !why.empty()) return refuse(why);
+  // Past the opening, what does not read is damage unless the checksum, read to the end, says
+  // the file is as it was written; the first malformed state is said once it has.
+  const std::string damaged = "the file is damaged (its checksum does not match)";
+  const auto refuse_body = [&](const std::string& why) {
+    return refuse(in.rest_checks_out() ? why : damaged);
+  };
   const std::uint64_t stage = head.stage;
   FrontierCounter counter(head.problem, memory_limit, threads, head.halves != 0, head.periods != 0,
                           static_cast<int>(head.crossing));
   if (counter.status_ == Status::none) return counter;  // refused by the limit
   counter.use_disk(disk);  // (before the states are read: they go to disk as they are)
   frontier_detail::Work& w = *counter.work_;
-  const std::string other = "saved by another version of knights (its runs do not fit)";
-  if ((stage == 0) != (w.whole != nullptr)) return refuse(other);
+  const std::string other = "the file is damaged (its runs do not fit the board it names)";
+  // Each run read, at the square the opening says, its states well formed.
+  const auto read_run = [&](frontier_detail::Dp& dp, std::size_t run) -> std::string {
+    if (auto why = dp.read(in); !why.empty()) return why;
+    if (static_cast<std::uint64_t>(dp.tables().square) != head.squares[run]) return other;
+    return in.malformed();
+  };
+  if ((stage == 0) != (w.whole != nullptr)) return refuse_body(other);
   if (stage == 0) {
-    if (auto why = w.whole->read(in); !why.empty()) return refuse(why);
+    if (auto why = read_run(*w.whole, 0); !why.empty()) return refuse_body(why);
   } else {
-    if (auto why = w.bottom->read(in); !why.empty()) return refuse(why);
+    if (auto why = read_run(*w.bottom, 0); !why.empty()) return refuse_body(why);
     if (stage >= 2) {
       if (stage == 2) {
         // (Pruned by the bottom's states at its cut.)
@@ -466,10 +663,10 @@ FrontierCounter FrontierCounter::resume(const std::string& path, std::uint64_t m
         w.top = std::make_unique<frontier_detail::Dp>(w.top_plan, memory_limit, threads);
         w.top->set_disk(w.disk);
       }
-      if (auto why = w.top->read(in); !why.empty()) return refuse(why);
+      if (auto why = read_run(*w.top, 1); !why.empty()) return refuse_body(why);
       w.mirrored = head.mirrored != 0;
       if (stage == 3) {
-        if (w.top->status() == Status::running) return refuse(other);
+        if (w.top->status() == Status::running) return refuse_body(other);
         // Pruned by the top's last states while it takes its crossing edges (a filter made
         // from all of them: 8x8 closed, half a minute); once done, only joined.
         if (w.bottom->status() == Status::running && !w.resume_bottom()) {
@@ -479,13 +676,9 @@ FrontierCounter FrontierCounter::resume(const std::string& path, std::uint64_t m
     }
   }
   std::uint64_t end = 0, sum = 0;
-  if (!in.word(end) || end != frontier_detail::kMagic) {
-    return refuse("the file is cut short or damaged");
-  }
+  if (!in.word(end) || end != frontier_detail::kMagic) return refuse_body(other);
   const std::uint64_t expected = in.sum();
-  if (!in.word(sum) || sum != expected || in.fits(1)) {
-    return refuse("the file is damaged (its checksum does not match)");
-  }
+  if (!in.word(sum) || sum != expected || in.fits(1)) return refuse(damaged);
   return counter;
 }
 
