@@ -414,6 +414,12 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
   std::signal(SIGTERM, SIG_DFL);
   const bool kept = saves.kept();
   if (!kept || r.complete) saves.remove();
+  // A save refused as it is read (a bad checksum, a malformed state): the file is at fault, and
+  // resuming it again would only be refused again.
+  if (!r.error.empty() && !o.resume.empty() &&
+      r.error.find(saved_file(o.resume)) != std::string::npos) {
+    return bad_input("--resume: " + r.error);
+  }
   if (!r.error.empty()) {
     return bad_input("board: " + r.error + " (--memory-limit MB)" +
                      (kept ? "; knights count --resume " + saves.path +

@@ -128,9 +128,11 @@ def main():
                 fail(f"{name}: exit {r.returncode} (2 expected), no count, one line", r.stdout,
                      r.stderr)
             line = lines[0]
-            if (not line.startswith("knights: ") or os.path.join(case, "count.state") not in line
-                    or why not in line):
-                fail(f"{name}: the file and {why!r} expected", line)
+            if (not line.startswith("knights: --resume: ")
+                    or os.path.join(case, "count.state") not in line or why not in line):
+                fail(f"{name}: --resume, the file and {why!r} expected", line)
+            if "goes on from its last save" in line:  # resuming it again would fail again
+                fail(f"{name}: a refused save is not to be resumed", line)
             print(f"ok   {name}: {line}")
 
 
