@@ -11,8 +11,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import { app, ARTIFACTS, check, checkEqual, clickWidget, exitWith, frames, inspect, runOnSite }
-  from './page.mjs';
+import { app, ARTIFACTS, check, checkEqual, clickWidget, exitWith, frames, inspect, runOnSite,
+  touch } from './page.mjs';
 
 const GROUPS = {
   phone: { width: 390, height: 844, hasTouch: true },
@@ -76,20 +76,23 @@ const tests = [
     await tap(page, { x: panel.x + panel.w / 2, y: panel.y + 4, w: 0, h: 0 });  // no widget there
     await frames(page, 8);
     const before = await rect(page, 'Run');
-    await swipe(page, 195, 820, 520);
+    // The whole height of the panel, under the board and the recursion's step strip.
+    const top = panel.y + 10, bottom = 835, reach = 0.8 * (bottom - top);
+    await swipe(page, 195, bottom, top);
     await frames(page, 30);
     const after = await rect(page, 'Run');
-    check(after.y < before.y - 250, `Run moved from y ${before.y} to ${after.y}, not up by 250+`);
+    check(after.y < before.y - reach,
+          `Run moved from y ${before.y} to ${after.y}, not up by ${reach}+`);
     // A tap switched the panel to touch size (the first touch above, at the latest).
     check(after.h >= 44, `Run is ${after.h} px tall on a touch screen`);
     const step = await rect(page, 'Step');
     check(step.h >= 44 && step.w >= 44, `Step is ${step.w}x${step.h}`);
     await page.screenshot({ path: join(ARTIFACTS, 'reach-phone-scrolled.png') });
     // Back down: the swipe the other way.
-    await swipe(page, 195, 520, 820);
+    await swipe(page, 195, top, bottom);
     await frames(page, 30);
     const back = await rect(page, 'Run');
-    check(back.y > after.y + 250, `Run went back down from ${after.y} to ${back.y} only`);
+    check(back.y > after.y + reach, `Run went back down from ${after.y} to ${back.y} only`);
   }],
 
   ['a tap leaves no hover behind', 'phone', async (page) => {
@@ -163,6 +166,9 @@ const tests = [
   }],
 
   ['the accessibility tree names the controls and the canvas', 'desktop', async (page) => {
+    await app(page, () => Module.app().configureProblem({ size: 5, method: 'textbook' }));
+    await page.waitForFunction(() => !document.querySelector('#kt-a11y [data-widget="TeachBack"]')
+      .hidden, null, { timeout: 5000 });
     const cdp = await page.context().newCDPSession(page);
     const { nodes } = await cdp.send('Accessibility.getFullAXTree');
     await cdp.detach();
@@ -273,7 +279,8 @@ const tests = [
         for (let i = 0; i < 30; i++) a.step();  // thirty lines of TryMove
       });
       await page.waitForFunction(() => Module.secondPartIn === undefined || Module.secondPartIn());
-      await frames(page, 4);
+      await page.waitForFunction(() => document.querySelector(
+        '#kt-a11y [data-widget="Method"]').value === 'textbook', null, { timeout: 5000 });
       await page.waitForFunction(() => document.querySelector('#kt-code li[aria-current]'),
                                  null, { timeout: 5000 });
       const cdp = await page.context().newCDPSession(page);
@@ -373,6 +380,37 @@ const tests = [
     check(/code=1\.5/.test(await page.evaluate(() => location.search)), 'code= in the link');
     await page.setViewportSize({ width: 1280, height: 800 });
   }],
+
+  ['phone: the line and the step bar on screen together; 40 px squares to predict and play',
+    'phone', async (page) => {
+      await app(page, () => Module.app().configureProblem({ rows: 5, cols: 5, start: '1,1',
+                                                             method: 'textbook' }));
+      await frames(page, 4);
+      const both = () => page.evaluate(() => ({ line: Module.app().widgetRect('StripLine'),
+        step: Module.app().widgetRect('StripStep'), run: Module.app().widgetRect('StripRun'),
+        lines: Module.app().recursion().lines, height: innerHeight }));
+      let r = await both();
+      for (const k of ['line', 'step', 'run']) {
+        check(r[k] && r[k].y >= 0 && r[k].y + r[k].h <= r.height, `${k}: ${JSON.stringify(r[k])}`);
+      }
+      check(r.step.h >= 44, `the strip's Step is ${r.step.h} px tall`);
+      await touch(page, r.step);  // a tap on the strip's Step: the next line, shown there
+      const after = await both();
+      checkEqual(after.lines, r.lines + 1, 'a tap on Step runs a line');
+      await page.screenshot({ path: join(ARTIFACTS, 'reach-phone-strip.png') });
+      for (const mode of ['predict', 'play']) {
+        await app(page, (m) => {
+          const a = Module.app();
+          a.configureProblem({ rows: 8, cols: 8, start: '1,1', method: 'textbook' });
+          a.setMode(m);
+        }, mode);
+        await frames(page, 4);
+        const sq = await app(page, () => Module.app().squareRect(4, 4));
+        check(sq.w >= 40 && sq.h >= 40, `${mode} on 8x8: squares of ${sq.w} px`);
+        await page.screenshot({ path: join(ARTIFACTS, `reach-phone-${mode}-8x8.png`) });
+      }
+      await app(page, () => Module.app().setMode('watch'));
+    }],
 
   ['screenshots at 1280x800', 'desktop', async (page) => {
     await app(page, () => Module.app().configureProblem({ rows: 6, cols: 6, start: '1,1' }));
