@@ -88,6 +88,14 @@ TEST_CASE("every parameter reads and is written back canonically", "[page_query]
   }
 }
 
+TEST_CASE("code=1 is the page's own font size, written as nothing", "[page_query]") {
+  const PageQuery q = parse("?code=1");  // found by the link fuzzer: it read back as 0
+  CHECK(joined(q.ignored).empty());
+  CHECK(q.code == 0);
+  CHECK(kt::to_page_query(q).empty());
+  CHECK(parse("?code=1.25").code == 1.25);
+}
+
 TEST_CASE("the values are read as the settings they name", "[page_query]") {
   const PageQuery q = parse(
       "size=8&start=c3&end=h8&blocked=d4;e5&method=warnsdorff&order=wirth&speed=2.5&run=true&"

@@ -229,6 +229,16 @@ TEST_CASE("svg: the 5x5 tour with one number per square, the path in move order"
 
   const auto numbers = select(els, "text", "/numbers");
   REQUIRE(numbers.size() == 25);
+  // Each number stands on a halo of the light squares' colour, drawn under it: the path's
+  // lines stop short of the digits.
+  const auto groups = select(els, "g");
+  const auto group = std::find_if(groups.begin(), groups.end(), [](const Element* e) {
+    return e->attrs.count("class") && e->attrs.at("class") == "numbers";
+  });
+  REQUIRE(group != groups.end());
+  CHECK((*group)->attrs.at("paint-order") == "stroke");
+  CHECK((*group)->attrs.at("stroke") == "#f0d9b5");
+  CHECK(std::stoi((*group)->attrs.at("stroke-width")) >= 3);
   std::vector<bool> seen(25, false);
   for (const Element* t : numbers) {
     const Square s = l.at(std::stoi(t->attrs.at("x")), std::stoi(t->attrs.at("y")));

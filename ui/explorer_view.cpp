@@ -152,8 +152,11 @@ float ExplorerView::draw_zoom_bar(ExplorerState& s, float x, float y, float w) {
     if (!n) {
       goto_message_ = "move: a whole number from 1";
     } else if (!go_to_move(s, *n)) {
-      goto_message_ =
-          "move " + with_commas(static_cast<std::uint64_t>(*n)) + ": not on the board yet";
+      // Past a finished tour's last move there is no such move; a run still at work has not
+      // placed it yet.
+      const bool over = s.run.state == RunState::finished;
+      goto_message_ = "move " + with_commas(static_cast<std::uint64_t>(*n)) +
+                      (over ? ": past the last move" : ": not on the board yet");
     }
   }
   record("GoToMove");
@@ -634,6 +637,10 @@ void ExplorerView::draw_count_section(ExplorerState& s) {
   ImGui::PushTextWrapPos(0);
   if (done) {
     ImGui::Text("%s %s", number.c_str(), c.what.c_str());
+  } else if (counter.rows_progress()) {
+    // Counting by rows adds its tours up only at the last square: no running total to show.
+    ImGui::Text("%s: the number comes at the last square%s", c.what.c_str(),
+                c.state == CountState::stopped ? " (stopped)" : "");
   } else {
     ImGui::Text("%s %s so far%s", number.c_str(), c.what.c_str(),
                 c.state == CountState::stopped ? " (stopped)" : "");

@@ -352,7 +352,7 @@ void read_setting(Key key, const std::string& value, PageQuery& q, Messages& mes
       if (!v || *v < static_cast<std::int64_t>(kPageMinCodeScale * kSpeedScale) ||
           *v > static_cast<std::int64_t>(kPageMaxCodeScale * kSpeedScale)) {
         why = "is not a font scale from 0.75 to 3 (1 is the page's own)";
-      } else {
+      } else if (*v != kSpeedScale) {  // 1, the page's own, is written as nothing
         q.code = static_cast<double>(*v) / static_cast<double>(kSpeedScale);
       }
       break;

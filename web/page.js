@@ -325,14 +325,23 @@
     return '<iframe src="' + url.replace(/&/g, '&amp;').replace(/"/g, '&quot;') +
            '" width="640" height="480" title="Knight\'s Tour Explorer" loading="lazy"></iframe>';
   }
+  // The text goes to the clipboard; only where the browser refuses is it shown, selected, in a
+  // box to copy by hand, which goes away once the focus leaves it (it lies over the canvas).
   function copy(text, what) {
     var out = el('kt-copy-out');
-    if (out) { out.value = text; out.hidden = false; out.select(); }
-    var done = function () { say(what + ' copied.'); };
-    if (navigator.clipboard && navigator.clipboard.writeText) {
-      navigator.clipboard.writeText(text).then(done, function () { say(what + ' ready to copy.'); });
-    } else {
+    if (out) { out.value = text; out.hidden = true; }
+    var byHand = function () {
       say(what + ' ready to copy.');
+      if (!out) return;
+      out.hidden = false;
+      out.focus();
+      out.select();
+      out.onblur = function () { out.hidden = true; };
+    };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(function () { say(what + ' copied.'); }, byHand);
+    } else {
+      byHand();
     }
   }
 

@@ -278,8 +278,12 @@ std::string board_svg(Geometry g, std::span<const std::int32_t> board, const Svg
   }
 
   if (numbers && !visited.empty()) {
+    // A halo of the light squares' colour round each number (SVG 2's paint-order: the stroke
+    // under the fill) keeps the path's lines from running through the digits.
     out << "<g class=\"numbers\" font-family=\"sans-serif\" font-size=\"14\"";
-    out.attr("fill", c.numbers).attr("text-anchor", "middle") << ">\n";
+    out.attr("fill", c.numbers).attr("text-anchor", "middle");
+    out.attr("stroke", o.theme == SvgTheme::dark ? c.dark : c.light).attr("stroke-width", 4);
+    out << " stroke-linejoin=\"round\" paint-order=\"stroke\">\n";
     for (const auto& [number, index] : visited) {
       out << "<text";
       out.attr("x", centre_x(index)).attr("y", centre_y(index) + 5);
