@@ -1,6 +1,7 @@
 // Offline and installable: once visited, the page opens and works with no network (its service
 // worker, web/sw.js, keeps the release in one cache), the manifest and its icons load, and a
-// new release replaces the old one whole. One browser, one tab, a few seconds.
+// new release replaces the old one whole; served from a sub-folder, as GitHub Pages serves a
+// project. One browser, one tab, a few seconds.
 //
 //   node tests/browser/offline.test.mjs [site dir]   (ctest: browser.offline)
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -35,7 +36,7 @@ async function controlled(page, url, version) {
         'the page is not controlled by its service worker after a reload');
   return page.evaluate(async (name) => ({
     caches: await caches.keys(),
-    entries: (await (await caches.open(name)).keys()).length,
+    entries: (await (await caches.open(name)).keys()).map((r) => r.url),
   }), `kt-offline-${version}`);
 }
 
@@ -89,11 +90,14 @@ async function installable(page) {
 }
 
 async function main() {
-  const site = await mkdtemp(join(tmpdir(), 'kt-offline-site-'));
-  await cp(SITE, site, { recursive: true });  // the release test edits its copy
+  // The site in a sub-folder, as GitHub Pages publishes a project's; the release test edits
+  // this copy.
+  const root = await mkdtemp(join(tmpdir(), 'kt-offline-site-'));
+  const site = join(root, 'explorer');
+  await cp(SITE, site, { recursive: true });
   const { version, files } = await build(site);
-  let server = await serve(site);
-  const url = server.url;
+  let server = await serve(root);
+  const url = server.url + 'explorer/';
   const browser = await launch();
   let page;
   try {
@@ -102,7 +106,7 @@ async function main() {
         page = await open(browser.context, url);
         const c = await controlled(page, url, version);
         checkEqual(c.caches, [`kt-offline-${version}`], 'the caches');
-        checkEqual(c.entries, files.length, `files cached of ${files.join(', ')}`);
+        checkEqual(c.entries.sort(), files.map((f) => url + f).sort(), 'the files cached');
       }],
       ['installable: the manifest parses and its icons load', () => installable(page)],
       ['offline: a reload opens the page and a search runs', async () => {
@@ -124,7 +128,7 @@ async function main() {
         sw = sw.replace(/("index\.html": ")[0-9a-f]{64}/, `$1${hash}`)
           .replace(`version: '${version}'`, "version: 'feedfacefeedface'");
         await writeFile(join(site, 'sw.js'), sw);
-        server = await serve(site, { port: new URL(url).port });
+        server = await serve(root, { port: new URL(url).port });
         await browser.context.setOffline(false);
         await reopen(page, url);
         check(await page.evaluate(() => !!document.querySelector('meta[name=kt-release]')),
@@ -157,7 +161,7 @@ async function main() {
   } finally {
     await browser.close();
     server.close();
-    await rm(site, { recursive: true, force: true });
+    await rm(root, { recursive: true, force: true });
   }
 }
 
