@@ -47,6 +47,7 @@
   }
 
   function instantiate(module) {
+    held = null;  // compiled: the bytes are not needed again
     if (!loaded) {
       loaded = [new WebAssembly.Instance(module, { 'primary': Module['asm'] }), module];
       setTimeout(function () { waiting.splice(0).forEach(function (f) { f(); }); }, 0);
