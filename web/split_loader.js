@@ -20,8 +20,34 @@
   var loaded = null;
   var waiting = [];  // Module.whenSecondPart's callbacks, run once the second part is in
   var drawn = false;  // the app's first frame is on screen: the animation frame after onAppReady
+  var held = null;  // the second part's bytes, fetched before the start (below)
+
+  // A page under the site's service worker (web/sw.js) may have no network at all, and the
+  // synchronous request below never reaches the worker (Chromium sends it to the network), so
+  // such a page fetches the second part at once, through the worker (from its cache: nothing
+  // on the wire), and holds its start until the bytes are in. A first visit has no worker yet:
+  // its first frame waits for the first part only, as before.
+  var early = null;
+  if (typeof navigator == 'object' && navigator.serviceWorker &&
+      navigator.serviceWorker.controller && typeof fetch == 'function') {
+    // locateFile is not set up yet: the second part lies beside index.js.
+    var base = (document.currentScript && document.currentScript.src) || location.href;
+    early = fetch(new URL(FILE, base).href, { credentials: 'same-origin' })
+      .then(function (response) {
+        if (!response.ok) throw new Error(FILE + ': HTTP ' + response.status);
+        return response.arrayBuffer();
+      })
+      .then(function (buffer) { held = new Uint8Array(buffer); })
+      .catch(function () {});  // the paths below try again
+    Module['preRun'] = [].concat(Module['preRun'] || [], function () {
+      if (held) return;
+      addRunDependency('kt-second-part');
+      early.then(function () { removeRunDependency('kt-second-part'); });
+    });
+  }
 
   function instantiate(module) {
+    held = null;  // compiled: the bytes are not needed again
     if (!loaded) {
       loaded = [new WebAssembly.Instance(module, { 'primary': Module['asm'] }), module];
       setTimeout(function () { waiting.splice(0).forEach(function (f) { f(); }); }, 0);
@@ -39,6 +65,7 @@
     if (loaded) return loaded;
     Module['splitLoad'] = { 'by': 'call', 'placeholder': String(placeholder),
                             'afterFirstFrame': drawn };
+    if (held) return instantiate(new WebAssembly.Module(held));
     var xhr = new XMLHttpRequest();
     xhr.open('GET', file, false);
     xhr.overrideMimeType('text/plain; charset=x-user-defined');
@@ -53,11 +80,11 @@
   // instantiate.
   function prefetch() {
     if (loaded || typeof fetch != 'function') return;
-    fetch(locateFile(FILE), { credentials: 'same-origin' })
+    (held ? Promise.resolve(held) : fetch(locateFile(FILE), { credentials: 'same-origin' })
       .then(function (response) {
         if (!response.ok) throw new Error(FILE + ': HTTP ' + response.status);
         return response.arrayBuffer();
-      })
+      }))
       .then(function (buffer) { return WebAssembly.compile(buffer); })
       .then(function (module) {
         if (!loaded) Module['splitLoad'] = { 'by': 'idle', 'afterFirstFrame': true };

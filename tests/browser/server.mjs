@@ -1,7 +1,8 @@
 // A static file server for the built site on 127.0.0.1 and a free port: just enough for the
 // page (the .wasm must be served as application/wasm for streaming compilation). `prelude`:
 // JavaScript run first in every HTML page served, before the page's own scripts (how a test
-// watches or changes a browser that has no hook to run a script before the page's).
+// watches or changes a browser that has no hook to run a script before the page's). `port`: a
+// fixed one, to serve the same origin again (a service worker's caches are the origin's).
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
@@ -12,9 +13,12 @@ const TYPES = {
   '.wasm': 'application/wasm',
   '.png': 'image/png',
   '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.webmanifest': 'application/manifest+json',
 };
 
-export async function serve(root, { prelude = '' } = {}) {
+export async function serve(root, { prelude = '', port = 0 } = {}) {
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     const file = normalize(join(root, path.endsWith('/') ? path + 'index.html' : path));
@@ -34,6 +38,8 @@ export async function serve(root, { prelude = '' } = {}) {
       res.writeHead(404).end('not found');
     }
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  // close() drops the browser's open connections too: a test that goes offline means it.
+  return { url: `http://127.0.0.1:${server.address().port}/`,
+           close: () => { server.close(); server.closeAllConnections(); } };
 }

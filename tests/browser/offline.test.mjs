@@ -1,0 +1,168 @@
+// Offline and installable: once visited, the page opens and works with no network (its service
+// worker, web/sw.js, keeps the release in one cache), the manifest and its icons load, and a
+// new release replaces the old one whole; served from a sub-folder, as GitHub Pages serves a
+// project. One browser, one tab, a few seconds.
+//
+//   node tests/browser/offline.test.mjs [site dir]   (ctest: browser.offline)
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { check, checkEqual, exitWith, launch, open, reopen, runTests, SITE } from './page.mjs';
+import { serve } from './server.mjs';
+
+const FIRST_ROW_5X5 = [25, 18, 3, 12, 23];  // Sutcliffe's run from (1,1), its top row
+
+// The version and the files the build wrote into the site's sw.js.
+async function build(site) {
+  const sw = await readFile(join(site, 'sw.js'), 'utf8');
+  const version = /version: '([0-9a-f]{16})'/.exec(sw)?.[1];
+  const files = [...sw.matchAll(/^ {4}"([^"]+)": "[0-9a-f]{64}",$/gm)].map((m) => m[1]);
+  check(version, 'the site\'s sw.js carries no version: was it written by web/offline_site.cmake?');
+  return { version, files };
+}
+
+// Waits for the page's service worker to be active and for the page to be under its control
+// (it registers after the first frame; the page it registered from is not controlled, the next
+// load is). Returns the cache names and the number of entries in the release's cache.
+async function controlled(page, url, version) {
+  await page.waitForFunction(() => navigator.serviceWorker.ready.then(() => true), null,
+                             { timeout: 20000 });
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active.state ===
+                             'activated', null, { timeout: 20000 });
+  await reopen(page, url);
+  check(await page.evaluate(() => navigator.serviceWorker.controller !== null),
+        'the page is not controlled by its service worker after a reload');
+  return page.evaluate(async (name) => ({
+    caches: await caches.keys(),
+    entries: (await (await caches.open(name)).keys()).map((r) => r.url),
+  }), `kt-offline-${version}`);
+}
+
+// A search to the end, on the page: 5x5 from (1,1) by the textbook's method, as fast as frames go.
+async function solve5x5(page) {
+  await page.waitForFunction(() => Module.secondPartIn?.() ?? true, null, { timeout: 10000 });
+  await page.evaluate(() => {
+    const a = Module.app();
+    a.configureProblem({ size: 5, start: '1,1', method: 'textbook' });
+    a.setSpeed(100000, true);
+    a.run();
+  });
+  await page.waitForFunction(() => Module.app().state() === 'finished', null, { timeout: 30000 });
+  const r = await page.evaluate(() => ({ status: Module.app().status(),
+    row: Module.app().board()[0], ok: Module.app().verify().ok, frames: Module.app().frames() }));
+  checkEqual([r.status, r.row, r.ok], ['found', FIRST_ROW_5X5, true], 'the search on 5x5');
+}
+
+async function installable(page) {
+  // The page links its manifest after its first frame, once its second part is in.
+  await page.waitForFunction(() => document.querySelector('link[rel=manifest]'), null,
+                             { timeout: 10000 });
+  const m = await page.evaluate(async () => {
+    const link = document.querySelector('link[rel=manifest]');
+    if (!link) return null;
+    const manifest = await (await fetch(link.href)).json();
+    const icons = [];
+    for (const icon of manifest.icons) {
+      const img = new Image();
+      img.src = new URL(icon.src, link.href).href;
+      await img.decode();
+      icons.push([icon.sizes, `${img.naturalWidth}x${img.naturalHeight}`]);
+    }
+    return { manifest, icons };
+  });
+  check(m, 'no <link rel=manifest> in the page');
+  const { manifest: f, icons } = m;
+  checkEqual([f.start_url, f.scope, f.display, f.theme_color, f.background_color],
+             ['./', './', 'standalone', '#1c1f24', '#1c1f24'], 'the manifest');
+  check(f.name && f.short_name, 'the manifest has no name or short_name');
+  for (const [sizes, natural] of icons) {
+    check(sizes === 'any' || sizes === natural, `an icon of ${sizes} is ${natural}`);
+  }
+  check(icons.some(([s]) => s === '512x512') && icons.some(([s]) => s === '192x192'),
+        'the manifest lacks a 192 or a 512 px icon');
+  // What Chromium itself says before it offers to install the page.
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  await cdp.detach();
+  checkEqual(installabilityErrors.map((e) => e.errorId), [], 'Chromium\'s installability errors');
+}
+
+async function main() {
+  // The site in a sub-folder, as GitHub Pages publishes a project's; the release test edits
+  // this copy.
+  const root = await mkdtemp(join(tmpdir(), 'kt-offline-site-'));
+  const site = join(root, 'explorer');
+  await cp(SITE, site, { recursive: true });
+  const { version, files } = await build(site);
+  let server = await serve(root);
+  const url = server.url + 'explorer/';
+  const browser = await launch();
+  let page;
+  try {
+    return await runTests('offline', [
+      ['the service worker caches the release and controls the page', async () => {
+        page = await open(browser.context, url);
+        const c = await controlled(page, url, version);
+        checkEqual(c.caches, [`kt-offline-${version}`], 'the caches');
+        checkEqual(c.entries.sort(), files.map((f) => url + f).sort(), 'the files cached');
+      }],
+      ['installable: the manifest parses and its icons load', () => installable(page)],
+      ['offline: a reload opens the page and a search runs', async () => {
+        server.close();
+        await browser.context.setOffline(true);
+        await reopen(page, url + '?size=6');
+        checkEqual(await page.evaluate(() => Module.app().config().rows), 6, 'the link\'s size');
+        await solve5x5(page);
+        await installable(page);
+      }],
+      ['a new release: the page from the network at once, then its cache alone', async () => {
+        // The release: index.html changed, and sw.js with its new hash and version, as the build
+        // writes them.
+        const html = (await readFile(join(site, 'index.html'), 'utf8'))
+          .replace('<head>', '<head><meta name="kt-release" content="2">');
+        await writeFile(join(site, 'index.html'), html);
+        const hash = createHash('sha256').update(html).digest('hex');
+        let sw = await readFile(join(site, 'sw.js'), 'utf8');
+        sw = sw.replace(/("index\.html": ")[0-9a-f]{64}/, `$1${hash}`)
+          .replace(`version: '${version}'`, "version: 'feedfacefeedface'");
+        await writeFile(join(site, 'sw.js'), sw);
+        server = await serve(root, { port: new URL(url).port });
+        await browser.context.setOffline(false);
+        await reopen(page, url);
+        check(await page.evaluate(() => !!document.querySelector('meta[name=kt-release]')),
+              'the reload after a release showed the old page');
+        await solve5x5(page);  // with the new page's files, from the network
+        await page.waitForFunction(async () => {
+          const r = await navigator.serviceWorker.getRegistration();
+          if (!r.waiting) await r.update().catch(() => {});
+          return !!r.waiting;
+        }, null, { timeout: 20000, polling: 500 });
+        // The new worker takes over once no page uses the old one: a new tab then has the new
+        // release's cache alone. The browser lets the old worker go a moment after its last tab
+        // closes, so a tab opened at once may still be the old worker's: close it and try again.
+        let c;
+        for (let attempt = 0; attempt < 10; attempt++) {
+          await page.close();
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          page = await open(browser.context, url);
+          c = await controlled(page, url, 'feedfacefeedface');
+          if (c.caches.length === 1) break;
+        }
+        checkEqual(c.caches, ['kt-offline-feedfacefeedface'], 'the caches after the release');
+        check(await page.evaluate(() => !!document.querySelector('meta[name=kt-release]')),
+              'the new tab showed the old page');
+      }],
+    ], async ([, run]) => {
+      await run();
+      check(page.errors.length === 0, `page errors: ${page.errors.join('; ')}`);
+    });
+  } finally {
+    await browser.close();
+    server.close();
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+await exitWith('offline', main);
