@@ -45,6 +45,10 @@ async function tap(page, r) {
 // The HTML twin of a widget: focused and activated from the keyboard, or set as a select is.
 const twin = (widget) => `#kt-a11y [data-widget="${widget}"]`;
 async function press(page, widget) {
+  // The twins of widgets the panel does not draw are hidden (out of the Tab order); the page
+  // brings them back within its next refresh once the widget is drawn.
+  await page.waitForFunction((w) => !document.querySelector(w).hidden, twin(widget),
+                             { timeout: 5000 });
   await page.focus(twin(widget));
   await page.keyboard.press('Enter');
 }
