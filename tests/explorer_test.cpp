@@ -776,7 +776,7 @@ TEST_CASE("explorer: teaching run: listing handout-all steps from one displayed 
   for (int frame = 0; frame < 1000 && s.teach.forward_goal; ++frame) teach_tick(s, 1.0 / 60);
   CHECK(m.tours() == 3);
   CHECK(m.last_effect() == Effect::displayed);
-  const std::string said = recursion_words(m);
+  const std::string said = recursion_words(m, *s.teach.listing);
   CHECK(said.starts_with("Try_All(26, "));
   CHECK(said.ends_with(": the board is full, tour 3 displayed"));
   const TeachSnapshot third = snapshot(s);
@@ -799,6 +799,20 @@ TEST_CASE("explorer: teaching run: listing handout-all steps from one displayed 
   REQUIRE(set_listing(s, "handout").empty());
   CHECK(s.teach.timeline->machine().semantics() == Semantics::try_move);
   CHECK(set_listing(s, "basic").find("handout, handout-all, python") != std::string::npos);
+}
+
+TEST_CASE("explorer: a step is said in the listing's own terms") {
+  ExplorerState s;
+  REQUIRE(configure(s, problem("5", "5", "1,1", "textbook")).empty());
+  set_granularity(s, Granularity::move);
+  step(s);  // the first move: from the corner to (2,3), Sutcliffe's first jump
+  const TryMoveMachine& m = s.teach.timeline->machine();
+  CHECK(recursion_words(m, *s.teach.listing) ==
+        "TryMove(2, 1, 1): candidate 1 of 8, (2,3) free; move 2 placed");
+  // Python counts from 0: its call and its squares say so, as its locals do.
+  REQUIRE(set_listing(s, "python").empty());
+  CHECK(recursion_words(m, *s.teach.listing) ==
+        "try_move(2, 0, 0): candidate 1 of 8, (1,2) free; move 2 placed");
 }
 
 TEST_CASE("explorer: teaching run: the pace is lines per second whatever the frame rate") {

@@ -6,20 +6,15 @@ namespace kt::ui {
 
 namespace {
 
-// The call's square as the stack shows it: "d1" on lettered boards, else "(x,y)".
-std::string call_square(Geometry g, std::int32_t index) {
+// A square in the listing's numbering: "(3,5)", or "(2,4)" for a listing that counts from 0.
+std::string square(Geometry g, std::int32_t index, int origin) {
   const Square sq = g.square(index);
-  if (g.cols <= 26) return std::string(1, static_cast<char>('a' + sq.x - 1)) + std::to_string(sq.y);
-  return "(" + format_square(sq) + ")";
-}
-
-std::string square(Geometry g, std::int32_t index) {
-  return "(" + format_square(g.square(index)) + ")";
+  return "(" + std::to_string(sq.x - 1 + origin) + "," + std::to_string(sq.y - 1 + origin) + ")";
 }
 
 }  // namespace
 
-std::string recursion_words(const TryMoveMachine& m) {
+std::string recursion_words(const TryMoveMachine& m, const Listing& listing) {
   if (m.lines() == 0) return {};
   const Geometry g = m.geometry();
   const bool try_all = m.semantics() == Semantics::try_all;
@@ -35,8 +30,8 @@ std::string recursion_words(const TryMoveMachine& m) {
     return "No tour: every candidate of the first call failed.";
   }
   const TryMoveMachine::Frame& f = m.frames().back();
-  const std::string call = (try_all ? "Try_All(" : "TryMove(") + std::to_string(f.move) + ", " +
-                           call_square(g, f.square) + ")";
+  const std::string call = format_call(listing, m, m.frames().size() - 1);
+  const int origin = listing.origin;
   if (m.last_effect() == Effect::displayed) {
     return call + ": the board is full, tour " + std::to_string(m.tours()) + " displayed";
   }
@@ -46,10 +41,11 @@ std::string recursion_words(const TryMoveMachine& m) {
   const std::string move = "move " + std::to_string(f.move);
   switch (m.last_effect()) {
     case Effect::placed:
-      return call + ": " + k + ", " + square(g, m.effect_square()) + " free; " + move + " placed";
+      return call + ": " + k + ", " + square(g, m.effect_square(), origin) + " free; " + move +
+             " placed";
     case Effect::erased:
       // Try_All takes every move back, after its tours as after a dead end.
-      return call + ": " + k + ", " + square(g, m.effect_square()) +
+      return call + ": " + k + ", " + square(g, m.effect_square(), origin) +
              (try_all ? " explored; " : " led to a dead end; ") + move + " taken back";
     case Effect::none:
     case Effect::displayed:
@@ -59,11 +55,11 @@ std::string recursion_words(const TryMoveMachine& m) {
   if (m.target() < 0) return call + ": " + k + " off the board" + then;
   switch (m.candidates()[looked - 1]) {
     case Candidate::visited:
-      return call + ": " + k + ", " + square(g, m.target()) + " visited" + then;
+      return call + ": " + k + ", " + square(g, m.target(), origin) + " visited" + then;
     case Candidate::failed:
-      return call + ": " + k + ", " + square(g, m.target()) + " failed" + then;
+      return call + ": " + k + ", " + square(g, m.target(), origin) + " failed" + then;
     default:
-      return call + ": " + k + ", " + square(g, m.target()) + " free";
+      return call + ": " + k + ", " + square(g, m.target(), origin) + " free";
   }
 }
 

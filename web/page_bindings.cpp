@@ -288,7 +288,7 @@ void hold_teaching(bool on) {
 std::string recursion_words() {
   LiveApp* app = live_app();
   if (!app || !ui::teaching_available(app->state) || !app->state.teach.timeline) return {};
-  return ui::recursion_words(app->state.teach.timeline->machine());
+  return ui::recursion_words(app->state.teach.timeline->machine(), *app->state.teach.listing);
 }
 
 }  // namespace

@@ -213,7 +213,7 @@ const tests = [
     await press(page, 'TeachStep');
     const said = await page.textContent('#kt-steps');
     // The step, then the line that runs next as the listing prints it.
-    check(/^TryMove\(2, a1\): candidate [1-8] of 8, \(\d,\d\) free; move 2 placed\. Next, line \d+: \S/
+    check(/^TryMove\(2, 1, 1\): candidate [1-8] of 8, \(\d,\d\) free; move 2 placed\. Next, line \d+: \S/
       .test(said),
       `after one move: "${said}"`);
     checkEqual(await page.getAttribute('#kt-steps', 'aria-live'), 'polite', 'a live region');
