@@ -671,7 +671,13 @@ TEST_CASE("explorer: teaching run: only for the textbook's case") {
   CHECK(teaching_available(s));
   REQUIRE(configure(s, problem("5", "5", "1,1", "warnsdorff")).empty());
   CHECK_FALSE(teaching_available(s));
-  CHECK_FALSE(s.teach.why_not.empty());
+  // The code pane says what runs instead, and what to choose to see code.
+  CHECK(s.teach.why_not.starts_with("Warnsdorff's rule goes first to the square"));
+  CHECK(s.teach.why_not.ends_with(
+      "choose the textbook or wirth method to see the code, line by line"));
+  REQUIRE(configure(s, problem("5", "5", "1,1", "construct")).empty());
+  CHECK_FALSE(teaching_available(s));
+  CHECK(s.teach.why_not.starts_with("The construction"));
   RequestText closed = problem("6", "6", "", "textbook");
   closed.closed = "true";
   if (configure(s, closed).empty()) CHECK_FALSE(teaching_available(s));

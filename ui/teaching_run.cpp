@@ -21,6 +21,21 @@ namespace {
 constexpr std::size_t kTimelineMemory = std::size_t{16} << 20;
 constexpr float kFadeSeconds = 1.5f;
 
+// What a method without a listing does, in a sentence for the code pane.
+std::string what_runs(const Solver& solver) {
+  switch (solver.method()) {
+    case Method::warnsdorff:
+      return "Warnsdorff's rule goes first to the square with the fewest onward jumps, and "
+             "backtracks only when stuck.";
+    case Method::construct:
+      return "The construction joins small tours of blocks into one, without searching.";
+    case Method::automatic:
+      return "Theory settled this board at once: there is nothing to search.";
+    default:
+      return "This method searches without the textbook's procedure.";
+  }
+}
+
 void rebuild(ExplorerState& s) {
   TeachingRun& t = s.teach;
   t.built_for = s.run.generation;
@@ -40,7 +55,9 @@ void rebuild(ExplorerState& s) {
   }
   const Method m = solver->method();
   if (m != Method::textbook && m != Method::wirth) {
-    t.why_not = "choose the textbook or wirth method to watch its recursion";
+    t.why_not = what_runs(*solver) +
+                " It has no listing here: choose the textbook or wirth method to see the code, "
+                "line by line";
     return;
   }
   const Problem& p = solver->problem();

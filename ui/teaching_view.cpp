@@ -548,6 +548,17 @@ void draw_teaching_section(ExplorerState& s, WidgetRects& rects) {
     ImGui::PopTextWrapPos();
     return;
   }
+  // auto went on with another method: the code stays where the textbook's search stopped.
+  if (!recursion_is_run(s) && s.mode == Mode::watch && s.run.solver &&
+      s.run.solver->requested() == Method::automatic &&
+      s.run.solver->method() != Method::textbook) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette().error_text),
+                       "auto went on with %s after the textbook's search took too long: the "
+                       "code below stays where the textbook stopped.",
+                       s.run.solver->answered_by());
+    ImGui::PopTextWrapPos();
+  }
   draw_controls(s, rects);
   draw_legend(s.teach);
   // The panels, each open or closed as the state says (a link's `views` opens them), so that
