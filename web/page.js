@@ -543,8 +543,20 @@
   // canvas), Enter or Space clicks the square under it (sets the start, an end or a blocked
   // square; predicts; plays a move), and its name says the square and what is on it.
   var board = { x: 1, y: 1 };
+  // The board as it is shown: the game by hand, the recursion's, or the search's; rows top first.
+  function shownRows(a, c) {
+    var mode = a.mode();
+    if (mode === 'play') {
+      var rows = [];
+      for (var r = 0; r < c.rows; r++) rows.push(new Array(c.cols).fill(0));
+      a.play().path.forEach(function (sq, i) { rows[c.rows - sq[1]][sq[0] - 1] = i + 1; });
+      return rows;
+    }
+    var rec = a.recursion();
+    return (mode === 'predict' || rec.isRun) && rec.board ? rec.board : a.board();
+  }
   function squareWords(a, x, y) {
-    var c = a.config(), rows = a.board(), v = rows.length ? rows[c.rows - y][x - 1] : 0;
+    var c = a.config(), rows = shownRows(a, c), v = rows.length ? rows[c.rows - y][x - 1] : 0;
     var file = c.cols <= 26 ? String.fromCharCode(96 + x) : String(x);
     var name = file + y + ' (' + x + ',' + y + ')';
     return name + (v > 0 ? ', move ' + v : v < 0 ? ', blocked' : ', free');

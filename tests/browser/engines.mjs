@@ -54,6 +54,8 @@ const chromium = {
         return {
           evaluate: (fn, arg) => page.evaluate(fn, arg),
           click: (x, y) => page.mouse.click(x, y),
+          // A key down and up, held a little (ImGui reads keys once a frame).
+          press: (key) => page.keyboard.press(key, { delay: 50 }),
           screenshot: (path) => page.screenshot({ path }),
           close: () => page.close(),
         };
@@ -82,6 +84,8 @@ const firefox = {
         return {
           evaluate: (fn, arg) => page.evaluate(fn, arg),
           click: (x, y) => page.mouse.click(x, y),
+          // A key down and up, held a little (ImGui reads keys once a frame).
+          press: (key) => page.keyboard.press(key, { delay: 50 }),
           screenshot: (path) => page.screenshot({ path }),
           close: () => page.close(),
         };
@@ -156,6 +160,13 @@ const webkit = {
           async click(x, y) {
             await driver.actions().move({ origin: 'viewport', x: Math.round(x), y: Math.round(y) })
               .press().release().perform();
+          },
+          async press(key) {
+            const { Key } = await import('selenium-webdriver');
+            const code = { ArrowLeft: Key.ARROW_LEFT, ArrowRight: Key.ARROW_RIGHT,
+                           ArrowUp: Key.ARROW_UP, ArrowDown: Key.ARROW_DOWN, Enter: Key.ENTER,
+                           Tab: Key.TAB }[key] ?? key;
+            await driver.actions().keyDown(code).pause(50).keyUp(code).perform();
           },
           async screenshot(path) {
             const png = Buffer.from(await driver.takeScreenshot(), 'base64');

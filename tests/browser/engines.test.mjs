@@ -194,6 +194,27 @@ async function main() {
       checkTour(board, 'Search.board()');
     }],
     ['a click on Run solves the live board', () => clickRun(page, `engine-${NAME}.png`)],
+    ["by keyboard alone: the Board control's cursor plays a move", async () => {
+      // The accessible layer's Board control: arrows move its cursor, Enter plays the square.
+      await page.evaluate(() => {
+        const a = Module.app();
+        a.configureProblem({ size: 5, start: '1,1', method: 'textbook' });
+        a.setMode('play');
+      });
+      await frames(page, 3);
+      await waitFor(page, () => !document.querySelector('#kt-a11y [data-widget="Board"]').hidden,
+                    null, { what: 'the Board control' });
+      await page.evaluate(() => document.querySelector('#kt-a11y [data-widget="Board"]').focus());
+      for (const key of ['ArrowRight', 'ArrowUp', 'ArrowUp', 'Enter']) {
+        await page.press(key);
+        await frames(page, 2);
+      }
+      const r = await page.evaluate(() => ({ path: Module.app().play().path,
+        label: document.querySelector('#kt-a11y [data-widget="Board"]').textContent }));
+      checkEqual(r.path, [[1, 1], [2, 3]], 'played b3 by the keyboard');
+      check(/b3 \(2,3\), move 2/.test(r.label), `the Board says ${r.label}`);
+      await page.evaluate(() => Module.app().setMode('watch'));
+    }],
     ['no WebGL2: drawn with WebGL1, same pixels, no message', async () => {
       await page.close();
       page = null;
