@@ -787,6 +787,22 @@
     on('kt-slower', function () { changeSpeed(0.5); });
     on('kt-code-smaller', function () { var a = app(); a.setCodeScale(a.codeScale() / 1.25); sync(); });
     on('kt-code-larger', function () { var a = app(); a.setCodeScale(a.codeScale() * 1.25); sync(); });
+    // The embed bar's Listing: filled once the page's second part (the listings) is in.
+    var listing = el('kt-listing');
+    if (listing) {
+      var fill = function () {
+        var l = app().listing();
+        l.names.forEach(function (n) { listing.add(new Option(n, n)); });
+        listing.value = l.name;
+        listing.hidden = false;
+      };
+      if (Module.whenSecondPart) Module.whenSecondPart(fill); else setTimeout(fill, 0);
+      listing.addEventListener('change', function () {
+        var why = app().setListing(listing.value);
+        if (why) say(why);
+        sync();
+      });
+    }
     on('kt-faster', function () { changeSpeed(2); });
     var open = el('kt-open-full');
     if (open) {

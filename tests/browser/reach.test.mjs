@@ -378,6 +378,13 @@ const tests = [
       check(c.lines > 0, `${name}: no code drawn`);
       check(c.widest <= c.width + 0.5, `${name}: a row of ${c.widest} px in ${c.width} px`);
       if (name.startsWith('projector')) check(c.scale >= 1.5, `${name}: code at scale ${c.scale}`);
+      if (name.startsWith('embed')) {  // embeds offer the Listing and A-/A+ in their bar
+        await page.waitForFunction(() => !document.getElementById('kt-listing').hidden);
+        const bar = await page.evaluate(() => ({
+          listings: document.getElementById('kt-listing').options.length,
+          larger: !!document.getElementById('kt-code-larger').offsetWidth }));
+        checkEqual([bar.listings >= 8, bar.larger], [true, true], `${name}: the embed bar`);
+      }
       await page.screenshot({ path: join(ARTIFACTS, `reach-code-${name}.png`) });
     }
     // The font scale travels with the link.
