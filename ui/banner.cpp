@@ -56,7 +56,7 @@ BannerText idle_words(const ExplorerState& s, const std::string& method) {
   }
   if (recursion_is_run(s)) {
     b.detail = "Press Run to watch " + std::string(s.teach.listing->title) +
-               " at the pace below, or Step through it; click a square to set the " +
+               " line by line, or Step through it; click a square to set the " +
                to_string(s.view.click_mode);
   }
   return b;

@@ -889,6 +889,11 @@
       sync();
       setInterval(sync, 500);
       window.addEventListener('resize', fitEmbedBar);
+      // The bar's height changes with what it shows (the Listing comes with the second part,
+      // a narrow frame wraps it): the canvas follows it, or the app draws for a stale height.
+      if (window.ResizeObserver && el('kt-embed-bar')) {
+        new ResizeObserver(fitEmbedBar).observe(el('kt-embed-bar'));
+      }
     } catch (e) {  // the course features must never take the explorer down
       console.warn('course page: ' + e);
       showMessages(['The page could not apply its link settings: ' + e]);
