@@ -831,6 +831,14 @@ TEST_CASE("explorer: teaching run: the pace is lines per second whatever the fra
     return s.teach.timeline->machine().lines();
   };
   const auto at60 = lines_after(60), at120 = lines_after(120);
+  {  // The measured speed (Knuth's estimate's) is the pace, frames without a line included.
+    ExplorerState s;
+    REQUIRE(configure(s, problem("5", "5", "1,1", "textbook")).empty());
+    set_speed(s, 4, false);
+    run(s);
+    for (int f = 0; f < 120; ++f) tick(s, 1.0 / 60);
+    CHECK(teaching_lines_per_second(s.teach) == Approx(4).epsilon(0.15));
+  }
   CHECK(at60 >= 7);
   CHECK(at60 <= 8);
   CHECK(at120 >= 7);

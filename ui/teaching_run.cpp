@@ -270,18 +270,16 @@ bool teach_play_frame(ExplorerState& s, double dt, std::uint64_t lines, double b
   TeachingRun& t = s.teach;
   if (!t.timeline || t.built_for != s.run.generation) return false;
   Timeline& tl = *t.timeline;
+  t.seconds += dt;  // a slow pace's frames without a line count too: the speed is by the clock
+  if (lines == 0) return tl.machine().status() == Status::running;
   const std::uint64_t before = tl.machine().lines();
-  if (lines == 0) return tl.machine().status() == Status::running;  // a slow pace's empty frame
-  {
-    t.pacer.advance(
-        [&](std::uint64_t n) {
-          return tl.forward(Granularity::line, n, n) && !tl.stopped_at_break() &&
-                 tl.machine().status() == Status::running;
-        },
-        lines, budget);
-  }
+  t.pacer.advance(
+      [&](std::uint64_t n) {
+        return tl.forward(Granularity::line, n, n) && !tl.stopped_at_break() &&
+               tl.machine().status() == Status::running;
+      },
+      lines, budget);
   mark_take_back(t);
-  t.seconds += dt;
   t.played_lines += tl.machine().lines() - before;
   return tl.machine().status() == Status::running && !tl.stopped_at_break();
 }
