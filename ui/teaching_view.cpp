@@ -579,8 +579,20 @@ void draw_teaching_section(ExplorerState& s, WidgetRects& rects) {
       draw_stack(s);
     }
   }
-  if (panel(s, rects, Panel::tree, "Tree by depth", "Tab:Tree")) draw_tree(m);
-  if (panel(s, rects, Panel::estimate, "Knuth's estimate", "Tab:Estimate")) draw_estimate(s.teach);
+  if (panel(s, rects, Panel::tree, "Tree by depth", "Tab:Tree")) {
+    if (beside) {
+      ImGui::TextDisabled("beside the board");
+    } else {
+      draw_tree(m);
+    }
+  }
+  if (panel(s, rects, Panel::estimate, "Knuth's estimate", "Tab:Estimate")) {
+    if (beside) {
+      ImGui::TextDisabled("beside the board");
+    } else {
+      draw_estimate(s.teach);
+    }
+  }
   ImGui::Indent();
   const bool order_open = ImGui::CollapsingHeader("Move order");
   record(rects, "Tab:Order");
@@ -656,12 +668,11 @@ float draw_step_strip(ExplorerState& s, WidgetRects& rects, float x, float y, fl
 // Wide enough when the board keeps at least kMinBoard beside the code.
 float teaching_side_width(ExplorerState& s, float available) {
   constexpr float kMinBoard = 480, kMinSide = 420, kMaxSide = 720;
-  const bool code = s.view.panels[static_cast<int>(Panel::code)];
-  const bool stack = s.view.panels[static_cast<int>(Panel::stack)];
+  const bool any = std::any_of(std::begin(s.view.panels), std::end(s.view.panels),
+                               [](bool open) { return open; });
   float side = 0;
-  // While the recursion is on the board (it has started), not for the engine's runs.
-  if ((code || stack) && available >= kMinBoard + kMinSide && teaching_shown(s) &&
-      teaching_on_board(s)) {
+  // While the recursion is on the board, not for the engine's runs.
+  if (any && available >= kMinBoard + kMinSide && teaching_shown(s) && teaching_on_board(s)) {
     side = std::clamp(std::floor(available * 0.45f), kMinSide, kMaxSide);
   }
   s.teach.beside_board = side > 0;
@@ -686,6 +697,17 @@ void draw_teaching_side(ExplorerState& s, WidgetRects& rects, float x, float y, 
     draw_stack(s);
     const ImVec2 b = ImGui::GetItemRectMax();
     rects.set("Stack", Rect{a.x, a.y, width, b.y - a.y});
+  }
+  // The tree and the estimate too: "why 8x8 never ends" is read beside the run it measures.
+  if (s.view.panels[static_cast<int>(Panel::tree)]) {
+    ImGui::Spacing();
+    ImGui::TextUnformatted("Tree by depth");
+    draw_tree(s.teach.timeline->machine());
+  }
+  if (s.view.panels[static_cast<int>(Panel::estimate)]) {
+    ImGui::Spacing();
+    ImGui::TextUnformatted("Knuth's estimate");
+    draw_estimate(s.teach);
   }
   ImGui::End();
 }

@@ -44,8 +44,13 @@
 
   function render() {
     var box = el('kt-lesson'), s = lesson.data.slides[lesson.at], n = lesson.data.slides.length;
-    el('kt-lesson-count').textContent = (lesson.data.title ? lesson.data.title + ': ' : '') +
-                                        (lesson.at + 1) + ' of ' + n;
+    // The lesson's name, then where it stands (a phone shows only the latter: shell.html).
+    var count = el('kt-lesson-count'), name = document.createElement('span');
+    name.className = 'kt-lesson-name';
+    name.textContent = lesson.data.title ? lesson.data.title + ': ' : '';
+    count.textContent = '';
+    count.appendChild(name);
+    count.appendChild(document.createTextNode((lesson.at + 1) + ' of ' + n));
     el('kt-lesson-title').textContent = s.title;
     el('kt-lesson-text').textContent = s.text || '';
     el('kt-lesson-do').textContent = s.do || '';
@@ -62,6 +67,11 @@
     lesson.at = Math.max(0, Math.min(n - 1, i));
     render();
     var s = lesson.data.slides[lesson.at];
+    // A slide opens as its link says on a fresh page: watching, stepping by line, unless it
+    // names another mode or granularity (the last slide's must not carry over).
+    var a = Module.app();
+    if (a.mode() !== 'watch') a.setMode('watch');
+    a.setGranularity('line');
     var where = lesson.file ? lesson.file + '#' + (lesson.at + 1) : String(lesson.at + 1);
     var query = (s.link || '?') + ((s.link || '?').length > 1 ? '&' : '') + 'lesson=' +
                 encodeURIComponent(where);

@@ -401,6 +401,10 @@ async function walkLesson(size, [width, height], hasTouch) {
       checkEqual([r.slide, r.slides, r.rows, r.method, r.mode],
                  [i, LESSON.length, ...LESSON[i - 1]], `${size}: slide ${i} (${r.heading})`);
       check(new RegExp(`lesson=${i}(&|$)`).test(r.search), `${size}: slide ${i}: ${r.search}`);
+      if (i === 5) {  // why 8x8 never ends: its run is on, in watch mode, the estimate measured
+        const run = await app(page, () => [Module.app().state(), Module.app().granularity()]);
+        checkEqual(run, ['running', 'line'], `${size}: slide 5 runs (the slides before set predict, dead end)`);
+      }
       check(Math.abs(r.canvasTop - r.stripBottom) <= 1,
             `${size}: slide ${i}: the board starts at ${r.canvasTop}, under the slide at ${r.stripBottom}`);
       check(r.stripBottom < height / 3, `${size}: slide ${i} takes ${r.stripBottom} px`);
