@@ -284,6 +284,16 @@ TEST_CASE("embedded views: the board and the panels share the frame", "[embed]")
   const EmbedLayout tall = embed_layout(360, 600, 1);
   CHECK(tall.views.y == tall.board.h);
   CHECK(tall.board.h + tall.views.h == 600);
+  // A 1024x768 projector less its bar, code and stack: the stack under the square board, the
+  // column the code's alone; an 800x600 frame has no room under its board and keeps it beside.
+  const EmbedLayout room = embed_layout(1024, 730, 2, true);
+  CHECK(room.below.y == room.board.h);
+  CHECK(room.below.w == room.board.w);
+  CHECK(room.board.h >= room.board.w);
+  CHECK(room.board.h + room.below.h == 730);
+  CHECK(room.views.h == 730);
+  CHECK(embed_layout(800, 556, 2, true).below.w == 0);
+  CHECK(embed_layout(1024, 730, 2, false).below.w == 0);
   // No panels: the board has the frame.
   const EmbedLayout alone = embed_layout(640, 436, 0);
   CHECK(alone.views.w == 0);

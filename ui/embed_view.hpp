@@ -13,15 +13,21 @@ namespace kt::ui {
 struct EmbedLayout {
   Rect board;
   Rect views;  // w == 0: no views
+  Rect below;  // the call stack under the board (w == 0: with the other views)
 };
 // The panels shown beside the board: those open, when the link asked for them and the
 // recursion can be shown.
 int embed_panes(ExplorerState& s);
 // Landscape frames put the views in a column on the right, portrait ones in a band below.
-EmbedLayout embed_layout(float width, float height, int panes);
+// stack: the call stack is one of the panes; on a landscape frame with room under the square
+// board (a 1024x768 projector's column is 430 px wide and 730 tall) it goes there, and the code
+// has the whole column.
+EmbedLayout embed_layout(float width, float height, int panes, bool stack = false);
 
 // The open panels, one above the other, each in a scrolling box named by its panel ("Code",
 // "Stack", "Tree", "Estimate" in the widget rects).
-void draw_embed_views(ExplorerState& s, WidgetRects& rects, const Rect& area);
+// below: the call stack's own box, when embed_layout put it under the board.
+void draw_embed_views(ExplorerState& s, WidgetRects& rects, const Rect& area,
+                      const Rect& below = {});
 
 }  // namespace kt::ui

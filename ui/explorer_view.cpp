@@ -216,9 +216,11 @@ void ExplorerView::draw(ExplorerState& s, const TickReport& tick) {
   const ImVec2 size = ImGui::GetMainViewport()->Size;
   s.teach.beside_board = false;  // until the wide layout below puts them there
   if (s.view.board_only) {
-    const EmbedLayout l = embed_layout(size.x, size.y, embed_panes(s));
+    const int panes = embed_panes(s);
+    const EmbedLayout l =
+        embed_layout(size.x, size.y, panes, panes > 0 && s.view.panels[int(Panel::stack)]);
     draw_board_area(s, l.board.x, l.board.y, l.board.w, l.board.h);
-    if (l.views.w > 0) draw_embed_views(s, rects_, l.views);
+    if (l.views.w > 0) draw_embed_views(s, rects_, l.views, l.below);
   } else if (size.x < kStackBelowWidth &&
              size.y > size.x) {  // phone portrait: board above, panel below
     // Predicting and playing, the board is what a finger presses: room for an 8x8 board of

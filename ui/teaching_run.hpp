@@ -38,6 +38,7 @@ struct CodeLayout {
   float width = 0;     // pixels a row may take
   float widest = 0;    // pixels the widest row takes
   float scale = 1.0f;  // the code's font scale
+  bool whole = false;  // every row in its box at once, none scrolled out of sight
 };
 
 struct TeachingRun {

@@ -293,11 +293,12 @@ void draw_listing(ExplorerState& s, WidgetRects& rects, bool follow = false) {
   layout.lines = static_cast<int>(l.lines.size());
   layout.rows = static_cast<int>(row_count);
   layout.scale = scale;
-  t.code_layout = layout;
   const float full_h = line_h * static_cast<float>(row_count) + 2 * style.WindowPadding.y;
   const float pane_h =
       follow ? std::min(full_h, std::max(4 * line_h, ImGui::GetContentRegionAvail().y - 3 * line_h))
              : full_h;
+  layout.whole = pane_h >= full_h;
+  t.code_layout = layout;
   ImGui::BeginChild("##Code", ImVec2(0, pane_h), true);
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(style.ItemSpacing.x, 0));
   ImDrawList* dl = ImGui::GetWindowDrawList();

@@ -665,8 +665,8 @@ class App : public SearchReadout {
   }
   void toggle_breakpoint(int line) { ui::toggle_breakpoint(state(), line - 1); }
   double code_scale() const { return state().teach.code_scale; }
-  // How the code pane laid the listing out when last drawn: {lines, rows, width, widest, scale};
-  // widest <= width means no row is cut.
+  // How the code pane laid the listing out when last drawn: {lines, rows, width, widest, scale,
+  // whole}; widest <= width means no row is cut, whole that every row is in its box at once.
   val code_layout() const {
     const ui::CodeLayout& c = state().teach.code_layout;
     val out = val::object();
@@ -675,6 +675,7 @@ class App : public SearchReadout {
     out.set("width", c.width);
     out.set("widest", c.widest);
     out.set("scale", c.scale);
+    out.set("whole", c.whole);
     return out;
   }
   void set_code_scale(double scale) { ui::set_code_scale(state(), static_cast<float>(scale)); }

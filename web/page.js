@@ -211,6 +211,36 @@
     restorePosition(s);
   }
 
+  // A projector's window (landscape, narrower than a laptop's 1280) has the full explorer's code
+  // in its side panel, 160 px wide. Once the code is enlarged for the room (24 px: scale 1.5,
+  // A+ twice), the page takes the projector layout of its own (the board, the whole listing
+  // beside it, the stack under the board, the bar's controls) and gives the full explorer back
+  // when the code is made smaller (A-, or the bar's "Back to the full explorer") or the window
+  // grows. A link's own layout, an embed and a lesson keep theirs.
+  var ROOM_SCALE = 1.5, ROOM_WIDTH = 1200;
+  function roomLayout(a) {
+    var s = page.settings;
+    if (!s || page.embedded || s.embed || s.layout || page.restoring) return;
+    var want = innerWidth < ROOM_WIDTH && innerWidth >= innerHeight &&
+               a.codeScale() >= ROOM_SCALE - 1e-6 && a.recursion().available &&
+               !document.documentElement.classList.contains('kt-lesson');
+    if (want === !!page.room) return;
+    if (want) {
+      page.room = { views: a.views() };
+      // The room's size is 24 px (A+ twice from 16 px is 25, a row more than 1024x768 holds).
+      if (a.codeScale() < ROOM_SCALE * 1.1) a.setCodeScale(ROOM_SCALE);
+    }
+    a.setViews(want ? ['code', 'stack'] : page.room.views);
+    if (!want) page.room = null;
+    document.documentElement.classList.toggle('embed', want);
+    document.documentElement.classList.toggle('kt-room', want);
+    Module.setBoardOnly(want);
+    Module.setEmbedViews(want);
+    var open = el('kt-open-full');
+    if (open) open.textContent = want ? 'Back to the full explorer' : 'Open in the full explorer';
+    fitEmbedBar();
+  }
+
   // Embed mode: the canvas ends where the control bar (one or two rows) begins.
   function fitEmbedBar() {
     var bar = el('kt-embed-bar');
@@ -229,8 +259,10 @@
       page.appliedSpeed = sp.stepsPerSecond;
       page.appliedFastest = sp.fastest;
     }
-    // The panels open, in the link only when they differ from the page's own.
-    var views = a.views();
+    roomLayout(a);
+    // The panels open, in the link only when they differ from the page's own (the room
+    // layout's are its own: the link keeps the reader's).
+    var views = page.room ? page.room.views : a.views();
     page.settings.views = views.join() === DEFAULT_VIEWS.join() ? [] : views;
     readPosition(a);
     // Re-read the problem only when the explorer's draft or the settings changed: a large
@@ -568,7 +600,7 @@
     board.x = Math.min(Math.max(1, board.x), c.cols);
     board.y = Math.min(Math.max(1, board.y), c.rows);
     node.textContent = 'Board, ' + c.cols + ' by ' + c.rows + ': ' + squareWords(a, board.x, board.y) +
-                       '. Arrow keys move, Enter picks the square.';
+                       '. Arrow keys move, Home goes to a1, Enter picks the square.';
   }
   function boardPick(node) {
     var a = app();
@@ -582,9 +614,11 @@
   function boardKey(e, node) {
     var a = app(), c = a.config();
     var d = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[e.key];
-    if (d) {
-      board.x = Math.min(Math.max(1, board.x + d[0]), c.cols);
-      board.y = Math.min(Math.max(1, board.y + d[1]), c.rows);
+    // Home and End: the corners a1 and the top right, a known place to count from.
+    var corner = { Home: [1, 1], End: [c.cols, c.rows] }[e.key];
+    if (d || corner) {
+      board.x = corner ? corner[0] : Math.min(Math.max(1, board.x + d[0]), c.cols);
+      board.y = corner ? corner[1] : Math.min(Math.max(1, board.y + d[1]), c.rows);
       Module.setFocusWidget('Square:' + board.x + ',' + board.y);
       boardLabel(node);
     } else if (e.key === 'Enter' || e.key === ' ') {
@@ -806,7 +840,14 @@
     on('kt-faster', function () { changeSpeed(2); });
     var open = el('kt-open-full');
     if (open) {
-      open.addEventListener('click', function () {
+      open.addEventListener('click', function (e) {
+        if (page.room) {  // the projector layout the page chose: the code back to 20 px
+          e.preventDefault();
+          var a = app();
+          a.setCodeScale(ROOM_SCALE / 1.25);
+          sync();
+          return;
+        }
         var s = Object.assign({}, page.settings, { embed: false });
         open.href = location.href.split('?')[0].split('#')[0] + Module.livePageQuery(s);
       });
@@ -888,7 +929,7 @@
       if (wanted) setTimeout(function () { openLesson(wanted); }, 0);
       sync();
       setInterval(sync, 500);
-      window.addEventListener('resize', fitEmbedBar);
+      window.addEventListener('resize', function () { fitEmbedBar(); sync(); });
       // The bar's height changes with what it shows (the Listing comes with the second part,
       // a narrow frame wraps it): the canvas follows it, or the app draws for a stale height.
       if (window.ResizeObserver && el('kt-embed-bar')) {

@@ -165,7 +165,7 @@ const webkit = {
             const { Key } = await import('selenium-webdriver');
             const code = { ArrowLeft: Key.ARROW_LEFT, ArrowRight: Key.ARROW_RIGHT,
                            ArrowUp: Key.ARROW_UP, ArrowDown: Key.ARROW_DOWN, Enter: Key.ENTER,
-                           Tab: Key.TAB }[key] ?? key;
+                           Tab: Key.TAB, Home: Key.HOME, End: Key.END }[key] ?? key;
             await driver.actions().keyDown(code).pause(50).keyUp(code).perform();
           },
           async screenshot(path) {

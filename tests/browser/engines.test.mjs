@@ -194,7 +194,7 @@ async function main() {
       checkTour(board, 'Search.board()');
     }],
     ['a click on Run solves the live board', () => clickRun(page, `engine-${NAME}.png`)],
-    ["by keyboard alone: the Board control's cursor plays a move", async () => {
+    ["by keyboard alone: the Board control's cursor plays and predicts a move", async () => {
       // The accessible layer's Board control: arrows move its cursor, Enter plays the square.
       await page.evaluate(() => {
         const a = Module.app();
@@ -213,6 +213,22 @@ async function main() {
         label: document.querySelector('#kt-a11y [data-widget="Board"]').textContent }));
       checkEqual(r.path, [[1, 1], [2, 3]], 'played b3 by the keyboard');
       check(/b3 \(2,3\), move 2/.test(r.label), `the Board says ${r.label}`);
+      // Predict: the recursion's next square, picked the same way (Sutcliffe's order tries
+      // b3 first from a1).
+      await page.evaluate(() => {
+        const a = Module.app();
+        a.setMode('watch');
+        a.configureProblem({ size: 5, start: '1,1', method: 'textbook' });
+        a.setMode('predict');
+      });
+      await frames(page, 3);
+      await page.evaluate(() => document.querySelector('#kt-a11y [data-widget="Board"]').focus());
+      for (const key of ['Home', 'ArrowRight', 'ArrowUp', 'ArrowUp', 'Enter']) {
+        await page.press(key);
+        await frames(page, 2);
+      }
+      const score = await page.evaluate(() => Module.app().predictScore());
+      checkEqual([score.asked, score.right], [1, 1], 'predicted b3 by the keyboard');
       await page.evaluate(() => Module.app().setMode('watch'));
     }],
     ['no WebGL2: drawn with WebGL1, same pixels, no message', async () => {

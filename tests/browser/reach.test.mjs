@@ -143,6 +143,30 @@ const tests = [
                'Shift+Tab from Run');
   }],
 
+  ["Tab follows the panel's visual order: top to bottom, left to right in a row", 'desktop',
+    async (page) => {
+      await page.keyboard.press('Tab');  // the accessible layer comes alive on a first key
+      await frames(page, 4);
+      // The controls in Tab order (the document's: none has a tabindex above 0) and where each
+      // one's widget is in the panel (rects are recorded for widgets scrolled out of view too).
+      const stops = await page.evaluate(() => {
+        const shown = [...document.querySelectorAll('#kt-a11y [data-widget]')]
+          .filter((e) => !e.hidden && e.tabIndex >= 0);
+        return { positive: shown.filter((e) => e.tabIndex > 0).length,
+          rects: shown.map((e) => [e.dataset.widget, Module.app().widgetRect(e.dataset.widget)]) };
+      });
+      checkEqual(stops.positive, 0, 'controls with a tabindex above 0');
+      // The panel's widgets (the board and the code's column beside it are regions of their own).
+      const panel = stops.rects.filter(([, r]) => r && r.x < 320);
+      check(panel.length >= 30, `only ${panel.length} panel controls`);
+      for (let i = 1; i < panel.length; i++) {
+        const [[a, p], [b, q]] = [panel[i - 1], panel[i]];
+        const sameRow = Math.abs(q.y - p.y) <= 2;
+        check(sameRow ? q.x > p.x : q.y > p.y,
+              `Tab goes from ${a} (${p.x},${p.y}) to ${b} (${q.x},${q.y}) against the reading order`);
+      }
+    }],
+
   ['the HTML controls drive and follow the panel', 'desktop', async (page) => {
     await page.focus(twin('Rows'));
     await page.keyboard.press('Control+A');
@@ -359,7 +383,10 @@ const tests = [
     const base = page.url().split('?')[0];
     const cases = [
       ['projector-1024x768', 1024, 768, '?size=5&method=textbook&layout=projector&step=40', 0],
+      ['projector-wirth-1024x768', 1024, 768, '?size=5&method=wirth&layout=projector&step=40', 0],
       ['laptop-1280x800', 1280, 800, '?size=5&method=textbook&listing=python&step=40', 0],
+      // A 1280x800 window at 150% browser zoom: 853x533 CSS pixels.
+      ['zoom150-1280x800', 853, 533, '?size=5&method=textbook&step=40', 0],
       ['big-1920x1080', 1920, 1080, '?size=5&method=textbook&listing=wirth&step=40', 4],
       ['embed-640x480', 640, 480, '?size=5&method=textbook&embed=1&views=code&step=40', 0],
       ['embed-800x600', 800, 600, '?size=5&method=textbook&embed=1&views=code&step=40&code=1.5', 0],
@@ -377,7 +404,18 @@ const tests = [
       const c = await app(page, () => Module.app().codeLayout());
       check(c.lines > 0, `${name}: no code drawn`);
       check(c.widest <= c.width + 0.5, `${name}: a row of ${c.widest} px in ${c.width} px`);
-      if (name.startsWith('projector')) check(c.scale >= 1.5, `${name}: code at scale ${c.scale}`);
+      if (name.startsWith('projector')) {  // the whole listing at 24 px, the stack in view
+        checkEqual([c.scale >= 1.5, c.whole], [true, true], `${name}: scale, whole listing`);
+        const corner = await app(page, () => Module.app().squareRect(1, 1));  // a1: bottom left
+        const stack = await rect(page, 'Stack');
+        check(stack && stack.y >= corner.y + corner.h && stack.y + stack.h <= h,
+              `${name}: the stack under the board: ${JSON.stringify([corner, stack])}`);
+      }
+      if (name.startsWith('zoom')) {  // the page's bar folds rather than lie over the panel
+        const left = await page.evaluate(() => Math.min(...[...document.querySelectorAll(
+          '#kt-toolbar > *')].filter((e) => e.offsetWidth).map((e) => e.getBoundingClientRect().left)));
+        check(left >= 320, `${name}: the page's bar starts at ${left} px, over the panel`);
+      }
       if (name.startsWith('embed')) {  // embeds offer the Listing and A-/A+ in their bar
         await page.waitForFunction(() => !document.getElementById('kt-listing').hidden);
         const bar = await page.evaluate(() => ({
@@ -391,6 +429,39 @@ const tests = [
     check(/code=1\.5/.test(await page.evaluate(() => location.search)), 'code= in the link');
     await page.setViewportSize({ width: 1280, height: 800 });
   }],
+
+  ['a 1024x768 projector: A+ in the full explorer takes the projector layout, A- gives it back',
+    'desktop', async (page) => {
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await page.goto(page.url().split('?')[0] + '?size=5&method=textbook&step=40');
+      await page.waitForFunction(() => globalThis.Module?.app?.()?.frames() > 3 &&
+                                       Module.coursePage?.restoring === null, null,
+                                 { timeout: 20000 });
+      const room = () => page.evaluate(() => ({
+        room: document.documentElement.classList.contains('kt-room'),
+        code: Module.app().codeLayout(), views: Module.app().views(), query: location.search }));
+      checkEqual((await room()).room, false, 'the full explorer at first');
+      await clickWidget(page, 'CodeLarger');  // 20 px: still the panel's
+      checkEqual((await room()).room, false, 'A+ once');
+      await clickWidget(page, 'CodeLarger');  // 25 px: the room's layout, at 24 px
+      await page.waitForFunction(() => document.documentElement.classList.contains('kt-room'));
+      await frames(page, 4);
+      const r = await room();
+      checkEqual([r.code.scale, r.code.whole, r.code.widest <= r.code.width],
+                 [1.5, true, true], 'the whole listing at 24 px');
+      checkEqual(r.views.sort(), ['code', 'stack'], 'the code and the stack');
+      check(!/views=|layout=/.test(r.query), `the reader's link is kept: ${r.query}`);
+      const corner = await app(page, () => Module.app().squareRect(1, 1));
+      const stack = await rect(page, 'Stack');
+      check(stack && stack.y >= corner.y + corner.h, 'the stack under the board');
+      await page.screenshot({ path: join(ARTIFACTS, 'reach-code-projector-auto-1024x768.png') });
+      // The bar's A- (20 px) gives the full explorer back, with the reader's panels.
+      await page.click('#kt-code-smaller');
+      await page.waitForFunction(() => !document.documentElement.classList.contains('embed'));
+      const back = await room();
+      checkEqual([back.room, back.views, back.code.scale.toFixed(2)], [false, ['code'], '1.20'], 'back');
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }],
 
   ['phone: the line and the step bar on screen together; 40 px squares to predict and play',
     'phone', async (page) => {
