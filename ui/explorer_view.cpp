@@ -281,23 +281,43 @@ void ExplorerView::draw_focus_ring() const {
                                           ImVec2(r->x + r->w + 3, r->y + r->h + 3), ring, 5, 0, 3);
 }
 
-bool scroll_window_at(float x, float y, float dy) {
+bool scroll_window_at(float x, float y, float dx, float dy) {
   ImGuiContext* g = ImGui::GetCurrentContext();
   if (!g) return false;
   const ImVec2 p(x, y);
+  const int axis = std::abs(dx) > std::abs(dy) ? 0 : 1;  // the finger's main direction
+  const float d = axis == 0 ? dx : dy;
   for (int i = g->Windows.Size - 1; i >= 0; --i) {  // front to back
     ImGuiWindow* w = g->Windows[i];
     if (!w->WasActive || w->Hidden || !w->OuterRectClipped.Contains(p)) continue;
-    while ((w->Flags & ImGuiWindowFlags_ChildWindow) && w->ScrollMax.y <= 0 && w->ParentWindow) {
+    // The innermost box that scrolls that way: a sideways swipe over the stack's box scrolls
+    // its long rows, an upward one the panel around it.
+    while ((w->Flags & ImGuiWindowFlags_ChildWindow) && w->ScrollMax[axis] <= 0 &&
+           w->ParentWindow) {
       w = w->ParentWindow;
     }
-    if (w->ScrollMax.y <= 0 || (w->Flags & ImGuiWindowFlags_NoScrollWithMouse)) return false;
-    const float from = w->ScrollTarget.y < FLT_MAX ? w->ScrollTarget.y : w->Scroll.y;
-    const float to = std::clamp(from - dy, 0.0f, w->ScrollMax.y);
-    ImGui::SetScrollY(w, to);
+    if (w->ScrollMax[axis] <= 0 || (w->Flags & ImGuiWindowFlags_NoScrollWithMouse)) return false;
+    const float from = w->ScrollTarget[axis] < FLT_MAX ? w->ScrollTarget[axis] : w->Scroll[axis];
+    const float to = std::clamp(from - d, 0.0f, w->ScrollMax[axis]);
+    if (axis == 0) {
+      ImGui::SetScrollX(w, to);
+    } else {
+      ImGui::SetScrollY(w, to);
+    }
     return to != from;
   }
   return false;
+}
+
+ScrollAt scroll_at(float x, float y) {
+  ImGuiContext* g = ImGui::GetCurrentContext();
+  if (!g) return {};
+  for (int i = g->Windows.Size - 1; i >= 0; --i) {
+    const ImGuiWindow* w = g->Windows[i];
+    if (!w->WasActive || w->Hidden || !w->OuterRectClipped.Contains(ImVec2(x, y))) continue;
+    return {w->Scroll.x, w->Scroll.y, w->ScrollMax.x, w->ScrollMax.y};
+  }
+  return {};
 }
 
 void ExplorerView::draw_panel(ExplorerState& s, float x, float y, float width, float height) {

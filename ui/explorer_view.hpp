@@ -83,10 +83,16 @@ class ExplorerView {
   bool focus_reveal_ = false;
 };
 
-// A finger's drag of dy CSS pixels at (x, y): scrolls the front window there that scrolls
-// with the wheel (the panel, an open list), as ImGui's wheel would, pixel for pixel; false
-// when there is none or it is already at that end.
-bool scroll_window_at(float x, float y, float dy);
+// A finger's drag of (dx, dy) CSS pixels at (x, y): scrolls, along the drag's main direction,
+// the front window there that scrolls that way (the panel, an open list, a pane's long rows),
+// pixel for pixel; false when there is none or it is already at that end.
+bool scroll_window_at(float x, float y, float dx, float dy);
+
+// Where the front window at (x, y) is scrolled to, and how far it can scroll (zeros: none).
+struct ScrollAt {
+  float x = 0, y = 0, max_x = 0, max_y = 0;
+};
+ScrollAt scroll_at(float x, float y);
 
 // One frame of the explorer: tick(s, dt), then view.draw.
 void frame(ExplorerState& s, ExplorerView& view, float dt_seconds);

@@ -388,7 +388,9 @@ void draw_code(ExplorerState& s, WidgetRects& rects) {
   record(rects, "Narration");
 }
 
-void draw_stack(ExplorerState& s) {
+// wrap: a call's locals wrap onto the next rows (the panel and the side column, which do not
+// scroll sideways); else one row a call, in a box that scrolls sideways (an embed's pane).
+void draw_stack(ExplorerState& s, bool wrap) {
   TeachingRun& t = s.teach;
   const TryMoveMachine& m = t.timeline->machine();
   const auto& frames = m.frames();
@@ -410,7 +412,9 @@ void draw_stack(ExplorerState& s) {
     ImGui::TextUnformatted(call.c_str());
     if (i + 1 == n) ImGui::PopStyleColor();
     ImGui::SameLine();
+    if (wrap) ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled("%s", locals.c_str());
+    if (wrap) ImGui::PopTextWrapPos();
   }
   if (t.stack_unfolded && n > kHead + kTail + 1 && ImGui::SmallButton("fold the middle")) {
     t.stack_unfolded = false;
@@ -577,7 +581,7 @@ void draw_teaching_section(ExplorerState& s, WidgetRects& rects) {
     if (beside) {
       ImGui::TextDisabled("beside the board");
     } else {
-      draw_stack(s);
+      draw_stack(s, /*wrap=*/true);
     }
   }
   if (panel(s, rects, Panel::tree, "Tree by depth", "Tab:Tree")) {
@@ -695,7 +699,7 @@ void draw_teaching_side(ExplorerState& s, WidgetRects& rects, float x, float y, 
     ImGui::Spacing();
     ImGui::TextUnformatted("Call stack");
     const ImVec2 a = ImGui::GetCursorScreenPos();
-    draw_stack(s);
+    draw_stack(s, /*wrap=*/true);
     const ImVec2 b = ImGui::GetItemRectMax();
     rects.set("Stack", Rect{a.x, a.y, width, b.y - a.y});
   }
@@ -726,7 +730,7 @@ void draw_teaching_pane(ExplorerState& s, Panel p, WidgetRects& rects) {
       draw_locals(s.teach, rects);
       break;
     case Panel::stack:
-      draw_stack(s);
+      draw_stack(s, /*wrap=*/false);
       break;
     case Panel::tree:
       draw_tree(m);

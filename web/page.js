@@ -722,16 +722,18 @@
         access.later();
         cancelAnimationFrame(glide);
         var a = app(), p = at(e);
-        g = a && e.touches.length === 1 && !a.overBoard(p.x, p.y) ? { p: p, v: 0, moved: 0 } : null;
+        g = a && e.touches.length === 1 && !a.overBoard(p.x, p.y) ? { p: p, vx: 0, vy: 0, moved: 0 } : null;
       }, { passive: true });
+      // Up and down scrolls the panel; sideways, a pane's long rows (the stack in an embed).
       c.addEventListener('touchmove', function (e) {
         if (!g || e.touches.length !== 1) return;
-        var p = at(e), dy = p.y - g.p.y, dt = Math.max(1, p.t - g.p.t);
-        g.moved += Math.abs(dy);
+        var p = at(e), dx = p.x - g.p.x, dy = p.y - g.p.y, dt = Math.max(1, p.t - g.p.t);
+        g.moved += Math.abs(dx) + Math.abs(dy);
         if (g.moved < 8) return;  // a tap's wobble
         e.preventDefault();
-        Module.touchScroll(p.x, p.y, dy);
-        g.v = 0.8 * (dy / dt) + 0.2 * g.v;
+        Module.touchScroll(p.x, p.y, dx, dy);
+        g.vx = 0.8 * (dx / dt) + 0.2 * g.vx;
+        g.vy = 0.8 * (dy / dt) + 0.2 * g.vy;
         g.p = p;
       }, { passive: false });
       var end = function () {
@@ -739,13 +741,16 @@
           c.dispatchEvent(new MouseEvent('mousemove', { clientX: -1e4, clientY: -1e4, bubbles: true }));
         });
         if (!g || g.moved < 8 || performance.now() - g.p.t > 100) { g = null; return; }
-        var v = g.v, x = g.p.x, y = g.p.y, last = performance.now();
+        var vx = g.vx, vy = g.vy, x = g.p.x, y = g.p.y, last = performance.now();
         g = null;
         (function step(t) {  // momentum: the speed decays by 5% every 16 ms
           var dt = Math.min(50, t - last || 16);
           last = t;
-          v *= Math.pow(0.95, dt / 16);
-          if (Math.abs(v) > 0.02 && Module.touchScroll(x, y, v * dt)) glide = requestAnimationFrame(step);
+          var k = Math.pow(0.95, dt / 16);
+          vx *= k;
+          vy *= k;
+          if (Math.max(Math.abs(vx), Math.abs(vy)) > 0.02 &&
+              Module.touchScroll(x, y, vx * dt, vy * dt)) glide = requestAnimationFrame(step);
         })(performance.now());
       };
       c.addEventListener('touchend', end);

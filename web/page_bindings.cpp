@@ -23,7 +23,8 @@
 //   Module.setFocusWidget(label) -> rings the widget (a WidgetRects label), "" for none
 //   Module.widgetEnabled(label) -> drawn last frame, not greyed out
 //   Module.widgetDrawn(label) -> drawn last frame (greyed out or not)
-//   Module.touchScroll(x, y, dy) -> a finger's drag scrolled the window under (x, y)
+//   Module.touchScroll(x, y, dx, dy) -> a finger's drag scrolled the window under (x, y)
+//   Module.scrollAt(x, y) -> {x, y, maxX, maxY}: the front window there, scrolled and scrollable
 //   Module.setTouchTargets(on) -> 44 px frames for touch screens (ui::set_touch_targets)
 //   Module.recursionWords() -> the recursion's last step in words ("" when not watched)
 // The URL is read by the core's parse_page_query (fuzzed, unit-tested): the JS glue (page.js)
@@ -271,8 +272,19 @@ bool widget_drawn(const std::string& label) {
   return app && app->view.rects().find(label).has_value();
 }
 
-bool touch_scroll(double x, double y, double dy) {
-  return ui::scroll_window_at(static_cast<float>(x), static_cast<float>(y), static_cast<float>(dy));
+bool touch_scroll(double x, double y, double dx, double dy) {
+  return ui::scroll_window_at(static_cast<float>(x), static_cast<float>(y), static_cast<float>(dx),
+                              static_cast<float>(dy));
+}
+
+emscripten::val scroll_at(double x, double y) {
+  const ui::ScrollAt s = ui::scroll_at(static_cast<float>(x), static_cast<float>(y));
+  emscripten::val out = emscripten::val::object();
+  out.set("x", s.x);
+  out.set("y", s.y);
+  out.set("maxX", s.max_x);
+  out.set("maxY", s.max_y);
+  return out;
 }
 
 void set_touch_targets(bool on) {
@@ -311,6 +323,7 @@ EMSCRIPTEN_BINDINGS(knights_tour_page) {
   emscripten::function("widgetEnabled", &widget_enabled);
   emscripten::function("widgetDrawn", &widget_drawn);
   emscripten::function("touchScroll", &touch_scroll);
+  emscripten::function("scrollAt", &scroll_at);
   emscripten::function("setTouchTargets", &set_touch_targets);
   emscripten::function("recursionWords", &recursion_words);
   emscripten::function("setCodeFont", &kt::ui::set_code_font_file);  // bytes of code-font.ttf

@@ -21,13 +21,15 @@ const GROUPS = {
 
 const rect = (page, label) => app(page, (l) => Module.app().widgetRect(l), label);
 
-// One finger from (x, y0) to (x, y1) in `n` moves, through the DevTools protocol.
-async function swipe(page, x, y0, y1, n = 12) {
+// One finger from (x, y0) to (x, y1) in `n` moves, through the DevTools protocol (x1: to
+// another x too, a sideways swipe).
+async function swipe(page, x, y0, y1, n = 12, x1 = x) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: y0 }] });
   for (let i = 1; i <= n; i++) {
     const y = y0 + ((y1 - y0) * i) / n;
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove',
+      touchPoints: [{ x: x + ((x1 - x) * i) / n, y }] });
     await page.waitForTimeout(16);
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
@@ -98,6 +100,27 @@ const tests = [
     const back = await rect(page, 'Run');
     check(back.y > after.y + reach, `Run went back down from ${after.y} to ${back.y} only`);
   }],
+
+  ["a sideways swipe scrolls a pane's long rows: the stack in a phone's embed", 'phone',
+    async (page) => {
+      await page.goto(page.url().split('?')[0] +
+                      '?size=5&method=textbook&embed=1&views=code,stack&step=80');
+      await page.waitForFunction(() => globalThis.Module?.app?.()?.frames() > 3 &&
+                                       Module.coursePage?.restoring === null, null,
+                                 { timeout: 20000 });
+      await frames(page, 4);
+      const stack = await rect(page, 'Stack');
+      check(stack, 'no stack pane');
+      const [x, y] = [stack.x + stack.w / 2, stack.y + stack.h / 2];
+      const before = await page.evaluate(([x, y]) => Module.scrollAt(x, y), [x, y]);
+      check(before.maxX > 0, `the stack's rows fit: ${JSON.stringify(before)}`);
+      await swipe(page, x + 120, y, y, 12, x - 120);  // right to left: the rows' ends come in
+      await frames(page, 20);
+      const after = await page.evaluate(([x, y]) => Module.scrollAt(x, y), [x, y]);
+      check(after.x >= Math.min(before.maxX, 200) - 1 && after.y === before.y,
+            `the swipe scrolled the stack from ${JSON.stringify(before)} to ${JSON.stringify(after)}`);
+      await page.screenshot({ path: join(ARTIFACTS, 'reach-phone-stack-sideways.png') });
+    }],
 
   ['a tap leaves no hover behind', 'phone', async (page) => {
     const r = await rect(page, '7x7');
