@@ -25,6 +25,7 @@
 #include "counting/count_request.hpp"
 #include "counting/estimate.hpp"
 #include "counting/frontier_count.hpp"
+#include "counting/tour_classes.hpp"
 #include "formats/json_line.hpp"
 
 namespace kt::cli {
@@ -77,6 +78,7 @@ struct CountCliOptions {
   int threads = 0;
   std::uint64_t limit = 0;
   bool list = false;
+  bool classes = false;  // up to the board's symmetries
   bool no_symmetry = false;
   bool force = false;
   std::string counter = "auto";
@@ -171,6 +173,25 @@ void print_summary(const CountCliOptions& o, const Problem& problem, const BigCo
         blocked.empty() ? "" : (" with " + std::to_string(blocked.size()) + " blocked").c_str(),
         complete ? "" : stopped_by);
   }
+}
+
+// The classes of --classes, for the JSON summary: counts as strings, as every count.
+Json classes_json(const TourClasses& c) {
+  Json fixed = Json::object();
+  for (const auto& [t, n] : c.fixed) fixed[std::string(to_string(t))] = std::to_string(n);
+  return Json{{"classes", std::to_string(c.classes)}, {"fixed", fixed}};
+}
+
+// In words, after the count's line: the classes and what each symmetry keeps.
+void print_classes(const CountCliOptions& o, const TourClasses& c) {
+  std::string fixed;
+  for (const auto& [t, n] : c.fixed) {
+    if (t == Symmetry::identity) continue;
+    fixed += (fixed.empty() ? "" : ", ") + std::string(to_string(t)) + " " + std::to_string(n);
+  }
+  std::fprintf(o.list ? stderr : stdout,
+               "%llu up to the board's symmetries (tours each symmetry keeps: %s)\n",
+               static_cast<unsigned long long>(c.classes), fixed.empty() ? "none" : fixed.c_str());
 }
 
 // Counting by rows stopped (--time-limit, or Ctrl-C): it knows the count only at its last
@@ -485,12 +506,15 @@ int run_count(CountCliOptions& o) {
   Problem problem;
   if (auto why = parse_count_request(o.board, problem); !why.empty()) return bad_input(why);
   const Geometry g = problem.geometry;
-  // Only the search lists tours or stops after a number of them; both counters stop at a time
-  // limit.
-  const bool listing = o.list || o.limit > 0;
+  // Only the search lists tours, sorts them into classes or stops after a number of them; both
+  // counters stop at a time limit.
+  const bool listing = o.list || o.limit > 0 || o.classes;
+  if (o.classes && (problem.start || problem.end)) {
+    return bad_input("--classes: classes are of all the board's tours; no --start or --end");
+  }
   const int threads = o.threads > 0 ? o.threads : hardware_threads();
   if (o.counter == "rows" && listing)
-    return bad_input("--counter rows only counts: no --list or --limit");
+    return bad_input("--counter rows only counts: no --list, --classes or --limit");
   CounterRequest which;
   which.counter = parse_counter_kind(o.counter).value_or(CounterKind::automatic);
   which.memory_limit = o.memory_limit_mb * 1'000'000;
@@ -515,7 +539,8 @@ int run_count(CountCliOptions& o) {
   // With a limit the count stops early by the user's own bound: no estimate of the whole.
   if (!o.force && o.limit == 0 && o.time_limit == 0) {
     const CountTimeEstimate t =
-        choice.trial ? *choice.trial : estimate_count_seconds(problem, !o.no_symmetry, o.list);
+        choice.trial ? *choice.trial
+                     : estimate_count_seconds(problem, !o.no_symmetry, o.list || o.classes);
     const LogValue wall = LogValue::of(t.seconds / threads);
     const std::string on = " on " + std::to_string(threads) + " thread" + (threads > 1 ? "s" : "");
     if (t.seconds / threads > kMaxCountSeconds) {
@@ -536,11 +561,15 @@ int run_count(CountCliOptions& o) {
   options.threads = o.threads;
   options.limit = o.limit;
   options.use_symmetry = !o.no_symmetry;
+  // --classes: every tour goes past the classifier; with --list only those that stand for
+  // their class are printed.
+  auto classifier = o.classes ? std::make_shared<TourClassifier>(problem) : nullptr;
   if (o.list) {
     // One JSON value reused for every line: the numbers are overwritten in place, so a line
     // costs no allocation but its text (millions of lines: 6x6 lists 6.6 million tours).
     auto line = std::make_shared<Json>(Json{{"path", Json::array()}});
-    options.on_tour = [g, line](std::span<const std::int32_t> path) {
+    options.on_tour = [g, line, classifier](std::span<const std::int32_t> path) {
+      if (classifier && !classifier->add(path)) return;
       Json& squares = (*line)["path"];
       if (squares.size() != path.size()) {
         squares = Json::array();
@@ -554,19 +583,24 @@ int run_count(CountCliOptions& o) {
       std::printf("%s\n", json_line(*line).c_str());
     };
   }
+  if (classifier && !o.list) {
+    options.on_tour = [classifier](std::span<const std::int32_t> path) { classifier->add(path); };
+  }
   options.on_progress = [](double fraction, std::uint64_t tours) {
     std::fprintf(stderr, "knights: counting, about %.1f%% done, %llu tours so far\n",
                  100 * fraction, static_cast<unsigned long long>(tours));
   };
   bool timed_out = false;
-  const CountResult r =
-      o.time_limit > 0 ? count_with_time_limit(problem, options, seconds_left, o.list, timed_out)
-                       : count_tours(problem, options);
+  const CountResult r = o.time_limit > 0 ? count_with_time_limit(problem, options, seconds_left,
+                                                                 o.list || o.classes, timed_out)
+                                         : count_tours(problem, options);
   if (!r.error.empty()) return bad_input("board: " + r.error);
 
-  print_summary(o, problem, BigCount(r.count), r.complete, r.seconds, "search",
-                Json{{"nodes", r.nodes}},
+  Json extra{{"nodes", r.nodes}};
+  if (classifier && r.complete) extra.update(classes_json(classifier->result()));
+  print_summary(o, problem, BigCount(r.count), r.complete, r.seconds, "search", extra,
                 timed_out ? " (stopped at --time-limit)" : " (stopped at the limit)");
+  if (classifier && r.complete && o.format != "json") print_classes(o, classifier->result());
   if (o.format != "json") {
     std::fprintf(stderr, "%.3f s, %llu nodes\n", r.seconds,
                  static_cast<unsigned long long>(r.nodes));
@@ -602,6 +636,10 @@ Runner add_count_command(CLI::App& app) {
                  /*show_default=*/false);
   cmd->get_option("--time-limit")->type_name("SECONDS");
   cmd->add_flag("--list", o->list, "Print each tour as a JSON line {\"path\":[[x,y],...]}");
+  cmd->add_flag("--classes", o->classes,
+                "Also count the tours up to the board's symmetries (Jelliss's geometrically "
+                "distinct tours; open tours in either direction) and how many tours each "
+                "symmetry keeps; with --list, list one tour of each class");
   cmd->add_flag("--no-symmetry", o->no_symmetry, "Search every start (slower; for checking)");
   cmd->add_flag("--force", o->force,
                 "Count even when a short trial estimates it would take longer than a day, or "

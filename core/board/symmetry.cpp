@@ -1,0 +1,63 @@
+#include "board/symmetry.hpp"
+
+#include <array>
+
+namespace kt {
+
+namespace {
+constexpr std::array<Symmetry, 8> kAll = {
+    Symmetry::identity,     Symmetry::mirror_left_right, Symmetry::mirror_top_bottom,
+    Symmetry::half_turn,    Symmetry::mirror_diagonal,   Symmetry::mirror_antidiagonal,
+    Symmetry::quarter_turn, Symmetry::three_quarter_turn};
+}  // namespace
+
+std::span<const Symmetry> board_symmetries(Geometry g) {
+  return std::span<const Symmetry>(kAll).first(g.rows == g.cols ? 8 : 4);
+}
+
+Square apply(Symmetry t, Geometry g, Square s) {
+  const int w = g.cols, h = g.rows, x = s.x, y = s.y;
+  switch (t) {
+    case Symmetry::identity:
+      return {x, y};
+    case Symmetry::mirror_left_right:
+      return {w + 1 - x, y};
+    case Symmetry::mirror_top_bottom:
+      return {x, h + 1 - y};
+    case Symmetry::half_turn:
+      return {w + 1 - x, h + 1 - y};
+    case Symmetry::mirror_diagonal:
+      return {y, x};
+    case Symmetry::mirror_antidiagonal:
+      return {w + 1 - y, h + 1 - x};
+    case Symmetry::quarter_turn:
+      return {y, h + 1 - x};
+    case Symmetry::three_quarter_turn:
+      return {w + 1 - y, x};
+  }
+  return s;
+}
+
+std::string_view to_string(Symmetry t) {
+  switch (t) {
+    case Symmetry::identity:
+      return "identity";
+    case Symmetry::mirror_left_right:
+      return "mirror-left-right";
+    case Symmetry::mirror_top_bottom:
+      return "mirror-top-bottom";
+    case Symmetry::half_turn:
+      return "half-turn";
+    case Symmetry::mirror_diagonal:
+      return "mirror-diagonal";
+    case Symmetry::mirror_antidiagonal:
+      return "mirror-antidiagonal";
+    case Symmetry::quarter_turn:
+      return "quarter-turn";
+    case Symmetry::three_quarter_turn:
+      return "three-quarter-turn";
+  }
+  return "";
+}
+
+}  // namespace kt

@@ -1,0 +1,76 @@
+#include "counting/tour_classes.hpp"
+
+#include <algorithm>
+
+#include "board/assert.hpp"
+
+namespace kt {
+
+TourClassifier::TourClassifier(const Problem& problem) : closed_(problem.closed) {
+  const Geometry g = problem.geometry;
+  for (const Symmetry t : board_symmetries(g)) {
+    std::vector<std::int32_t> image(static_cast<std::size_t>(g.size()));
+    bool keeps_blocked = true;
+    for (int i = 0; i < g.size(); ++i) {
+      image[i] = g.index(apply(t, g, g.square(i)));
+      if (!problem.blocked.empty() && problem.blocked[i] != problem.blocked[image[i]]) {
+        keeps_blocked = false;
+      }
+    }
+    if (!keeps_blocked) continue;
+    group_.push_back(t);
+    image_of_.push_back(std::move(image));
+  }
+  fixed_.assign(group_.size(), 0);
+}
+
+void TourClassifier::normalise(Path& p) const {
+  if (!closed_ || p.size() < 3) return;
+  std::rotate(p.begin(), std::min_element(p.begin(), p.end()), p.end());
+  if (p.back() < p[1]) std::reverse(p.begin() + 1, p.end());
+}
+
+bool TourClassifier::add(std::span<const std::int32_t> path) {
+  ++tours_;
+  own_.assign(path.begin(), path.end());
+  reversed_.assign(path.rbegin(), path.rend());
+  normalise(own_);
+  // An open tour's class is of the undirected path: its lesser direction.
+  const bool lesser_way = closed_ || own_ <= reversed_;
+  const Path& self = closed_ || lesser_way ? own_ : reversed_;
+  least_ = self;
+  for (std::size_t k = 0; k < group_.size(); ++k) {
+    const std::vector<std::int32_t>& to = image_of_[k];
+    image_.resize(path.size());
+    for (std::size_t i = 0; i < path.size(); ++i) image_[i] = to[path[i]];
+    if (closed_) {
+      normalise(image_);
+      fixed_[k] += image_ == own_ ? 1 : 0;
+    } else {
+      fixed_[k] += (std::equal(image_.begin(), image_.end(), path.begin()) ? 1 : 0) +
+                   (image_ == reversed_ ? 1 : 0);
+      if (std::lexicographical_compare(image_.rbegin(), image_.rend(), image_.begin(),
+                                       image_.end())) {
+        std::reverse(image_.begin(), image_.end());  // the image's lesser way
+      }
+    }
+    if (image_ < least_) least_ = image_;
+  }
+  return lesser_way && least_ == self;
+}
+
+TourClasses TourClassifier::result() const {
+  TourClasses r;
+  r.tours = tours_;
+  std::uint64_t sum = 0;
+  for (std::size_t k = 0; k < group_.size(); ++k) {
+    r.fixed.emplace_back(group_[k], fixed_[k]);
+    sum += fixed_[k];
+  }
+  const std::uint64_t order = group_.size() * (closed_ ? 1 : 2);
+  KT_ASSERT(sum % order == 0);  // Burnside: an orbit count is a whole number
+  r.classes = sum / order;
+  return r;
+}
+
+}  // namespace kt
