@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "board/knight.hpp"
+#include "board/symmetry.hpp"
 #include "counting/count.hpp"
 #include "counting/count_search.hpp"
 
@@ -83,31 +84,9 @@ std::vector<std::array<std::uint8_t, kMaxSquares>> symmetries(const Graph& graph
                                                               const std::vector<int>& compact,
                                                               std::span<const Square> fixed) {
   const Geometry g = graph.geometry;
-  const int w = g.cols, h = g.rows;
   std::vector<std::array<std::uint8_t, kMaxSquares>> group;
-  for (int t = 0; t < 8; ++t) {
-    if (t >= 4 && w != h) break;
-    auto map = [&](Square s) -> Square {
-      const int x = s.x, y = s.y;
-      switch (t) {
-        case 0:
-          return {x, y};
-        case 1:
-          return {w + 1 - x, y};
-        case 2:
-          return {x, h + 1 - y};
-        case 3:
-          return {w + 1 - x, h + 1 - y};
-        case 4:
-          return {y, x};
-        case 5:
-          return {w + 1 - y, h + 1 - x};
-        case 6:
-          return {y, h + 1 - x};
-        default:
-          return {w + 1 - y, x};
-      }
-    };
+  for (const Symmetry t : board_symmetries(g)) {
+    auto map = [&](Square s) { return apply(t, g, s); };
     bool ok = std::all_of(fixed.begin(), fixed.end(), [&](Square s) { return map(s) == s; });
     std::array<std::uint8_t, kMaxSquares> perm{};
     for (int v = 0; v < graph.n && ok; ++v) {
