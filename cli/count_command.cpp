@@ -23,6 +23,7 @@
 #include "counting/choose_counter.hpp"
 #include "counting/count.hpp"
 #include "counting/count_request.hpp"
+#include "counting/end_map.hpp"
 #include "counting/estimate.hpp"
 #include "counting/frontier_count.hpp"
 #include "counting/tour_classes.hpp"
@@ -79,6 +80,7 @@ struct CountCliOptions {
   std::uint64_t limit = 0;
   bool list = false;
   bool classes = false;  // up to the board's symmetries
+  bool ends = false;     // the end map from the start
   bool no_symmetry = false;
   bool force = false;
   std::string counter = "auto";
@@ -173,6 +175,42 @@ void print_summary(const CountCliOptions& o, const Problem& problem, const BigCo
         blocked.empty() ? "" : (" with " + std::to_string(blocked.size()) + " blocked").c_str(),
         complete ? "" : stopped_by);
   }
+}
+
+// --ends: the count's line, then the map (JSON: "ends", one entry a free square other than the
+// start, counts as strings; text: the board as it is drawn, top row first, S the start).
+int print_end_map(const CountCliOptions& o, const Problem& problem, const EndMap& map) {
+  if (!map.total.error.empty()) return bad_input("board: " + map.total.error);
+  const Geometry g = problem.geometry;
+  const auto free = [&](int i) {
+    return g.square(i) != *problem.start && (problem.blocked.empty() || !problem.blocked[i]);
+  };
+  Json extra{{"nodes", map.total.nodes}};
+  if (o.format == "json") {
+    Json ends = Json::array();
+    for (int i = 0; i < g.size(); ++i) {
+      if (free(i))
+        ends.push_back({{"end", square_json(g.square(i))}, {"count", std::to_string(map.ends[i])}});
+    }
+    extra["ends"] = ends;
+  }
+  print_summary(o, problem, BigCount(map.total.count), map.total.complete, map.total.seconds,
+                "search", extra);
+  if (o.format == "json") return kExitOk;
+  std::size_t width = 1;
+  for (const std::uint64_t n : map.ends) width = std::max(width, std::to_string(n).size());
+  for (int y = g.rows; y >= 1; --y) {
+    std::string row;
+    for (int x = 1; x <= g.cols; ++x) {
+      const int i = g.index({x, y});
+      std::string cell = Square{x, y} == *problem.start ? "S"
+                         : free(i)                      ? std::to_string(map.ends[i])
+                                                        : "#";
+      row += std::string(width + 1 - cell.size(), ' ') + cell;
+    }
+    std::printf("%s\n", row.c_str());
+  }
+  return kExitOk;
 }
 
 // The classes of --classes, for the JSON summary: counts as strings, as every count.
@@ -508,13 +546,19 @@ int run_count(CountCliOptions& o) {
   const Geometry g = problem.geometry;
   // Only the search lists tours, sorts them into classes or stops after a number of them; both
   // counters stop at a time limit.
-  const bool listing = o.list || o.limit > 0 || o.classes;
+  const bool listing = o.list || o.limit > 0 || o.classes || o.ends;
+  if (o.ends && (o.list || o.classes || o.time_limit > 0 || o.limit > 0)) {
+    return bad_input("--ends: not with --list, --classes, --limit or --time-limit");
+  }
+  if (o.ends) {
+    if (auto why = check_end_map_problem(problem); !why.empty()) return bad_input(why);
+  }
   if (o.classes && (problem.start || problem.end)) {
     return bad_input("--classes: classes are of all the board's tours; no --start or --end");
   }
   const int threads = o.threads > 0 ? o.threads : hardware_threads();
   if (o.counter == "rows" && listing)
-    return bad_input("--counter rows only counts: no --list, --classes or --limit");
+    return bad_input("--counter rows only counts: no --list, --classes, --ends or --limit");
   CounterRequest which;
   which.counter = parse_counter_kind(o.counter).value_or(CounterKind::automatic);
   which.memory_limit = o.memory_limit_mb * 1'000'000;
@@ -539,8 +583,7 @@ int run_count(CountCliOptions& o) {
   // With a limit the count stops early by the user's own bound: no estimate of the whole.
   if (!o.force && o.limit == 0 && o.time_limit == 0) {
     const CountTimeEstimate t =
-        choice.trial ? *choice.trial
-                     : estimate_count_seconds(problem, !o.no_symmetry, o.list || o.classes);
+        choice.trial ? *choice.trial : estimate_count_seconds(problem, !o.no_symmetry, listing);
     const LogValue wall = LogValue::of(t.seconds / threads);
     const std::string on = " on " + std::to_string(threads) + " thread" + (threads > 1 ? "s" : "");
     if (t.seconds / threads > kMaxCountSeconds) {
@@ -590,6 +633,7 @@ int run_count(CountCliOptions& o) {
     std::fprintf(stderr, "knights: counting, about %.1f%% done, %llu tours so far\n",
                  100 * fraction, static_cast<unsigned long long>(tours));
   };
+  if (o.ends) return print_end_map(o, problem, count_ends(problem, options));
   bool timed_out = false;
   const CountResult r = o.time_limit > 0 ? count_with_time_limit(problem, options, seconds_left,
                                                                  o.list || o.classes, timed_out)
@@ -640,6 +684,9 @@ Runner add_count_command(CLI::App& app) {
                 "Also count the tours up to the board's symmetries (Jelliss's geometrically "
                 "distinct tours; open tours in either direction) and how many tours each "
                 "symmetry keeps; with --list, list one tour of each class");
+  cmd->add_flag("--ends", o->ends,
+                "Open tours from --start: how many end on each square, from one search (a map "
+                "of the board, top row first; JSON: \"ends\")");
   cmd->add_flag("--no-symmetry", o->no_symmetry, "Search every start (slower; for checking)");
   cmd->add_flag("--force", o->force,
                 "Count even when a short trial estimates it would take longer than a day, or "
