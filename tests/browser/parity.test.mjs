@@ -40,6 +40,14 @@ const COUNTS = [
 // A175855 (closed tours on 5 x 2n): 5x18, between 2^53 and 2^64, which a double rounds.
 const PUBLISHED = { [JSON.stringify({ rows: '5', cols: '18', closed: true })]: '161514101568508400' };
 
+// Beyond the number (Module.Tours against count --classes and count --ends).
+const TOURS = [
+  { size: '6', closed: true, classes: true },  // Jelliss: 1,245 classes, 78 by the half turn
+  { size: '5', classes: true },                // Jelliss: 112 classes, 8 symmetric
+  { size: '5', start: 'a1', ends: true },
+  { size: '5', blocked: '3,3', start: '1,1', ends: true },
+];
+
 const SOLVES = [
   { size: '5', start: '1,1', method: 'textbook' },
   { size: '5', start: '1,1', method: 'wirth' },
@@ -72,12 +80,17 @@ function cliArgs(fields) {
 
 // {refused: message} or {answer}: what the CLI says.
 function viaCli(command, fields) {
-  const extra = command === 'count' ? ['--format', 'json', '--threads', '1']
-    : ['--format', 'summary'];
+  const extra = command === 'solve' ? ['--format', 'summary']
+    : ['--format', 'json', '--threads', '1'];
+  if (command === 'tours') command = 'count';
   const r = spawnSync(KNIGHTS, [command, ...cliArgs(fields), ...extra], { encoding: 'utf8' });
   if (r.status === 2) return { refused: r.stderr.trim().replace(/^knights: /, '') };
   if (r.status !== 0) throw new Error(`knights ${command} exited ${r.status}: ${r.stderr}`);
   const out = JSON.parse(r.stdout.trim().split('\n').pop());
+  if (fields.classes || fields.ends) {
+    return { answer: { count: out.count, classes: fields.classes ? out.classes : null,
+      fixed: fields.classes ? out.fixed : null, ends: fields.ends ? out.ends : null } };
+  }
   if (command === 'count') {
     // As the CLI prints it: a string of digits, the type the JS API's count() has too.
     return { answer: { count: out.count, counter: out.counter, what: out.counts } };
@@ -88,6 +101,20 @@ function viaCli(command, fields) {
 
 // The same through the page's API, run to the end in slices.
 function viaJs({ command, fields }) {
+  if (command === 'tours') {
+    const t = new Module.Tours();
+    try {
+      const { classes, ends, ...problem } = fields;
+      const why = t.configure(problem);
+      if (why) return { refused: why };
+      while (t.run(1 << 20) === 'running');
+      const c = t.classes();
+      return { answer: { count: t.count(), classes: classes ? c.classes : null,
+        fixed: classes ? c.fixed : null, ends: ends ? t.ends() : null } };
+    } finally {
+      t.delete();
+    }
+  }
   if (command === 'count') {
     const c = new Module.Counter();
     try {
@@ -122,6 +149,7 @@ await exitWith('parity', async () => {
     try {
       const page = await open(browser.context, url);
       const rows = [...COUNTS.map((fields) => ({ command: 'count', fields })),
+        ...TOURS.map((fields) => ({ command: 'tours', fields })),
         ...SOLVES.map((fields) => ({ command: 'solve', fields }))];
       return await runTests('parity', rows.map((row) => [
         `${row.command} ${JSON.stringify(row.fields)}`, row]), async ([, row]) => {
