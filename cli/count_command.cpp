@@ -553,9 +553,6 @@ int run_count(CountCliOptions& o) {
   if (o.ends) {
     if (auto why = check_end_map_problem(problem); !why.empty()) return bad_input(why);
   }
-  if (o.classes && (problem.start || problem.end)) {
-    return bad_input("--classes: classes are of all the board's tours; no --start or --end");
-  }
   const int threads = o.threads > 0 ? o.threads : hardware_threads();
   if (o.counter == "rows" && listing)
     return bad_input("--counter rows only counts: no --list, --classes, --ends or --limit");
@@ -682,8 +679,9 @@ Runner add_count_command(CLI::App& app) {
   cmd->add_flag("--list", o->list, "Print each tour as a JSON line {\"path\":[[x,y],...]}");
   cmd->add_flag("--classes", o->classes,
                 "Also count the tours up to the board's symmetries (Jelliss's geometrically "
-                "distinct tours; open tours in either direction) and how many tours each "
-                "symmetry keeps; with --list, list one tour of each class");
+                "distinct tours; open tours of every start in either direction; with --start or "
+                "--end, the symmetries that keep them) and how many tours each symmetry keeps; "
+                "with --list, list one tour of each class");
   cmd->add_flag("--ends", o->ends,
                 "Open tours from --start: how many end on each square, from one search (a map "
                 "of the board, top row first; JSON: \"ends\")");

@@ -1057,3 +1057,44 @@ TEST_CASE("explorer: teaching panels by name", "[explorer]") {
   CHECK(s.view.panels[static_cast<int>(Panel::code)]);
   CHECK_FALSE(s.view.panels[static_cast<int>(Panel::stack)]);
 }
+
+TEST_CASE("explorer: the count section's classes and end map, cleared by another board",
+          "[explorer][study]") {
+  ExplorerState s;
+  REQUIRE(configure(s, problem("5", "5", "1,1", "textbook")).empty());
+  set_count_kind(s, CountKind::from_start);
+  REQUIRE(study(s).empty());
+  for (int i = 0; i < 100000 && s.study.state == TourStudy::State::running; ++i) {
+    tick(s, 0.016, 0.05);
+  }
+  REQUIRE(s.study.state == TourStudy::State::done);
+  // As the CLI's count --classes and --ends from a1: the diagonal mirror pairs the 304 tours;
+  // the far corner ends 56 of them.
+  const TourClasses c = s.study.classifier->result();
+  CHECK(c.tours == 304);
+  CHECK(c.classes == 152);
+  const Geometry g = s.study.problem.geometry;
+  CHECK(s.study.ends[g.index({5, 5})] == 56);
+  std::uint64_t sum = 0;
+  for (const std::uint64_t n : s.study.ends) sum += n;
+  CHECK(sum == 304);
+  // Closed tours: the classes, no map.
+  set_count_kind(s, CountKind::closed);
+  REQUIRE(configure(s, problem("6", "6", "1,1", "textbook")).empty());
+  CHECK(s.study.state == TourStudy::State::done);  // until the next tick sees the new board
+  tick(s, 0.016, 0.05);
+  CHECK(s.study.state == TourStudy::State::idle);
+  set_count_kind(s, CountKind::closed);
+  REQUIRE(study(s).empty());
+  for (int i = 0; i < 100000 && s.study.state == TourStudy::State::running; ++i) {
+    tick(s, 0.016, 0.05);
+  }
+  CHECK(s.study.classifier->result().classes == 1245);  // Jelliss
+  CHECK(s.study.ends.empty());
+  // What would take long is refused before it starts, pointing to the CLI.
+  REQUIRE(configure(s, problem("7", "7", "1,1", "textbook")).empty());
+  set_count_kind(s, CountKind::from_start);
+  const std::string why = study(s);
+  CHECK(starts_with(why, "board: listing every tour would take about"));
+  CHECK(s.study.state == TourStudy::State::idle);
+}

@@ -32,6 +32,15 @@ Problem board(int rows, int cols, bool closed, std::vector<Square> blocked = {})
   return p;
 }
 
+Problem from(Problem p, Square start) {
+  p.start = start;
+  return p;
+}
+Problem to(Problem p, Square end) {
+  p.end = end;
+  return p;
+}
+
 struct Classified {
   kt::TourClasses classes;
   std::vector<Path> tours, representatives;
@@ -76,7 +85,8 @@ Edges edges(const Geometry& g, const Path& p, bool closed, Symmetry t) {
 }
 
 // The orbits by brute force: the least edge set over the board's symmetries that keep the
-// blocked squares; and how many of them some symmetry other than the identity keeps.
+// blocked squares (and an open tour's given start and end); and how many of them some symmetry
+// other than the identity keeps.
 std::pair<std::size_t, std::size_t> orbits(const Problem& p, const std::vector<Path>& tours) {
   const Geometry g = p.geometry;
   std::vector<Symmetry> group;
@@ -84,6 +94,10 @@ std::pair<std::size_t, std::size_t> orbits(const Problem& p, const std::vector<P
     bool keeps = true;
     for (int i = 0; i < g.size() && !p.blocked.empty(); ++i) {
       keeps = keeps && p.blocked[i] == p.blocked[g.index(kt::apply(t, g, g.square(i)))];
+    }
+    // An open tour's given start and end stay where they are.
+    for (const auto& end : {p.start, p.end}) {
+      keeps = keeps && (p.closed || !end || kt::apply(t, g, *end) == *end);
     }
     if (keeps) group.push_back(t);
   }
@@ -167,8 +181,10 @@ TEST_CASE("6x6 closed: 1,245 geometrically distinct, 5 quarter-turn and 17 half-
 TEST_CASE("classes against brute-force orbits on small and blocked boards", "[classes]") {
   for (const Problem& p :
        {board(3, 4, false), board(3, 7, false), board(4, 5, false), board(5, 6, true),
-        board(3, 10, true), board(5, 5, false, {{3, 3}}), board(4, 5, false, {{1, 1}})}) {
-    CAPTURE(p.geometry.rows, p.geometry.cols, p.closed);
+        board(3, 10, true), board(5, 5, false, {{3, 3}}), board(4, 5, false, {{1, 1}}),
+        from(board(5, 5, false), {1, 1}), from(board(5, 5, false), {3, 3}),
+        from(board(6, 6, false), {2, 2}), to(board(5, 5, false), {1, 1})}) {
+    CAPTURE(p.geometry.rows, p.geometry.cols, p.closed, p.start.has_value(), p.end.has_value());
     const Classified c = classify(p);
     REQUIRE(c.classes.tours > 0);
     const auto [classes, symmetric] = orbits(p, c.tours);

@@ -641,6 +641,16 @@ std::string count(ExplorerState& s) {
   return {};
 }
 
+[[gnu::noinline]] std::string study(ExplorerState& s) {  // a click, never a first frame
+  Problem p;
+  if (auto why = parse_count_request(request_text(s.draft), s.counting.kind, p); !why.empty()) {
+    s.study = TourStudy{};
+    s.study.error = why;
+    return why;
+  }
+  return start_study(s.study, p, s.draft_version);
+}
+
 void stop_count(ExplorerState& s) {
   if (s.counting.state == CountState::running) s.counting.state = CountState::stopped;
 }
@@ -662,6 +672,7 @@ TickReport tick(ExplorerState& s, double dt_seconds, double budget) {
     report.verified = true;
     if (lists_tours(s) && r.verdict->ok) record_tour(s.tours, *r.solver);
   }
+  study_tick(s.study, s.draft_version, budget / 2);
   const bool recursion = recursion_is_run(s);
   const bool playing = recursion && s.teach.playing && !report.verified;
   const bool searching = !recursion && r.state == RunState::running && r.solver;

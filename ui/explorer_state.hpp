@@ -24,6 +24,7 @@
 #include "search_readout.hpp"
 #include "solve/solver.hpp"
 #include "teaching_run.hpp"
+#include "tour_study.hpp"
 
 namespace kt::ui {
 
@@ -149,6 +150,7 @@ struct ExplorerState {
   SearchRun run;
   Speed speed;
   Counting counting;
+  TourStudy study;  // the counted board's classes and end map (tour_study.hpp)
   ViewOptions view;
   TeachingRun teach;  // the textbook's recursion, line by line (teaching_run.hpp)
   TourList tours;
@@ -236,6 +238,9 @@ void set_counter_kind(ExplorerState& s, CounterKind k);  // the same
 // Starts counting the draft's board as the kind says, with the counter choose_page_counter
 // picks; "" or the refusal (kept in counting.error).
 std::string count(ExplorerState& s);
+// Lists the tours the count section would count, for their classes and end map (s.study):
+// "" or why not.
+std::string study(ExplorerState& s);
 void stop_count(ExplorerState& s);
 
 // --- time ----------------------------------------------------------------------------------

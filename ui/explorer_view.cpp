@@ -340,6 +340,10 @@ void ExplorerView::draw_panel(ExplorerState& s, float x, float y, float width, f
   draw_mode_section(s, rects_);
   draw_teaching_section(s, rects_);
   draw_count_section(s);
+  // After a count: the listing of what it counted (not on a first frame, nor in its code).
+  if (s.counting.counter || s.study.state != TourStudy::State::idle || !s.study.error.empty()) {
+    draw_study_section(s);
+  }
   draw_status_section(s);
 
   ImGui::Spacing();

@@ -57,6 +57,8 @@ class ExplorerView {
   void draw_search_section(ExplorerState& s);
   void draw_tour_list(ExplorerState& s);
   void draw_count_section(ExplorerState& s);
+  void draw_study_section(ExplorerState& s);  // tour_study_view.cpp
+  void draw_study_results(ExplorerState& s);
   void draw_status_section(const ExplorerState& s);
   void draw_board_area(ExplorerState& s, float x, float y, float width, float height);
   float draw_banner(const ExplorerState& s, float x, float y, float w);

@@ -30,6 +30,7 @@
 #include "page_request.hpp"
 #include "readout.hpp"
 #include "solve/rewindable_solver.hpp"
+#include "tours_js.hpp"
 
 namespace kt::web {
 
@@ -536,6 +537,22 @@ class App : public SearchReadout {
     return {};
   }
   void count_stop() { ui::stop_count(state()); }
+  // As "Classes and ends": "" when the study started, else the refusal shown in the panel.
+  std::string study_start() { return ui::study(state()); }
+  void study_stop() { ui::stop_study(state().study); }
+  // {state: "idle" | "running" | "done" | "stopped", tours, classes, fixed (as Module.Tours),
+  // ends (with a start, else null), seconds, error}
+  val study() const {
+    const ui::TourStudy& t = state().study;
+    static constexpr const char* kStates[] = {"idle", "running", "done", "stopped"};
+    val out = t.classifier ? classes_js(t.classifier->result()) : val::object();
+    out.set("state", kStates[static_cast<int>(t.state)]);
+    out.set("tours", std::to_string(t.classifier ? t.classifier->result().tours : 0));
+    out.set("ends", t.ends.empty() ? val::null() : ends_js(t.problem, t.ends));
+    out.set("seconds", t.seconds);
+    out.set("error", t.error);
+    return out;
+  }
   val count_state() const {
     const ui::Counting& c = state().counting;
     val out = val::object();
@@ -942,6 +959,9 @@ EMSCRIPTEN_BINDINGS(knights_tour) {
       .function("setCounter", &App::set_counter)
       .function("countStop", &App::count_stop)
       .function("countState", &App::count_state)
+      .function("studyStart", &App::study_start)
+      .function("studyStop", &App::study_stop)
+      .function("study", &App::study)
       .function("largeBoard", &App::large_board)
       .function("recursion", &App::recursion)
       .function("teachStack", &App::teach_stack)

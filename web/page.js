@@ -477,6 +477,7 @@
             ['closed', 'closed tours']])],
     ['s', 'Counter', 'Counter', 'setCounter', 0, OPT('auto search rows')],
     ['b', 'Count', 'Count', 'countStart'], ['b', 'Stop', 'Stop', 'countStop'],
+    ['b', 'Classes and ends', 'Study', 'studyStart'], ['b', 'Stop the study', 'StudyStop', 'studyStop'],
     ['h', 'The board'], ['b', 'Fit', 'Fit', 'fitView'],
   ]);
   var FIELDS = { rows: 1, cols: 1, start: 1, end: 1, method: 1, closed: 1 };

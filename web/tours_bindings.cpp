@@ -23,12 +23,38 @@
 #include "counting/tour_classes.hpp"
 #include "js_request.hpp"
 #include "page_limits.hpp"
+#include "tours_js.hpp"
 
 namespace kt::web {
 
-namespace {
-
 using emscripten::val;
+
+val classes_js(const TourClasses& c) {
+  val fixed = val::object();
+  for (const auto& [t, n] : c.fixed) fixed.set(std::string(to_string(t)), std::to_string(n));
+  val out = val::object();
+  out.set("classes", std::to_string(c.classes));
+  out.set("fixed", fixed);
+  return out;
+}
+
+val ends_js(const Problem& problem, const std::vector<std::uint64_t>& ends) {
+  const Geometry g = problem.geometry;
+  val out = val::array();
+  for (int i = 0; i < g.size(); ++i) {
+    const Square s = g.square(i);
+    if (s == *problem.start || (!problem.blocked.empty() && problem.blocked[i])) continue;
+    val entry = val::object();
+    val square = val::array();
+    square.call<void>("push", s.x, s.y);
+    entry.set("end", square);
+    entry.set("count", std::to_string(ends[i]));
+    out.call<void>("push", entry);
+  }
+  return out;
+}
+
+namespace {
 
 class Tours {
  public:
@@ -74,32 +100,8 @@ class Tours {
   std::string count() const { return counter_ ? std::to_string(counter_->count()) : "0"; }
   double progress() const { return counter_ ? counter_->progress() : 0; }
   std::string error() const { return counter_ ? "" : "not configured"; }
-  val classes() const {
-    if (!classifier_) return val::null();
-    const TourClasses c = classifier_->result();
-    val fixed = val::object();
-    for (const auto& [t, n] : c.fixed) fixed.set(std::string(to_string(t)), std::to_string(n));
-    val out = val::object();
-    out.set("classes", std::to_string(c.classes));
-    out.set("fixed", fixed);
-    return out;
-  }
-  val ends() const {
-    if (ends_.empty()) return val::null();
-    const Geometry g = problem_.geometry;
-    val out = val::array();
-    for (int i = 0; i < g.size(); ++i) {
-      const Square s = g.square(i);
-      if (s == *problem_.start || (!problem_.blocked.empty() && problem_.blocked[i])) continue;
-      val entry = val::object();
-      val square = val::array();
-      square.call<void>("push", s.x, s.y);
-      entry.set("end", square);
-      entry.set("count", std::to_string(ends_[i]));
-      out.call<void>("push", entry);
-    }
-    return out;
-  }
+  val classes() const { return classifier_ ? classes_js(classifier_->result()) : val::null(); }
+  val ends() const { return ends_.empty() ? val::null() : ends_js(problem_, ends_); }
 
  private:
   Problem problem_;

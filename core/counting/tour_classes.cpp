@@ -6,9 +6,14 @@
 
 namespace kt {
 
-TourClassifier::TourClassifier(const Problem& problem) : closed_(problem.closed) {
+TourClassifier::TourClassifier(const Problem& problem)
+    : closed_(problem.closed), either_way_(!problem.closed && !problem.start && !problem.end) {
   const Geometry g = problem.geometry;
   for (const Symmetry t : board_symmetries(g)) {
+    const auto keeps = [&](const std::optional<Square>& s) {
+      return closed_ || !s || apply(t, g, *s) == *s;
+    };
+    if (!keeps(problem.start) || !keeps(problem.end)) continue;
     std::vector<std::int32_t> image(static_cast<std::size_t>(g.size()));
     bool keeps_blocked = true;
     for (int i = 0; i < g.size(); ++i) {
@@ -35,9 +40,9 @@ bool TourClassifier::add(std::span<const std::int32_t> path) {
   own_.assign(path.begin(), path.end());
   reversed_.assign(path.rbegin(), path.rend());
   normalise(own_);
-  // An open tour's class is of the undirected path: its lesser direction.
-  const bool lesser_way = closed_ || own_ <= reversed_;
-  const Path& self = closed_ || lesser_way ? own_ : reversed_;
+  // An open tour of every start and end: its class is of the undirected path, its lesser way.
+  const bool lesser_way = !either_way_ || own_ <= reversed_;
+  const Path& self = lesser_way ? own_ : reversed_;
   least_ = self;
   for (std::size_t k = 0; k < group_.size(); ++k) {
     const std::vector<std::int32_t>& to = image_of_[k];
@@ -46,9 +51,10 @@ bool TourClassifier::add(std::span<const std::int32_t> path) {
     if (closed_) {
       normalise(image_);
       fixed_[k] += image_ == own_ ? 1 : 0;
+    } else if (!either_way_) {
+      fixed_[k] += image_ == own_ ? 1 : 0;
     } else {
-      fixed_[k] += (std::equal(image_.begin(), image_.end(), path.begin()) ? 1 : 0) +
-                   (image_ == reversed_ ? 1 : 0);
+      fixed_[k] += (image_ == own_ ? 1 : 0) + (image_ == reversed_ ? 1 : 0);
       if (std::lexicographical_compare(image_.rbegin(), image_.rend(), image_.begin(),
                                        image_.end())) {
         std::reverse(image_.begin(), image_.end());  // the image's lesser way
@@ -67,7 +73,7 @@ TourClasses TourClassifier::result() const {
     r.fixed.emplace_back(group_[k], fixed_[k]);
     sum += fixed_[k];
   }
-  const std::uint64_t order = group_.size() * (closed_ ? 1 : 2);
+  const std::uint64_t order = group_.size() * (either_way_ ? 2 : 1);
   KT_ASSERT(sum % order == 0);  // Burnside: an orbit count is a whole number
   r.classes = sum / order;
   return r;

@@ -5,9 +5,10 @@
 // follows by Burnside's lemma: the average, over the group, of the tours each element fixes.
 //
 // The group: the board's symmetries (board/symmetry.hpp) that map its blocked squares onto
-// themselves and, for open tours, each of them with or without reversing the direction (a count
-// counts directed open tours, so every path twice; a closed tour is counted once, whatever its
-// start and direction).
+// themselves and, for open tours, keep a given start and end in place. Open tours of every start
+// and end are taken up to their direction too (a count counts directed open tours, so every path
+// twice); from a given start (or to a given end) a tour has one direction. A closed tour is
+// counted once, whatever its start and direction.
 #pragma once
 
 #include <cstdint>
@@ -23,17 +24,18 @@ namespace kt {
 struct TourClasses {
   std::uint64_t tours = 0;    // tours fed, as the count counts them
   std::uint64_t classes = 0;  // tours up to the group
-  // For each symmetry of the group, the tours it maps onto themselves: for open tours, the
-  // directed tours it maps onto themselves or onto their reverse (a half-turn symmetric path
-  // is its own reverse turned round), so that classes = sum / (2 x symmetries); for closed
-  // tours, the cycles it maps onto themselves, classes = sum / symmetries.
+  // For each symmetry of the group, the tours it maps onto themselves: for open tours of every
+  // start and end, the directed tours it maps onto themselves or onto their reverse (a
+  // half-turn symmetric path is its own reverse turned round), so that classes = sum / (2 x
+  // symmetries); else the tours (closed: cycles) it maps onto themselves, classes = sum /
+  // symmetries.
   std::vector<std::pair<Symmetry, std::uint64_t>> fixed;
 };
 
 class TourClassifier {
  public:
-  // The board, its blocked squares and whether its tours are closed; start and end are not
-  // looked at (a class is of all the board's tours).
+  // The board, its blocked squares, whether its tours are closed and, open, their start and
+  // end if given.
   explicit TourClassifier(const Problem& problem);
 
   // One tour as a count lists it (Geometry::index of each square in order; a closed tour does
@@ -48,6 +50,7 @@ class TourClassifier {
   void normalise(Path& p) const;  // a closed tour from its least square, then its lesser way
 
   bool closed_ = false;
+  bool either_way_ = false;  // open tours of every start and end: a path and its reverse are one
   std::vector<Symmetry> group_;
   std::vector<std::vector<std::int32_t>> image_of_;  // per symmetry: index -> index
   std::vector<std::uint64_t> fixed_;

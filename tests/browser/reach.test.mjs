@@ -216,6 +216,30 @@ const tests = [
     check(await app(page, () => Module.app().countState().state) !== 'idle', 'Count from the HTML');
   }],
 
+  ['Classes and ends: the tours up to symmetry and the end map, from the panel', 'desktop',
+    async (page) => {
+      await app(page, () => Module.app().configureProblem({ size: 5, start: '1,1',
+                                                             method: 'textbook' }));
+      await app(page, () => Module.app().setCountKind('from-start'));
+      await frames(page, 2);
+      // The row comes with a count: what it lists is what was counted.
+      check(!(await app(page, () => Module.widgetDrawn('Study'))), 'Study before a count');
+      await press(page, 'Count');
+      await page.waitForFunction(() => Module.app().countState().state === 'done', null,
+                                 { timeout: 20000 });
+      await frames(page, 2);
+      await press(page, 'Study');  // the panel's button, through its HTML twin
+      await page.waitForFunction(() => Module.app().study().state === 'done', null,
+                                 { timeout: 20000 });
+      const st = await app(page, () => Module.app().study());
+      const far = st.ends.find((e) => e.end[0] === 5 && e.end[1] === 5);
+      // The CLI's count --start 1,1 --classes and --ends (tests/cli): 152 classes, 56 to e5.
+      checkEqual([st.tours, st.classes, far.count], ['304', '152', '56'], 'the study');
+      check(await rect(page, 'Ends'), 'the end map is drawn');
+      await clickWidget(page, 'Ends');  // scrolls it into view for the picture
+      await page.screenshot({ path: join(ARTIFACTS, 'reach-study-5x5.png') });
+    }],
+
   ['the accessibility tree names the controls and the canvas', 'desktop', async (page) => {
     await app(page, () => Module.app().configureProblem({ size: 5, method: 'textbook' }));
     await page.waitForFunction(() => !document.querySelector('#kt-a11y [data-widget="TeachBack"]')
