@@ -536,6 +536,9 @@ class App : public SearchReadout {
     return {};
   }
   void count_stop() { ui::stop_count(state()); }
+  // After countStart() left the count asking (its forecast is long): the user's yes or no.
+  std::string count_confirm() { return ui::count(state(), true); }
+  void count_cancel() { ui::cancel_count(state()); }
   val count_state() const {
     const ui::Counting& c = state().counting;
     val out = val::object();
@@ -554,6 +557,8 @@ class App : public SearchReadout {
     out.set("joining", rows ? rows->joining : false);
     out.set("seconds", c.seconds);
     out.set("what", c.what);
+    out.set("forecast", c.forecast);
+    out.set("forecastSeconds", c.forecast_seconds);
     out.set("error", c.error);
     return out;
   }
@@ -940,6 +945,8 @@ EMSCRIPTEN_BINDINGS(knights_tour) {
       .function("countStart", &App::count_start)
       .function("setCounter", &App::set_counter)
       .function("countStop", &App::count_stop)
+      .function("countConfirm", &App::count_confirm)
+      .function("countCancel", &App::count_cancel)
       .function("countState", &App::count_state)
       .function("largeBoard", &App::large_board)
       .function("recursion", &App::recursion)
