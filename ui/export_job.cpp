@@ -22,7 +22,7 @@ std::string mib(std::int64_t bytes) {
 std::string board_name(Geometry g) { return std::to_string(g.rows) + "x" + std::to_string(g.cols); }
 
 // A text or JSON piece is about this long, and the clock is read between pieces.
-constexpr std::size_t kPieceBytes = std::size_t{1} << 18;
+constexpr std::size_t kPieceBytes = std::size_t{1} << 17;
 // The PNG reads about this many squares between readings of the clock.
 constexpr std::int64_t kPictureSquares = 1 << 18;
 

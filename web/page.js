@@ -345,15 +345,7 @@
     }
   }
 
-  function download(name, blob) {
-    var a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = name;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(function () { URL.revokeObjectURL(a.href); }, 10000);
-  }
+  function download(name, blob) { Module.saveBlob(name, blob); }  // web/export.js
   // The board as it stands on screen: the game by hand or the recursion's run when the board
   // shows one (Module.exportBoard), else the engine's run.
   function shown(kind) {
@@ -364,25 +356,16 @@
     var own = shown('svg');
     return own !== null ? own : Module.boardSvg(page.settings.theme === 'dark' ? 'dark' : 'light');
   }
+  // Text, JSON and PNG are made in slices between frames, with progress and Stop (web/export.js);
+  // the SVG, drawn only for boards small enough, at once.
   function exportAs(kind) {
-    var a = app();
-    var own = kind === 'text' || kind === 'json' ? shown(kind) : null;
-    if (kind === 'text') return download('knights-tour.txt', new Blob([own !== null ? own : a.text()], { type: 'text/plain' }));
-    if (kind === 'json') return download('knights-tour.json', new Blob([own !== null ? own : a.json()], { type: 'application/json' }));
+    if (kind !== 'svg') {
+      var size = Number((el('kt-png-size') || {}).value) || 1024;
+      return Module.exportTour(kind, { size: size, fromClick: true }).then(function (r) { say(r.message); });
+    }
     var svg = svgText();
-    if (!svg) { say('This board is too large to draw as a picture; use text or JSON.'); return; }
-    if (kind === 'svg') return download('knights-tour.svg', new Blob([svg], { type: 'image/svg+xml' }));
-    // PNG: the SVG rasterised at the chosen width (the WebGL canvas is not kept between frames).
-    var width = Math.max(64, Math.min(4096, Number((el('kt-png-size') || {}).value) || 1024));
-    var img = new Image();
-    img.onload = function () {
-      var c = document.createElement('canvas');
-      c.width = width;
-      c.height = Math.max(1, Math.round(width * img.naturalHeight / img.naturalWidth));
-      c.getContext('2d').drawImage(img, 0, 0, c.width, c.height);
-      c.toBlob(function (b) { download('knights-tour.png', b); }, 'image/png');
-    };
-    img.src = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+    if (!svg) { say('This board is too large to draw as a picture; use text, JSON or PNG.'); return; }
+    download('knights-tour.svg', new Blob([svg], { type: 'image/svg+xml' }));
   }
 
   // --- the accessible layer ------------------------------------------------------------------
