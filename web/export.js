@@ -5,7 +5,7 @@
 // this file runs it between frames, saves what it hands over, shows the progress with a Stop
 // button and measures the frames meanwhile.
 //   Module.exportTour(kind, {size, to, fromClick}) -> Promise of {state, message, bytes,
-//     seconds, longestFrameMs, longestSliceMs}: kind "text", "json" or "png"; size the PNG's
+//     seconds, longestFrameMs, longestSliceMs, blob (what a download was made of)}: kind "text", "json" or "png"; size the PNG's
 //     longer side in pixels; to "download" or "file" (default: a file where the browser can
 //     save to one and the export is over FILE_FROM bytes, when started by a click).
 //     A refusal resolves at once with state "refused" and the reason.
@@ -98,7 +98,8 @@
     Module.exportJobClear();
     hide();
     j.resolve({ state: state, message: message, bytes: j.blob ? j.blob.size : st.bytes, seconds: j.seconds,
-                longestFrameMs: j.longestFrameMs, longestSliceMs: j.longestSliceMs });
+                longestFrameMs: j.longestFrameMs, longestSliceMs: j.longestSliceMs,
+                blob: j.blob || null });
   }
 
   // The PNG: the module's pixels, the legend under them (first move to last), the browser's
