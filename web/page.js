@@ -427,7 +427,12 @@
      WORDS([['from-start', 'open tours from the start square'], ['all-open', 'all open tours'],
             ['closed', 'closed tours']])],
     ['s', 'Counter', 'Counter', 'setCounter', 0, OPT('auto search rows')],
-    ['b', 'Count', 'Count', 'countStart'], ['b', 'Stop', 'Stop', 'countStop'],
+    // Count says its forecast first; a long one waits for Count anyway (the panel's own buttons).
+    ['b', 'Count', 'Count', function () {
+      var a = app(), why = a.countStart(), c = a.countState();
+      say(why || c.forecast + (c.state === 'asking' ? ' Count anyway?' : ''));
+    }], ['b', 'Stop', 'Stop', 'countStop'],
+    ['b', 'Count anyway', 'CountAnyway', 'countConfirm'], ['b', 'Cancel the count', 'CountCancel', 'countCancel'],
     ['h', 'The board'], ['b', 'Fit', 'Fit', 'fitView'],
   ]);
   var FIELDS = { rows: 1, cols: 1, start: 1, end: 1, method: 1, closed: 1 };

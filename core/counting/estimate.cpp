@@ -219,6 +219,8 @@ std::string human_time(LogValue seconds) {
   char text[64];
   if (s < 120) {
     std::snprintf(text, sizeof text, "%.3g s", s);
+  } else if (s < 2 * 3600) {
+    std::snprintf(text, sizeof text, "%.3g minutes", s / 60);
   } else if (s < 2 * kDay) {
     std::snprintf(text, sizeof text, "%.3g hours", s / 3600);
   } else if (s < kYear) {
