@@ -28,7 +28,7 @@ struct ExplorerState;
 inline constexpr std::int64_t kMaxExportBytes = std::int64_t{2} << 30;
 // The text or JSON a slice hands over at most: the WebAssembly memory an export takes beyond
 // the board (plus, for boards of at most a million squares, a copy of its board and path).
-inline constexpr std::size_t kExportSliceBytes = std::size_t{2} << 20;
+inline constexpr std::size_t kExportSliceBytes = std::size_t{1} << 20;
 // The PNG's longer side in pixels (4 bytes a pixel: 64 MiB at the largest).
 inline constexpr int kMinPictureSide = 16;
 inline constexpr int kMaxPictureSide = 4096;

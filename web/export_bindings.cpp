@@ -44,7 +44,11 @@ std::string start(const std::string& kind, int side) {
   if (!app) return "export: the explorer has not started";
   const auto k = ui::export_kind(kind);
   if (!k) return "export: \"" + kind + "\" is not text, json or png";
-  return job().start(app->state, view_moves(*app), *k, side);
+  const std::string why = job().start(app->state, view_moves(*app), *k, side);
+  // The slices' buffer is taken now, at the click, so that no slice grows the module's memory
+  // (a growth copies the whole heap: a long frame on a large board).
+  if (why.empty()) slice().reserve(ui::kExportSliceBytes + (std::size_t{1} << 20));
+  return why;
 }
 
 val bytes_view(const void* data, std::size_t n) {

@@ -4,7 +4,8 @@
 // the visible squares' move numbers read back through the JS API and checked against the tour,
 // the frame times while zooming (Module.frameStats), a 10^7-square construction drawn and
 // explored, and the exports of a 3000x3000 tour (text, JSON and the PNG with its legend, made a
-// slice a frame: every frame under 100 ms, the files read back and checked as a tour here, the
+// slice a frame: the page's work in every frame under 100 ms, the files read back and checked
+// as a tour here, the
 // explorer and its tour as they were). Screenshots and the PNG go to test-artifacts/zoom-*.png.
 // Prints "zoom: N passed, M failed".
 //
@@ -130,9 +131,14 @@ function reportExport(what, e) {
               `(app ${e.stats.maxMs.toFixed(1)} ms), longest slice ${e.result.longestSliceMs?.toFixed(1)} ms, ` +
               `wasm memory ${MB(e.heapBefore)} -> ${MB(e.heapAfter)}`);
 }
+// The page's work in a frame during the export: the export's slice (its own animation frame
+// callback) and the app's frame, each under 100 ms. The gap between animation frames is
+// logged, not checked: it measures the machine's load too (an idle page showed gaps of
+// 400-600 ms on a machine running 15 jobs on 2 cores, as e2e's counting does).
 function checkFrames(what, e) {
-  check(e.result.longestFrameMs < 100, `${what}: a frame of ${e.result.longestFrameMs} ms during the export`);
+  check(e.result.longestSliceMs < 100, `${what}: an export slice of ${e.result.longestSliceMs} ms`);
   check(e.stats.maxMs < 100, `${what}: an app frame of ${e.stats.maxMs} ms during the export`);
+  check(e.result.longestSliceMs + e.stats.maxMs < 100, `${what}: a frame's work over 100 ms`);
 }
 
 const isJump = (a, b, cols) => {
