@@ -74,22 +74,6 @@ std::string NumberOptions::parse() {
   return {};
 }
 
-std::string human_time(LogValue seconds) {
-  constexpr double kDay = 24 * 3600, kYear = 365.25 * kDay;
-  const double s = seconds.to_double().value_or(std::numeric_limits<double>::infinity());
-  char text[64];
-  if (s < 120) {
-    std::snprintf(text, sizeof text, "%.3g s", s);
-  } else if (s < 2 * kDay) {
-    std::snprintf(text, sizeof text, "%.3g hours", s / 3600);
-  } else if (s < kYear) {
-    std::snprintf(text, sizeof text, "%.3g days", s / kDay);
-  } else {
-    return (seconds / LogValue::of(kYear)).text(3) + " years";
-  }
-  return text;
-}
-
 void add_order_option(CLI::App& cmd, RequestText& text) {
   std::string names;
   for (const MoveOrder& order : kMoveOrders) names += std::string(order.name) + ", ";

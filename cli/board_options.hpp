@@ -63,8 +63,7 @@ class NumberOptions {
   std::deque<Entry> entries_;  // a deque: CLI11 keeps a pointer to each entry's `text`
 };
 
-// A duration for people: "12.3 s", "5.1 hours", "3.2 days", "1.2e+812 years".
-std::string human_time(LogValue seconds);
+// human_time (a duration for people) is the core's: counting/estimate.hpp, shared with the page.
 
 // Prints "knights: <why>" (through one_line) on stderr and returns kExitBadInput.
 int bad_input(const std::string& why);

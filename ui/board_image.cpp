@@ -14,28 +14,12 @@ namespace kt::ui {
 
 namespace {
 
-// Blue (first moves) through cyan, green and yellow to red (last moves).
-ImU32 ramp(float t) {
-  static constexpr float kStops[][3] = {{40, 60, 190},  {30, 160, 220}, {40, 180, 90},
-                                        {235, 200, 40}, {235, 120, 30}, {200, 40, 40}};
-  constexpr int n = static_cast<int>(std::size(kStops)) - 1;
-  t = std::clamp(t, 0.0f, 1.0f) * n;
-  const int i = std::min(static_cast<int>(t), n - 1);
-  const float f = t - i;
-  auto mix = [&](int c) {
-    return static_cast<int>(kStops[i][c] + f * (kStops[i + 1][c] - kStops[i][c]));
-  };
-  return IM_COL32(mix(0), mix(1), mix(2), 255);
-}
-
 ImU32 shade(ImU32 c, float k) {
   auto ch = [&](int shift) { return static_cast<int>(((c >> shift) & 0xFF) * k); };
   return IM_COL32(ch(IM_COL32_R_SHIFT), ch(IM_COL32_G_SHIFT), ch(IM_COL32_B_SHIFT), 255);
 }
 
 }  // namespace
-
-std::uint32_t move_colour(float fraction) { return ramp(fraction); }
 
 BoardImage::~BoardImage() {
   if (texture_ && host_ && host_->destroy) host_->destroy(texture_);
@@ -86,7 +70,7 @@ void BoardImage::reset(Geometry g, std::span<const std::uint8_t> blocked, bool c
 
 void BoardImage::visit(int index, float fraction) {
   if (std::uint32_t* t = texel(index)) {
-    const ImU32 c = ramp(fraction);
+    const ImU32 c = move_colour(fraction);
     *t = dark(index) ? shade(c, 0.82f) : c;
   }
 }

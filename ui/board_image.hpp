@@ -15,15 +15,13 @@
 #include "board/geometry.hpp"
 #include "board/problem.hpp"
 #include "board/request.hpp"  // Method
+#include "move_picture.hpp"   // move_colour
 
 namespace kt {
 class Solver;
 }
 
 namespace kt::ui {
-
-// The colour of a square visited at `fraction` of the tour (0 .. 1): blue first, red last.
-std::uint32_t move_colour(float fraction);
 
 // Textures come from the host (WebGL2 on the page); the UI itself makes no graphics calls.
 struct TextureHost {

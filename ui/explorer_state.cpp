@@ -6,6 +6,8 @@
 #include <limits>
 
 #include "board/square_list.hpp"
+#include "counting/choose_counter.hpp"
+#include "counting/estimate.hpp"
 
 namespace kt::ui {
 
@@ -53,6 +55,8 @@ void clear_count(Counting& c) {
   c.state = CountState::idle;
   c.what.clear();
   c.error.clear();
+  c.forecast.clear();
+  c.forecast_seconds = 0;
   c.seconds = 0;
 }
 
@@ -206,6 +210,8 @@ const char* to_string(CountState s) {
   switch (s) {
     case CountState::idle:
       return "idle";
+    case CountState::asking:
+      return "asking";
     case CountState::running:
       return "running";
     case CountState::stopped:
@@ -620,8 +626,11 @@ void set_counter_kind(ExplorerState& s, CounterKind k) {
   clear_count(s.counting);
 }
 
-std::string count(ExplorerState& s) {
+std::string count(ExplorerState& s, bool confirmed) {
   Counting& c = s.counting;
+  const bool asked = c.state == CountState::asking;
+  const std::string forecast = c.forecast;
+  const double forecast_seconds = c.forecast_seconds;
   clear_count(c);
   Problem p;
   c.error = parse_count_request(request_text(s.draft), c.kind, p);
@@ -630,6 +639,29 @@ std::string count(ExplorerState& s) {
   c.error = choose_page_counter(p, c.counter_kind, c.memory_limit_mb, choice);
   if (!c.error.empty()) return c.error;
   c.what = describe_count(p);
+  if (confirmed && asked) {
+    c.forecast = forecast;  // the one the user said yes to
+    c.forecast_seconds = forecast_seconds;
+  } else {
+    // The forecast the CLI's refusal gives: the search's short trial (at most about a second),
+    // or counting by rows' memory.
+    if (choice.by_rows) {
+      c.forecast = "Counting " + c.what + " by rows should take " +
+                   about_bytes(choice.forecast_bytes) + " of memory (a forecast).";
+    } else {
+      const CountTimeEstimate t =
+          choice.trial ? *choice.trial : estimate_count_seconds(p, true, false);
+      c.forecast_seconds = t.seconds;
+      c.forecast = "Counting " + c.what + " should take about " +
+                   human_time(LogValue::of(t.seconds)) +
+                   (t.measured ? " (measured by a short trial)."
+                               : " (estimated from a short trial; the estimate tends to be high).");
+    }
+    if (!confirmed && c.forecast_seconds > kAskCountSeconds) {
+      c.state = CountState::asking;
+      return {};
+    }
+  }
   c.counter = std::make_unique<ExactCounter>(p, choice.by_rows, c.memory_limit_mb * 1'000'000);
   if (!c.counter->error().empty()) {  // not expected: choose_page_counter checked it
     c.error = c.counter->error();
@@ -649,6 +681,10 @@ std::string count(ExplorerState& s) {
     return why;
   }
   return start_study(s.study, p, s.draft_version);
+}
+
+void cancel_count(ExplorerState& s) {
+  if (s.counting.state == CountState::asking) clear_count(s.counting);
 }
 
 void stop_count(ExplorerState& s) {

@@ -36,8 +36,9 @@ enum class ClickMode : std::uint8_t { start, end, block };
 const char* to_string(ClickMode m);  // "start", "end", "block"
 std::optional<ClickMode> parse_click_mode(std::string_view name);
 
-enum class CountState : std::uint8_t { idle, running, stopped, done };
-const char* to_string(CountState s);  // "idle", "running", "stopped", "done"
+// asking: the forecast says the count would take long; it starts only on the user's yes.
+enum class CountState : std::uint8_t { idle, asking, running, stopped, done };
+const char* to_string(CountState s);  // "idle", "asking", "running", "stopped", "done"
 
 // The problem being edited, as given: every field as text, whether or not it is acceptable
 // (a refused field stays, with its message, until it is fixed). Blocked squares are kept as a
@@ -104,8 +105,12 @@ struct Counting {
   std::unique_ptr<ExactCounter> counter;  // from count() until the draft changes
   std::string what;                       // what is counted, in words
   std::string error;                      // why the last count() was refused
-  double seconds = 0;                     // wall time spent counting
-  double last_slice = 0;                  // of which in the last frame
+  // What the count should take, said before it starts: the search's trial (the one the CLI's
+  // refusal of a long count gives) and counting by rows' memory; and the trial's seconds.
+  std::string forecast;
+  double forecast_seconds = 0;
+  double seconds = 0;     // wall time spent counting
+  double last_slice = 0;  // of which in the last frame
   Pacer pacer;
 };
 
@@ -236,8 +241,12 @@ std::optional<std::uint64_t> tour_total(const ExplorerState& s);
 void set_count_kind(ExplorerState& s, CountKind k);      // clears the count when it changes
 void set_counter_kind(ExplorerState& s, CounterKind k);  // the same
 // Starts counting the draft's board as the kind says, with the counter choose_page_counter
-// picks; "" or the refusal (kept in counting.error).
-std::string count(ExplorerState& s);
+// picks; "" or the refusal (kept in counting.error). Before it starts, the forecast is made
+// (counting.forecast); a count it says would take over kAskCountSeconds waits, asking, for
+// count(s, true) (the user's yes) or cancel_count.
+inline constexpr double kAskCountSeconds = 180;
+std::string count(ExplorerState& s, bool confirmed = false);
+void cancel_count(ExplorerState& s);  // asking -> idle
 // Lists the tours the count section would count, for their classes and end map (s.study):
 // "" or why not.
 std::string study(ExplorerState& s);

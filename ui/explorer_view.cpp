@@ -644,6 +644,17 @@ void ExplorerView::draw_count_section(ExplorerState& s) {
     ImGui::PopStyleColor();
     return;
   }
+  // Before a long count: its forecast, and it starts only on a yes.
+  if (c.state == CountState::asking) {
+    ImGui::TextWrapped("%s Count anyway?", c.forecast.c_str());
+    if (button("Count anyway", half, true)) count(s, true);
+    record("CountAnyway");
+    ImGui::SameLine();
+    if (button("Cancel", half, true)) cancel_count(s);
+    record("CountCancel");
+    return;
+  }
+  if (!c.forecast.empty()) ImGui::TextWrapped("%s", c.forecast.c_str());
   if (!c.counter) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled(

@@ -50,6 +50,10 @@ class ExplorerView {
   std::optional<Square> go_to_move(ExplorerState& s, std::int64_t n);
   // Centres the view on `sq` and selects it when the board holds a run; false off the board.
   bool go_to_square(ExplorerState& s, Square sq);
+  // The move numbers the board shows by square index (a huge construction's from its picture's
+  // walk of the order, complete once coloured_fraction() is 1), for exports without a copy.
+  std::span<const std::int32_t> moves(const ExplorerState& s) const;
+  double coloured_fraction() const { return picture_.coloured_fraction(); }
 
  private:
   void draw_panel(ExplorerState& s, float x, float y, float width, float height);
@@ -64,8 +68,7 @@ class ExplorerView {
   float draw_banner(const ExplorerState& s, float x, float y, float w);
   float draw_banner_and_fit(const ExplorerState& s, float x, float y, float w);
   float draw_zoom_bar(ExplorerState& s, float x, float y, float w);  // its height
-  std::span<const std::int32_t> moves(const ExplorerState& s) const;
-  void record(const char* label);  // the last item's rectangle
+  void record(const char* label);                                    // the last item's rectangle
   void sync_fields(const ExplorerState& s);
   void reveal_focus();  // in the panel's window
   void draw_focus_ring() const;

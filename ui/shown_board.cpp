@@ -27,9 +27,20 @@ bool recursion_on_board(const ExplorerState& s) {
   return s.mode == Mode::predict || recursion_is_run(s);
 }
 
+std::string shown_kind(const ExplorerState& s) {
+  if (!s.run.solver) return {};
+  if (s.mode == Mode::play && s.play.available && s.play.built_for == s.run.generation) {
+    return "play";
+  }
+  if (recursion_on_board(s)) return "recursion";
+  if (shown_tour(s)) return "tour";
+  return "search";
+}
+
 std::optional<ShownBoard> shown_board(const ExplorerState& s) {
   const Solver* solver = s.run.solver.get();
   if (!solver) return std::nullopt;
+  const std::string kind = shown_kind(s);
   ShownBoard out;
   Report& r = out.report;
   const Problem& p = solver->problem();
@@ -38,7 +49,7 @@ std::optional<ShownBoard> shown_board(const ExplorerState& s) {
   r.start = p.start ? *p.start : Square{1, 1};
   r.method = solver->answered_by();
   r.closed = p.closed;
-  if (s.mode == Mode::play && s.play.available && s.play.built_for == s.run.generation) {
+  if (kind == "play") {
     out.shows = "play";
     out.board = s.play.board;
     out.path = s.play.path;
@@ -47,7 +58,7 @@ std::optional<ShownBoard> shown_board(const ExplorerState& s) {
     if (s.play.verdict) r.verified = s.play.verdict->ok;
     if (!out.path.empty()) r.start = out.geometry.square(out.path.front());
     r.counters.placed = out.path.empty() ? 0 : out.path.size() - 1;
-  } else if (recursion_on_board(s)) {
+  } else if (kind == "recursion") {
     const TryMoveMachine& m = s.teach.timeline->machine();
     out.shows = "recursion";
     out.board = m.board();
@@ -55,9 +66,9 @@ std::optional<ShownBoard> shown_board(const ExplorerState& s) {
     r.status = to_string(m.status());
     r.counters.placed = m.placed();
     r.counters.erased = m.erased();
-  } else if (const std::vector<std::int32_t>* tour = shown_tour(s)) {
+  } else if (kind == "tour") {
     out.shows = "tour";
-    out.board = *tour;
+    out.board = *shown_tour(s);
     out.path = path_of(out.board);
     r.status = "found";
     r.verified = true;
@@ -80,12 +91,19 @@ std::string shown_text(const ExplorerState& s) {
   return b ? board_text(b->geometry, b->board) : "";
 }
 
+Json shown_extra(const ExplorerState& s, const std::string& shows) {
+  Json j;
+  j["shows"] = shows;
+  if (shows == "recursion") j["line"] = s.teach.timeline->machine().lines();
+  return j;
+}
+
 std::string shown_json(const ExplorerState& s) {
   const auto b = shown_board(s);
   if (!b) return {};
   Json j = report_json(b->report);
-  j["shows"] = b->shows;
-  if (b->shows == "recursion") j["line"] = s.teach.timeline->machine().lines();
+  const Json extra = shown_extra(s, b->shows);
+  for (const auto& [key, value] : extra.items()) j[key] = value;
   return json_line(j);
 }
 

@@ -31,6 +31,9 @@ struct ShownBoard {
   std::vector<std::int32_t> path;   // square indices in move order
   Report report;                    // board and path point into the two above
 };
+// What the board shows: "play", "recursion", "tour" or "search" ("" without a board), without
+// making its board (a huge construction's would take eight bytes a square).
+std::string shown_kind(const ExplorerState& s);
 // Nothing when there is no board (the problem is refused).
 std::optional<ShownBoard> shown_board(const ExplorerState& s);
 
@@ -38,6 +41,8 @@ std::optional<ShownBoard> shown_board(const ExplorerState& s);
 // the recursion, its "line"), or an SVG picture ("" when the board is too large to draw).
 std::string shown_text(const ExplorerState& s);
 std::string shown_json(const ExplorerState& s);
+// The fields the JSON adds after the report's: "shows" and, for the recursion, its "line".
+Json shown_extra(const ExplorerState& s, const std::string& shows);
 std::string shown_svg(const ExplorerState& s, bool dark);
 
 }  // namespace kt::ui

@@ -537,6 +537,9 @@ class App : public SearchReadout {
     return {};
   }
   void count_stop() { ui::stop_count(state()); }
+  // After countStart() left the count asking (its forecast is long): the user's yes or no.
+  std::string count_confirm() { return ui::count(state(), true); }
+  void count_cancel() { ui::cancel_count(state()); }
   // As "Classes and ends": "" when the study started, else the refusal shown in the panel.
   std::string study_start() { return ui::study(state()); }
   void study_stop() { ui::stop_study(state().study); }
@@ -571,6 +574,8 @@ class App : public SearchReadout {
     out.set("joining", rows ? rows->joining : false);
     out.set("seconds", c.seconds);
     out.set("what", c.what);
+    out.set("forecast", c.forecast);
+    out.set("forecastSeconds", c.forecast_seconds);
     out.set("error", c.error);
     return out;
   }
@@ -958,6 +963,8 @@ EMSCRIPTEN_BINDINGS(knights_tour) {
       .function("countStart", &App::count_start)
       .function("setCounter", &App::set_counter)
       .function("countStop", &App::count_stop)
+      .function("countConfirm", &App::count_confirm)
+      .function("countCancel", &App::count_cancel)
       .function("countState", &App::count_state)
       .function("studyStart", &App::study_start)
       .function("studyStop", &App::study_stop)

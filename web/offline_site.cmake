@@ -14,7 +14,7 @@ endforeach()
 # What a visit fetches, at once or later (the second part, the code font, the lesson, the
 # course page and its embeds, the manifest and its icons). A file the build did not make (an
 # unsplit page has no index.deferred.wasm) is left out.
-set(_files index.html index.js index.wasm index.deferred.wasm code-font.ttf lesson.js
+set(_files index.html index.js index.wasm index.deferred.wasm code-font.ttf lesson.js export.js
     lessons/backtracking.json course.html manifest.webmanifest icons/icon.svg icons/icon-192.png
     icons/icon-512.png icons/icon-maskable-512.png)
 set(_list "")

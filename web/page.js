@@ -377,14 +377,8 @@
     }
   }
 
-  function download(name, blob) {
-    var a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = name;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(function () { URL.revokeObjectURL(a.href); }, 10000);
+  function download(name, blob) {  // web/export.js's, once it is in
+    loadExport().then(function () { Module.saveBlob(name, blob); }, function (e) { say(e.message); });
   }
   // The board as it stands on screen: the game by hand or the recursion's run when the board
   // shows one (Module.exportBoard), else the engine's run.
@@ -396,25 +390,38 @@
     var own = shown('svg');
     return own !== null ? own : Module.boardSvg(page.settings.theme === 'dark' ? 'dark' : 'light');
   }
+  // The exports (web/export.js, a script beside the page) are fetched once the first frame is
+  // drawn, with the page's second part, or at the first export if that comes sooner; until
+  // then these stand in for them.
+  var exportScript = null;
+  function loadExport() {
+    if (!exportScript) {
+      exportScript = new Promise(function (ok, fail) {
+        var s = document.createElement('script');
+        s.src = typeof locateFile == 'function' ? locateFile('export.js') : 'export.js';
+        s.onload = ok;
+        s.onerror = function () { exportScript = null; fail(new Error('export.js could not be loaded')); };
+        document.head.appendChild(s);
+      });
+    }
+    return exportScript;
+  }
+  Module.exportTour = function (kind, options) {
+    return loadExport().then(function () { return Module.exportTour(kind, options); },
+      function (e) { return { state: 'failed', message: 'export: ' + e.message }; });
+  };
+  Module.exportStatus = function () { return null; };
+  Module.stopExport = function () {};
+  // Text, JSON and PNG are made in slices between frames, with progress and Stop (web/export.js);
+  // the SVG, drawn only for boards small enough, at once.
   function exportAs(kind) {
-    var a = app();
-    var own = kind === 'text' || kind === 'json' ? shown(kind) : null;
-    if (kind === 'text') return download('knights-tour.txt', new Blob([own !== null ? own : a.text()], { type: 'text/plain' }));
-    if (kind === 'json') return download('knights-tour.json', new Blob([own !== null ? own : a.json()], { type: 'application/json' }));
+    if (kind !== 'svg') {
+      var size = Number((el('kt-png-size') || {}).value) || 1024;
+      return Module.exportTour(kind, { size: size, fromClick: true }).then(function (r) { say(r.message); });
+    }
     var svg = svgText();
-    if (!svg) { say('This board is too large to draw as a picture; use text or JSON.'); return; }
-    if (kind === 'svg') return download('knights-tour.svg', new Blob([svg], { type: 'image/svg+xml' }));
-    // PNG: the SVG rasterised at the chosen width (the WebGL canvas is not kept between frames).
-    var width = Math.max(64, Math.min(4096, Number((el('kt-png-size') || {}).value) || 1024));
-    var img = new Image();
-    img.onload = function () {
-      var c = document.createElement('canvas');
-      c.width = width;
-      c.height = Math.max(1, Math.round(width * img.naturalHeight / img.naturalWidth));
-      c.getContext('2d').drawImage(img, 0, 0, c.width, c.height);
-      c.toBlob(function (b) { download('knights-tour.png', b); }, 'image/png');
-    };
-    img.src = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+    if (!svg) { say('This board is too large to draw as a picture; use text, JSON or PNG.'); return; }
+    download('knights-tour.svg', new Blob([svg], { type: 'image/svg+xml' }));
   }
 
   // --- the accessible layer ------------------------------------------------------------------
@@ -476,7 +483,12 @@
      WORDS([['from-start', 'open tours from the start square'], ['all-open', 'all open tours'],
             ['closed', 'closed tours']])],
     ['s', 'Counter', 'Counter', 'setCounter', 0, OPT('auto search rows')],
-    ['b', 'Count', 'Count', 'countStart'], ['b', 'Stop', 'Stop', 'countStop'],
+    // Count says its forecast first; a long one waits for Count anyway (the panel's own buttons).
+    ['b', 'Count', 'Count', function () {
+      var a = app(), why = a.countStart(), c = a.countState();
+      say(why || c.forecast + (c.state === 'asking' ? ' Count anyway?' : ''));
+    }], ['b', 'Stop', 'Stop', 'countStop'],
+    ['b', 'Count anyway', 'CountAnyway', 'countConfirm'], ['b', 'Cancel the count', 'CountCancel', 'countCancel'],
     ['b', 'Classes and ends', 'Study', 'studyStart'], ['b', 'Stop the study', 'StudyStop', 'studyStop'],
     ['h', 'The board'], ['b', 'Fit', 'Fit', 'fitView'],
   ]);
@@ -931,6 +943,7 @@
       access.build();
       var bare = !location.search;  // a first visit: the page's address alone
       applyLink();
+      if (Module.whenSecondPart) Module.whenSecondPart(loadExport); else setTimeout(loadExport, 0);
       var wanted = lessonWanted(bare);
       if (wanted) setTimeout(function () { openLesson(wanted); }, 0);
       sync();

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -210,6 +211,24 @@ CountTimeEstimate estimate_count_seconds(const Problem& problem, bool use_symmet
   e.seconds =
       static_cast<double>(std::min(plan_seconds + trial_seconds * scale, 1e300L));  // finite
   return e;
+}
+
+std::string human_time(LogValue seconds) {
+  constexpr double kDay = 24 * 3600, kYear = 365.25 * kDay;
+  const double s = seconds.to_double().value_or(std::numeric_limits<double>::infinity());
+  char text[64];
+  if (s < 120) {
+    std::snprintf(text, sizeof text, "%.3g s", s);
+  } else if (s < 2 * 3600) {
+    std::snprintf(text, sizeof text, "%.3g minutes", s / 60);
+  } else if (s < 2 * kDay) {
+    std::snprintf(text, sizeof text, "%.3g hours", s / 3600);
+  } else if (s < kYear) {
+    std::snprintf(text, sizeof text, "%.3g days", s / kDay);
+  } else {
+    return (seconds / LogValue::of(kYear)).text(3) + " years";
+  }
+  return text;
 }
 
 }  // namespace kt

@@ -76,4 +76,8 @@ struct CountTimeEstimate {
 // are heavy-tailed. A refusal based on it should say it is an estimate.
 CountTimeEstimate estimate_count_seconds(const Problem& problem, bool use_symmetry, bool list);
 
+// A duration for people: "12.3 s", "5.93 minutes", "5.1 hours", "3.2 days", "1.2e+812 years" (the
+// CLI's refusal of a long count and the page's warning before one say the same).
+std::string human_time(LogValue seconds);
+
 }  // namespace kt

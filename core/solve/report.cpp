@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cstdio>
 
+#include "solve/report_stream.hpp"
 #include "solve/solver.hpp"
 
 namespace kt {
@@ -26,30 +27,16 @@ constexpr std::size_t kPiece = std::size_t{1} << 16;
 }  // namespace
 
 void write_board_text(Geometry g, std::span<const std::int32_t> board, const TextSink& out) {
-  if (board.size() != static_cast<std::size_t>(g.size())) return;  // nothing built yet
-  // The textbook's "%5d" wherever the numbers fit (boards of up to 9999 squares); wider numbers
-  // get a column one wider than the largest, so that neighbours never run together.
-  const int width = std::max(5, static_cast<int>(std::to_string(g.size()).size()) + 1);
-  std::string text;
-  char cell[16];
-  for (int y = g.rows; y >= 1; --y) {
-    for (int x = 1; x <= g.cols; ++x) {
-      const std::int32_t m = board[g.index({x, y})];
-      if (m == kBlocked) {
-        text.append(width - 1, ' ');
-        text += '.';
-      } else {
-        std::snprintf(cell, sizeof cell, "%*d", width, static_cast<int>(m));
-        text += cell;
-      }
-    }
-    text += "\n\n";
-    if (text.size() >= kPiece) {
-      out(text);
-      text.clear();
-    }
+  Report r;
+  r.geometry = g;
+  r.board = board;
+  ReportStream stream(r, ReportFormat::text);
+  std::string piece;
+  while (!stream.done()) {
+    piece.clear();
+    stream.next(piece, kPiece);
+    if (!piece.empty()) out(piece);
   }
-  if (!text.empty()) out(text);
 }
 
 std::string board_text(Geometry g, std::span<const std::int32_t> board) {
@@ -62,17 +49,22 @@ std::string board_text(Geometry g, std::span<const std::int32_t> board) {
   return out;
 }
 
+std::int64_t output_bytes(Geometry g, std::string_view format) {
+  const std::int64_t squares = std::int64_t{g.rows} * g.cols;
+  const std::int64_t digits = static_cast<std::int64_t>(std::to_string(squares).size());
+  if (format == "text") return squares * std::max<std::int64_t>(5, digits + 1) + 2 * g.rows;
+  if (format == "json") return squares * ((digits + 2) + (2 * digits + 6));
+  return 0;
+}
+
 std::string check_output_size(Geometry g, std::string_view format) {
   if (format != "text" && format != "json") return {};
   const std::int64_t squares = std::int64_t{g.rows} * g.cols;
-  const std::int64_t digits = static_cast<std::int64_t>(std::to_string(squares).size());
   // Both are written as streams (a row at a time): what stays in memory is the move-number
   // board and the path the report holds, 8 bytes a square.
   const std::int64_t per_square = 8;
   // What is written must read back: `knights verify` takes at most kMaxBoardInputBytes.
-  const std::int64_t written = format == "text"
-                                   ? squares * std::max<std::int64_t>(5, digits + 1) + 2 * g.rows
-                                   : squares * ((digits + 2) + (2 * digits + 6));
+  const std::int64_t written = output_bytes(g, format);
   if (written > static_cast<std::int64_t>(kMaxBoardInputBytes)) {
     return "format: the " + std::string(format) + " of a " + std::to_string(g.rows) + "x" +
            std::to_string(g.cols) + " board would take about " + std::to_string(written >> 20) +
@@ -109,8 +101,10 @@ namespace {
 // Seconds to the microsecond, as the CLI has always printed them.
 double rounded(double seconds) { return std::round(seconds * 1e6) / 1e6; }
 
+}  // namespace
+
 // The fields both shapes end with.
-void add_counters_and_extras(const Report& r, Json& j) {
+static void add_counters_and_extras(const Report& r, Json& j) {
   j["placed"] = r.counters.placed;
   j["erased"] = r.counters.erased;
   j["seconds"] = rounded(r.counters.seconds);
@@ -122,7 +116,11 @@ void add_counters_and_extras(const Report& r, Json& j) {
   if (!r.reason.empty()) j["reason"] = r.reason;
 }
 
-}  // namespace
+Json report_tail(const Report& r) {
+  Json j;
+  add_counters_and_extras(r, j);
+  return j;
+}
 
 std::string to_json(const Report& r) {
   std::string out;
@@ -131,55 +129,13 @@ std::string to_json(const Report& r) {
 }
 
 void write_json(const Report& r, const Json& extra, const TextSink& out) {
-  const Geometry g = r.geometry;
-  // The fields before the board, as json_line writes them, without the closing brace.
-  Json head;
-  head["status"] = r.status;
-  head["rows"] = g.rows;
-  head["cols"] = g.cols;
-  head["start"] = {r.start.x, r.start.y};
-  std::string text = json_line(head);
-  text.pop_back();
-  // The board and the path by hand, in json_line's shape (", " between items).
-  text += ", \"board\": [";
-  char number[16];
-  const auto add = [&](std::int32_t n) {
-    const auto end = std::to_chars(number, number + sizeof number, n).ptr;
-    text.append(number, end);
-  };
-  const auto flush = [&] {
-    if (text.size() < kPiece) return;
-    out(text);
-    text.clear();
-  };
-  for (int y = g.rows; y >= 1 && !r.board.empty(); --y) {
-    text += y == g.rows ? "[" : ", [";
-    for (int x = 1; x <= g.cols; ++x) {
-      if (x > 1) text += ", ";
-      add(r.board[g.index({x, y})]);
-    }
-    text += ']';
-    flush();
+  ReportStream stream(r, ReportFormat::json, extra);
+  std::string piece;
+  while (!stream.done()) {
+    piece.clear();
+    stream.next(piece, kPiece);
+    out(piece);
   }
-  text += "], \"path\": [";
-  for (std::size_t i = 0; i < r.path.size(); ++i) {
-    const Square s = g.square(r.path[i]);
-    text += i == 0 ? "[" : ", [";
-    add(s.x);
-    text += ", ";
-    add(s.y);
-    text += ']';
-    flush();
-  }
-  text += ']';
-  // The fields after the path (never none: placed, erased and seconds), without the opening
-  // brace.
-  Json tail;
-  add_counters_and_extras(r, tail);
-  for (const auto& [key, value] : extra.items()) tail[key] = value;
-  text += ", ";
-  text += std::string_view(json_line(tail)).substr(1);
-  out(text);
 }
 
 Json report_json(const Report& r) {

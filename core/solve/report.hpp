@@ -33,6 +33,8 @@ void write_board_text(Geometry g, std::span<const std::int32_t> board, const Tex
 // one-line reason.
 inline constexpr std::int64_t kMaxOutputBytes = std::int64_t{1} << 30;
 std::string check_output_size(Geometry g, std::string_view format);
+// The bytes the text or JSON of a whole tour on g takes, at most (0 for other formats).
+std::int64_t output_bytes(Geometry g, std::string_view format);
 
 // What a finished or interrupted search reports.
 struct Report {
@@ -61,6 +63,9 @@ std::string to_json(const Report& r);
 void write_json(const Report& r, const Json& extra, const TextSink& out);
 // The same as a document, for callers that add fields to small boards (the page: "shows").
 Json report_json(const Report& r);
+// The fields that follow the path: "placed", "erased", "seconds", then "method", "closed",
+// "verified" and "reason" when known (report_stream.hpp writes them after the path).
+Json report_tail(const Report& r);
 
 // One JSON line without start, board or path: {"status", "rows", "cols", "placed", "erased",
 // "seconds"}, then "method", "closed", "verified" and "reason" when known.

@@ -114,6 +114,9 @@ class Solver {
   std::optional<CompactTour> compact() const;
   // The independent verifier's verdict on the result (ok is false unless found).
   Verdict verify() const;
+  // The tour a construction, the strip programme, the end walk or a repair built (null for
+  // searches): read in place, it costs no copy of a huge board.
+  const CompactTour* built_tour() const;
 
  private:
   Solver(const Solver& other);  // snapshot()'s copy
@@ -146,7 +149,6 @@ class Solver {
   void run_search_attempt(std::uint64_t& max_steps);
   std::string restarts_text() const;
   bool time_up() const;
-  const CompactTour* built_tour() const;  // construction, strip programme, end walk or repair
 
   Problem problem_;
   Method requested_;

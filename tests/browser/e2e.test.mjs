@@ -306,11 +306,19 @@ const tests = [
     await reveal(page, 'Progress');
     await page.screenshot({ path: join(ARTIFACTS, 'browser-16-count-5x5.png') });
 
-    // 7x7 from a corner by the search takes hours: the progress bar moves, frames stay short,
-    // Stop stops it. (Auto counts it by rows, in minutes here: below.)
+    // 7x7 from a corner by the search takes hours: Count says so first and waits for Count
+    // anyway; then the progress bar moves, frames stay short, Stop stops it. (Auto counts it by
+    // rows, in minutes here: below.)
     await clickWidget(page, '7x7');
     await pick(page, 'Counter', 'search');
     await clickWidget(page, 'Count');
+    const asking = await app(page, () => Module.app().countState());
+    check(asking.state === 'asking' && asking.forecastSeconds > 180 &&
+          /^Counting directed open tours from \(1,1\) should take about .* (minutes|hours|days|years) /.test(asking.forecast),
+          `7x7 count before it starts: ${JSON.stringify(asking)}`);
+    await reveal(page, 'CountAnyway');
+    await page.screenshot({ path: join(ARTIFACTS, 'browser-16b-count-asks.png') });
+    await clickWidget(page, 'CountAnyway');
     // Until the count has tours and progress and the page has drawn 30 frames meanwhile.
     const times = await frameTimes(page, () => page.waitForFunction(() => {
       const c = Module.app().countState();
@@ -330,12 +338,17 @@ const tests = [
     await pick(page, 'Counter', 'auto');
 
     // Too large to count: the counter's own message.
+    // 8x8 open tours: the forecast the CLI refuses with ("about ... years"), and Cancel.
     await clickWidget(page, '8x8');
     await pick(page, 'CountKind', 'all-open');
-    await clickWidget(page, 'Count');  // 64 squares: accepted
-    await clickWidget(page, 'Stop');
-    checkEqual(await app(page, () => Module.app().countState().what),
-               'directed open tours (every start, each direction)', 'all-open 8x8');
+    await clickWidget(page, 'Count');  // 64 squares: accepted, but it asks first
+    const eight = await app(page, () => Module.app().countState());
+    check(eight.state === 'asking' && / years \(estimated from a short trial/.test(eight.forecast),
+          `8x8 all-open: ${JSON.stringify(eight)}`);
+    checkEqual(eight.what, 'directed open tours (every start, each direction)', 'all-open 8x8');
+    console.log(`    ${eight.forecast}`);
+    await clickWidget(page, 'CountCancel');
+    checkEqual(await app(page, () => Module.app().countState().state), 'idle', '8x8 cancelled');
     checkEqual(await app(page, () => Module.app().configure(9, 9, '1,1', 'auto')), '', '9x9');
     await clickWidget(page, 'Count');
     const refused = await app(page, () => Module.app().countState());

@@ -231,6 +231,35 @@ async function main() {
       checkEqual([score.asked, score.right], [1, 1], 'predicted b3 by the keyboard');
       await page.evaluate(() => Module.app().setMode('watch'));
     }],
+    ['exports made a slice a frame: the JSON and text read back as the tour, the PNG', async () => {
+      const r = await page.evaluate(async () => {
+        const a = Module.app();
+        a.configureProblem({ rows: 120, cols: 150, start: '1,1', method: 'construct' });
+        a.setSpeed(1000000, true);
+        a.run();
+        const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
+        for (let i = 0; i < 600 && a.status() !== 'found'; i++) await sleep(50);
+        let json;  // refused while the picture still reads the tour's order
+        for (let i = 0; i < 600; i++) {
+          json = await Module.exportTour('json', { to: 'download' });
+          if (json.state !== 'refused') break;
+          await sleep(50);
+        }
+        const text = await Module.exportTour('text', { to: 'download' });
+        const png = await Module.exportTour('png', { size: 300, to: 'download' });
+        const head = png.blob ? new DataView(await png.blob.slice(0, 24).arrayBuffer()) : null;
+        return { states: [json.state, text.state, png.state, json.message, text.message, png.message],
+                 board: json.blob && JSON.parse(await json.blob.text()).board,
+                 sameText: text.blob && (await text.blob.text()) === a.text(),
+                 png: head && [head.getUint32(16), head.getUint32(20)],
+                 slice: Math.max(json.longestSliceMs, text.longestSliceMs, png.longestSliceMs) };
+      });
+      checkEqual(r.states.slice(0, 3), ['done', 'done', 'done'], `export states (${r.states.slice(3)})`);
+      checkTour(r.board, 'the JSON export\'s board');
+      check(r.sameText, 'the text export differs from app.text()');
+      check(r.png[0] === 300 && r.png[1] > 240, `PNG ${r.png}`);
+      check(r.slice < 100, `an export slice of ${r.slice} ms`);
+    }],
     ['no WebGL2: drawn with WebGL1, same pixels, no message', async () => {
       await page.close();
       page = null;
