@@ -155,12 +155,18 @@ bool take_recursion(ExplorerState& s) {
 }
 
 void advance_count(Counting& c, double budget) {
-  ExactCounter& counter = *c.counter;
-  const double t0 = now_seconds();
-  c.pacer.advance([&](std::uint64_t n) { return counter.run(n) == Status::running; },
-                  std::numeric_limits<std::uint64_t>::max(), budget);
-  c.last_slice = now_seconds() - t0;
-  c.seconds += c.last_slice;
+  PageCounter& counter = *c.counter;
+  if (counter.seconds_elsewhere()) {  // counted elsewhere: only its news, the frame stays free
+    counter.run(0);
+    c.last_slice = 0;
+    c.seconds = *counter.seconds_elsewhere();
+  } else {
+    const double t0 = now_seconds();
+    c.pacer.advance([&](std::uint64_t n) { return counter.run(n) == Status::running; },
+                    std::numeric_limits<std::uint64_t>::max(), budget);
+    c.last_slice = now_seconds() - t0;
+    c.seconds += c.last_slice;
+  }
   if (counter.status() != Status::running) {
     c.state = CountState::done;
     c.error = counter.error();  // counting by rows stopped at the memory limit
@@ -630,7 +636,9 @@ std::string count(ExplorerState& s) {
   c.error = choose_page_counter(p, c.counter_kind, c.memory_limit_mb, choice);
   if (!c.error.empty()) return c.error;
   c.what = describe_count(p);
-  c.counter = std::make_unique<ExactCounter>(p, choice.by_rows, c.memory_limit_mb * 1'000'000);
+  const std::uint64_t bytes = c.memory_limit_mb * 1'000'000;
+  if (c.elsewhere) c.counter = c.elsewhere(p, choice.by_rows, bytes);
+  if (!c.counter) c.counter = std::make_unique<LocalCounter>(p, choice.by_rows, bytes);
   if (!c.counter->error().empty()) {  // not expected: choose_page_counter checked it
     c.error = c.counter->error();
     c.counter.reset();
@@ -642,7 +650,9 @@ std::string count(ExplorerState& s) {
 }
 
 void stop_count(ExplorerState& s) {
-  if (s.counting.state == CountState::running) s.counting.state = CountState::stopped;
+  if (s.counting.state != CountState::running) return;
+  s.counting.state = CountState::stopped;
+  s.counting.counter->stop();
 }
 
 // --- time --------------------------------------------------------------------------------------
