@@ -543,6 +543,8 @@ class App : public SearchReadout {
     out.set("kind", std::string(ui::to_string(c.kind)));
     out.set("count", c.counter ? c.counter->count().to_string() : std::string("0"));
     out.set("counter", std::string(c.counter ? c.counter->name() : ""));
+    // Threads counting: 1 on the page's own thread, more in the counting worker.
+    out.set("threads", c.counter ? c.counter->threads() : 0);
     out.set("progress", !c.counter                        ? 0.0
                         : c.state == ui::CountState::done ? 1.0
                                                           : c.counter->progress());
