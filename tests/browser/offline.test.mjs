@@ -9,10 +9,34 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { check, checkEqual, exitWith, launch, open, reopen, runTests, SITE } from './page.mjs';
+import { check, checkEqual, exitWith, frameTimes, launch, open, reopen, runTests, SITE }
+  from './page.mjs';
 import { serve } from './server.mjs';
 
 const FIRST_ROW_5X5 = [25, 18, 3, 12, 23];  // Sutcliffe's run from (1,1), its top row
+// 6x6's directed open tours, every start: the native CLI's count (knights count --size 6).
+const OPEN_6X6 = '6637920';
+// The longest frame a page may take while its worker counts.
+const COUNTING_FRAME_MS = 50;
+
+// Where the page's counts run (Module.countThreads()), with the browser's word on isolation.
+const threads = (page) => page.evaluate(() => ({ ...Module.countThreads(),
+  crossOriginIsolated: self.crossOriginIsolated, cores: navigator.hardwareConcurrency }));
+
+// Counts on the live app through its JS API, as the Count button does; resolves when it ends,
+// with its read-outs and the longest frame meanwhile.
+async function countOnPage(page, problem) {
+  await page.waitForFunction(() => Module.secondPartIn?.() ?? true, null, { timeout: 10000 });
+  const refused = await page.evaluate(([rows, cols, start, kind, counter]) => {
+    const a = Module.app();
+    return a.configure(rows, cols, start, 'auto') + a.setCountKind(kind) + a.setCounter(counter) +
+           a.countStart();
+  }, problem);
+  checkEqual(refused, '', `count ${problem.join(' ')}`);
+  const times = await frameTimes(page, () => page.waitForFunction(
+    () => Module.app().countState().state !== 'running', null, { timeout: 120000 }));
+  return { ...(await page.evaluate(() => Module.app().countState())), longestMs: times.appMaxMs };
+}
 
 // The version and the files the build wrote into the site's sw.js.
 async function build(site) {
@@ -104,11 +128,46 @@ async function main() {
     return await runTests('offline', [
       ['the service worker caches the release and controls the page', async () => {
         page = await open(browser.context, url);
+        // The first visit, not yet answered by the worker: not isolated, counts on its thread.
+        const first = await threads(page);
+        checkEqual([first.crossOriginIsolated, first.isolated, first.threads], [false, false, 0],
+                   'the first visit\'s isolation and threads');
         const c = await controlled(page, url, version);
         checkEqual(c.caches, [`kt-offline-${version}`], 'the caches');
         checkEqual(c.entries.sort(), files.map((f) => url + f).sort(), 'the files cached');
       }],
       ['installable: the manifest parses and its icons load', () => installable(page)],
+      ['isolated by its service worker: counts on threads, frames short, Stop at once', async () => {
+        // Served with no COOP/COEP headers: the worker's answers carry them.
+        const t = await threads(page);
+        checkEqual([t.crossOriginIsolated, t.isolated, t.threads], [true, true, Math.min(t.cores, 64)],
+                   'isolation and threads under the service worker');
+        const rows = await countOnPage(page, [6, 6, '1,1', 'all-open', 'rows']);
+        console.log(`    6x6 open by rows on ${rows.threads} threads: ${rows.seconds.toFixed(2)} s, ` +
+                    `longest frame ${rows.longestMs.toFixed(1)} ms`);
+        checkEqual([rows.state, rows.counter, rows.count, rows.threads, rows.error, rows.rowsDone,
+                    rows.rows, rows.progress], ['done', 'rows', OPEN_6X6, t.threads, '', 6, 6, 1],
+                   '6x6 open by rows in the counting worker');
+        check(rows.longestMs <= COUNTING_FRAME_MS,
+              `a frame took ${rows.longestMs} ms while the worker counted`);
+        const search = await countOnPage(page, [5, 5, '1,1', 'from-start', 'search']);
+        checkEqual([search.state, search.counter, search.count, search.threads, search.error],
+                   ['done', 'search', '304', t.threads, ''], '5x5 from (1,1) by the search');
+        // 7x7 by rows takes minutes: Stop ends its worker at once, and the read-outs stay.
+        checkEqual(await page.evaluate(() => {
+          const a = Module.app();
+          return a.configure(7, 7, '1,1', 'auto') + a.setCountKind('all-open') +
+                 a.setCounter('rows') + a.countStart();
+        }), '', 'count 7x7');
+        await page.waitForFunction(() => Module.app().countState().states > 0, null,
+                                   { timeout: 60000 });
+        const stopped = await page.evaluate(() => {
+          Module.app().countStop();
+          return { state: Module.app().countState().state,
+                   workers: Object.keys(Module.ktCountWorkers ?? {}).length };
+        });
+        checkEqual(stopped, { state: 'stopped', workers: 0 }, 'Stop: the count and its worker');
+      }],
       ['offline: a reload opens the page and a search runs', async () => {
         server.close();
         await browser.context.setOffline(true);
