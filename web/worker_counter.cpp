@@ -4,6 +4,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
@@ -17,71 +18,51 @@ using emscripten::val;
 // WebAssembly.validate accepts a module with a SIMD instruction (the test module of the
 // wasm-feature-detect project: i8x16.splat, i8x16.popcnt), beside the page (relative URLs:
 // any sub-path).
+// clang-format off
+// (JavaScript below.) The threads the worker may take (navigator.hardwareConcurrency, at most
+// 64), 0 where the page is not cross-origin isolated.
 EM_JS(int, kt_worker_threads, (), {
   if (!(self.crossOriginIsolated && typeof SharedArrayBuffer == 'function' &&
         typeof Worker == 'function')) {
     return 0;
   }
-  // ?threads=N: at most N threads (0: the page's own thread, as without isolation).
-  const asked = new URLSearchParams(location.search).get('threads');
-  const n = asked != = null && / ^[0 - 9] + $ /.test(asked) ? Number(asked)
-                                                            : (navigator.hardwareConcurrency || 1);
-  return Math.min(n, 64);
+  return Math.min(navigator.hardwareConcurrency || 1, 64);
 });
 
 EM_JS(int, kt_worker_simd, (), {
   try {
-    return WebAssembly.validate(new Uint8Array([
-      0, 97, 115, 109, 1,  0, 0, 0, 1,  5, 1,   96, 0,   1,  123, 3,
-      2, 1,  0,   10,  10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11
-    ]))
-               ? 1
-               : 0;
+    return WebAssembly.validate(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1,
+      123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11])) ? 1 : 0;
   } catch (e) {
     return 0;
   }
 });
 
 // Starts a worker on a count; its news land in Module.ktCountWorkers[id].news.
-EM_JS(void, kt_worker_start,
-      (int id, int rows, int cols, const unsigned char* blocked, int sx, int sy, int ex, int ey,
-       int closed, int by_rows, double memory_limit, int threads, int simd),
-      {
-        const workers = Module.ktCountWorkers || (Module.ktCountWorkers = {});
-        const entry = {news : null};
-        const fail = (why) = > {
-          entry.news = {
-            state : 'done',
-            count : '0',
-            progress : 0,
-            nodes : 0,
-            seconds : 0,
-            threads,
-            error : 'the counting worker failed: ' + why
-          };
-          if (entry.worker) entry.worker.terminate();
-        };
-        workers[id] = entry;
-        try {
-          entry.worker = new Worker(simd ? 'count_worker.simd.js' : 'count_worker.js');
-        } catch (e) {
-          fail(String(e));
-          return;
-        }
-        entry.worker.onmessage = (e) = > { entry.news = e.data; };
-        entry.worker.onerror = (e) = > fail(e.message || 'no message');
-        entry.worker.postMessage({
-          rows,
-          cols,
-          closed : !!closed,
-          byRows : !!by_rows,
-          memoryLimit : memory_limit,
-          threads,
-          blocked : blocked ? HEAPU8.slice(blocked, blocked + rows * cols) : null,
-          start : sx > 0 ? [ sx, sy ] : null,
-          end : ex > 0 ? [ ex, ey ] : null
-        });
-      });
+EM_JS(void, kt_worker_start, (int id, int rows, int cols, const unsigned char* blocked, int sx,
+                              int sy, int ex, int ey, int closed, int by_rows, double memory_limit,
+                              int threads, int simd), {
+  const workers = Module.ktCountWorkers || (Module.ktCountWorkers = {});
+  const entry = { news: null };
+  const fail = (why) => {
+    entry.news = { state: 'done', count: '0', progress: 0, nodes: 0, seconds: 0, threads,
+                   error: 'the counting worker failed: ' + why };
+    if (entry.worker) entry.worker.terminate();
+  };
+  workers[id] = entry;
+  try {
+    entry.worker = new Worker(simd ? 'count_worker.simd.js' : 'count_worker.js');
+  } catch (e) {
+    fail(String(e));
+    return;
+  }
+  entry.worker.onmessage = (e) => { entry.news = e.data; };
+  entry.worker.onerror = (e) => fail(e.message || 'no message');
+  entry.worker.postMessage({
+    rows, cols, closed: !!closed, byRows: !!by_rows, memoryLimit: memory_limit, threads,
+    blocked: blocked ? HEAPU8.slice(blocked, blocked + rows * cols) : null,
+    start: sx > 0 ? [sx, sy] : null, end: ex > 0 ? [ex, ey] : null });
+});
 
 EM_JS(void, kt_worker_end, (int id), {
   const entry = Module.ktCountWorkers && Module.ktCountWorkers[id];
@@ -89,6 +70,7 @@ EM_JS(void, kt_worker_end, (int id), {
   if (entry.worker) entry.worker.terminate();
   delete Module.ktCountWorkers[id];
 });
+// clang-format on
 
 namespace kt::web {
 namespace {
@@ -195,14 +177,22 @@ class WorkerCounter final : public ui::PageCounter {
 };
 
 int g_next_id = 0;
+int g_threads_cap = -1;  // Module.setCountThreads: -1 the machine's threads
+bool g_simd_allowed = true;
 
 }  // namespace
+
+void set_count_limits(int threads, std::optional<bool> simd) {
+  g_threads_cap = threads;
+  if (simd) g_simd_allowed = *simd;
+}
 
 CountThreads count_threads() {
   CountThreads t;
   t.threads = kt_worker_threads();
   t.isolated = EM_ASM_INT({ return self.crossOriginIsolated ? 1 : 0; }) != 0;
-  t.simd = t.threads > 0 && kt_worker_simd() != 0;
+  if (g_threads_cap >= 0) t.threads = std::min(t.threads, g_threads_cap);
+  t.simd = t.threads > 0 && g_simd_allowed && kt_worker_simd() != 0;
   return t;
 }
 
@@ -235,6 +225,30 @@ val count_threads_js() {
   return out;
 }
 
+// Module.setCountThreads({threads, simd}), for comparing (benchmarks, tests): threads, at most
+// that many in the worker (0: the page's own thread; null: the machine's); simd: false takes the
+// plain build. "" or why the settings were refused (none is then changed).
+std::string set_count_threads_js(val settings) {
+  const bool object = !settings.isNull() && settings.typeOf().as<std::string>() == "object";
+  const val threads = object ? settings["threads"] : val::undefined();
+  const val simd = object ? settings["simd"] : val::undefined();
+  if (!object) return "expected {threads, simd}";
+  const bool no_cap = threads.isUndefined() || threads.isNull();
+  const double n = threads.isNumber() ? threads.as<double>() : -1;
+  if (!no_cap && !(n >= 0 && n <= 64 && n == static_cast<int>(n))) {
+    return "threads: expected a whole number from 0 to 64, or null";
+  }
+  if (!simd.isUndefined() && !simd.isTrue() && !simd.isFalse()) {
+    return "simd: expected true or false";
+  }
+  kt::web::set_count_limits(no_cap ? -1 : static_cast<int>(n),
+                            simd.isUndefined() ? std::nullopt : std::optional<bool>(simd.isTrue()));
+  return {};
+}
+
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(kt_count_threads) { emscripten::function("countThreads", &count_threads_js); }
+EMSCRIPTEN_BINDINGS(kt_count_threads) {
+  emscripten::function("countThreads", &count_threads_js);
+  emscripten::function("setCountThreads", &set_count_threads_js);
+}

@@ -1,8 +1,11 @@
 // Counting on threads in the browser: the page's counts go to a Web Worker (the counting
 // module, web/count_worker.cpp, built with pthreads) when the page is cross-origin isolated,
 // and stay on the page's thread when it is not (Firefox or WebKit without the service worker's
-// headers, a host that sends none, service workers off) or the URL asks it (?threads=0).
+// headers, a host that sends none, service workers off) or a script asks it
+// (Module.setCountThreads).
 #pragma once
+
+#include <optional>
 
 #include "explorer_state.hpp"
 
@@ -15,6 +18,9 @@ struct CountThreads {
   bool simd = false;      // the worker's build with WebAssembly SIMD (the browser has it)
 };
 CountThreads count_threads();
+// For comparing: at most `threads` in the worker (0: the page's own thread; -1: the machine's),
+// and the SIMD build where the browser has it (false: the plain build; none: unchanged).
+void set_count_limits(int threads, std::optional<bool> simd);
 
 // Sends `state`'s counts to the worker where count_threads() says so (decided at each count).
 void use_count_worker(ui::ExplorerState& state);
