@@ -478,8 +478,8 @@ TEST_CASE("explorer: a count elsewhere takes its news, and Stop ends it", "[expl
   ExplorerState s;
   bool stopped = false;
   kt::Problem asked;
-  bool asked_rows = true;
-  s.counting.elsewhere = [&](const kt::Problem& p, bool by_rows, std::uint64_t) {
+  std::optional<bool> asked_rows = true;
+  s.counting.elsewhere = [&](const kt::Problem& p, std::optional<bool> by_rows, std::uint64_t) {
     asked = p;
     asked_rows = by_rows;
     return std::make_unique<NewsCounter>(&stopped);
@@ -488,7 +488,7 @@ TEST_CASE("explorer: a count elsewhere takes its news, and Stop ends it", "[expl
     REQUIRE(count(s).empty());
     CHECK(asked.geometry.rows == 5);  // the page's problem and choice, as for a local count
     CHECK(asked.start == std::optional<Square>(Square{1, 1}));
-    CHECK_FALSE(asked_rows);
+    CHECK_FALSE(asked_rows.has_value());  // auto, both counters can: the trial runs elsewhere
     CHECK(s.counting.counter->threads() == 4);
     tick(s, 0.016, 0.05);
     CHECK(s.counting.state == CountState::running);
@@ -499,6 +499,16 @@ TEST_CASE("explorer: a count elsewhere takes its news, and Stop ends it", "[expl
     CHECK(s.counting.counter->count().to_string() == "304");
     CHECK_FALSE(stopped);
   }
+  SECTION("a counter chosen by the page, and auto where only one can count") {
+    set_counter_kind(s, CounterKind::rows);
+    REQUIRE(count(s).empty());
+    CHECK(asked_rows == std::optional<bool>(true));
+    set_counter_kind(s, CounterKind::automatic);
+    REQUIRE(configure(s, problem("3", "40")).empty());  // past the search's 64 squares
+    set_count_kind(s, CountKind::closed);
+    REQUIRE(count(s).empty());
+    CHECK(asked_rows == std::optional<bool>(true));
+  }
   SECTION("Stop ends the work elsewhere") {
     REQUIRE(count(s).empty());
     stop_count(s);
@@ -506,7 +516,9 @@ TEST_CASE("explorer: a count elsewhere takes its news, and Stop ends it", "[expl
     CHECK(stopped);
   }
   SECTION("no counter elsewhere: the page's own thread") {
-    s.counting.elsewhere = [](const kt::Problem&, bool, std::uint64_t) { return nullptr; };
+    s.counting.elsewhere = [](const kt::Problem&, std::optional<bool>, std::uint64_t) {
+      return nullptr;
+    };
     REQUIRE(count(s).empty());
     CHECK(s.counting.counter->threads() == 1);
     count_to_end(s);

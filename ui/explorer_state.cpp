@@ -633,12 +633,28 @@ std::string count(ExplorerState& s) {
   c.error = parse_count_request(request_text(s.draft), c.kind, p);
   if (!c.error.empty()) return c.error;
   CounterChoice choice;
-  c.error = choose_page_counter(p, c.counter_kind, c.memory_limit_mb, choice);
-  if (!c.error.empty()) return c.error;
-  c.what = describe_count(p);
   const std::uint64_t bytes = c.memory_limit_mb * 1'000'000;
-  if (c.elsewhere) c.counter = c.elsewhere(p, choice.by_rows, bytes);
-  if (!c.counter) c.counter = std::make_unique<LocalCounter>(p, choice.by_rows, bytes);
+  if (c.elsewhere && c.counter_kind == CounterKind::automatic) {
+    // Both counters can count it: auto's trial of the search runs elsewhere too, off the page's
+    // thread (a refusal of either is known here at once, from the checks and the forecast).
+    CounterChoice rows;
+    if (choose_page_counter(p, CounterKind::rows, c.memory_limit_mb, rows, false).empty() &&
+        rows.search_refusal.empty()) {
+      c.counter = c.elsewhere(p, std::nullopt, bytes);
+    }
+  }
+  // The page's memory is asked for only when the count runs here.
+  if (!c.counter) {
+    c.error = choose_page_counter(p, c.counter_kind, c.memory_limit_mb, choice, false);
+    if (!c.error.empty()) return c.error;
+    if (c.elsewhere) c.counter = c.elsewhere(p, choice.by_rows, bytes);
+  }
+  if (!c.counter) {
+    c.error = page_count_memory_refusal(choice);
+    if (!c.error.empty()) return c.error;
+    c.counter = std::make_unique<LocalCounter>(p, choice.by_rows, bytes);
+  }
+  c.what = describe_count(p);
   if (!c.counter->error().empty()) {  // not expected: choose_page_counter checked it
     c.error = c.counter->error();
     c.counter.reset();

@@ -26,9 +26,10 @@ class PageCounter {
   // not used, and the call returns at once). Returns running, or none once finished.
   virtual Status run(std::uint64_t max_steps) = 0;
   virtual Status status() const = 0;
-  virtual BigCount count() const = 0;    // tours so far; exact once finished without error
-  virtual double progress() const = 0;   // estimated fraction done, 0..1
-  virtual const char* name() const = 0;  // "search" | "rows"
+  virtual BigCount count() const = 0;   // tours so far; exact once finished without error
+  virtual double progress() const = 0;  // estimated fraction done, 0..1
+  // "search" | "rows" ("auto" while a count elsewhere is still choosing: its trial runs there)
+  virtual const char* name() const = 0;
   bool by_rows() const { return std::string_view(name()) == "rows"; }
   virtual std::uint64_t nodes() const = 0;
   virtual std::optional<FrontierProgress> rows_progress() const = 0;  // counting by rows only
@@ -64,7 +65,9 @@ class LocalCounter final : public PageCounter {
 
 // Where a host can count elsewhere (the browser, cross-origin isolated: a worker on threads):
 // the counter for the problem, as ExactCounter's arguments; null to count on the page's thread.
+// by_rows none: `auto` where both counters can count, decided elsewhere by the search's trial
+// as kt::choose_counter decides it on one thread (the trial takes up to about a second).
 using CountElsewhere = std::function<std::unique_ptr<PageCounter>(
-    const Problem& problem, bool by_rows, std::uint64_t memory_limit)>;
+    const Problem& problem, std::optional<bool> by_rows, std::uint64_t memory_limit)>;
 
 }  // namespace kt::ui

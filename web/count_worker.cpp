@@ -19,7 +19,9 @@
 #include <thread>
 
 #include "board/problem.hpp"
+#include "counting/choose_counter.hpp"
 #include "counting/count.hpp"
+#include "counting/estimate.hpp"
 #include "counting/frontier_count.hpp"
 
 namespace {
@@ -65,13 +67,15 @@ struct News {
   std::optional<kt::FrontierProgress> rows;
   double seconds = 0;
   int threads = 1;
+  const char* counter = "auto";  // until chosen
 
   std::string json() const {
     std::string out = "{\"state\":";
     out += done ? "\"done\"" : "\"running\"";
-    out += ",\"count\":" + quoted(count) + ",\"progress\":" + number(progress) +
-           ",\"nodes\":" + number(nodes) + ",\"error\":" + quoted(error) +
-           ",\"seconds\":" + number(seconds) + ",\"threads\":" + std::to_string(threads);
+    out += ",\"counter\":\"" + std::string(counter) + "\",\"count\":" + quoted(count) +
+           ",\"progress\":" + number(progress) + ",\"nodes\":" + number(nodes) +
+           ",\"error\":" + quoted(error) + ",\"seconds\":" + number(seconds) +
+           ",\"threads\":" + std::to_string(threads);
     if (rows) {
       const kt::FrontierProgress& r = *rows;
       out += ",\"rows\":{\"squaresDone\":" + std::to_string(r.squares_done) +
@@ -109,6 +113,7 @@ void count_by_rows(const kt::Problem& problem, std::uint64_t memory_limit, int t
   kt::FrontierCounter counter(problem, memory_limit, threads);
   News news;
   news.threads = threads;
+  news.counter = "rows";
   std::uint64_t steps = 1 << 14;
   while (counter.status() == kt::Status::running) {
     const auto t = Clock::now();
@@ -133,6 +138,7 @@ void count_by_search(const kt::Problem& problem, int threads) {
   const auto t0 = Clock::now();
   News news;
   news.threads = threads;
+  news.counter = "search";
   kt::CountOptions options;
   options.threads = threads;
   options.progress_interval = 0.1;
@@ -157,8 +163,10 @@ void count_by_search(const kt::Problem& problem, int threads) {
 extern "C" {
 
 // The problem: rows x cols, `blocked` one flag a square (Geometry::index) or null, start and
-// end squares (x = 0: none), closed. Returns 0, or 1 when a count was started already (one
-// count a worker) or the problem is not one (the page checked it: not expected).
+// end squares (x = 0: none), closed. by_rows: 1 or 0, or -1 for `auto` where both counters
+// can count it: the search's trial decides, as kt::choose_counter on one thread (the page's
+// choice: the same counter as on the page's thread). Returns 0, or 1 when a count was started
+// already (one count a worker) or the problem is not one (the page checked it: not expected).
 EMSCRIPTEN_KEEPALIVE int kt_count_start(int rows, int cols, const std::uint8_t* blocked, int sx,
                                         int sy, int ex, int ey, int closed, int by_rows,
                                         double memory_limit, int threads) {
@@ -180,7 +188,10 @@ EMSCRIPTEN_KEEPALIVE int kt_count_start(int rows, int cols, const std::uint8_t* 
   tell(News{});
   const auto limit = static_cast<std::uint64_t>(memory_limit);
   std::thread([p, by_rows, limit, threads] {
-    if (by_rows) {
+    const bool rows = by_rows >= 0 ? by_rows != 0
+                                   : kt::estimate_count_seconds(p, true, false).seconds >
+                                         kt::kSearchPreferredSeconds;
+    if (rows) {
       count_by_rows(p, limit, threads);
     } else {
       count_by_search(p, threads);

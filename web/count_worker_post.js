@@ -2,7 +2,7 @@
 // worker's own thread only, not in the threads Emscripten starts from the same script). The
 // page sends one message, the count:
 //   {rows, cols, blocked: Uint8Array | null, start: [x, y] | null, end: [x, y] | null, closed,
-//    byRows, memoryLimit (bytes), threads}
+//    byRows: true | false | null (auto: the worker's trial decides), memoryLimit (bytes), threads}
 // and gets the count's news (web/count_worker.cpp) every tenth of a second until it is done,
 // then nothing more. The page ends the worker to stop a count (terminate: at once, with its
 // threads).
@@ -19,7 +19,7 @@ if (!ENVIRONMENT_IS_PTHREAD) {
       ['number', 'number', blocked ? 'array' : 'number', 'number', 'number', 'number', 'number',
        'number', 'number', 'number', 'number'],
       [r.rows | 0, r.cols | 0, blocked ?? 0, at(r.start, 0), at(r.start, 1),
-       at(r.end, 0), at(r.end, 1), r.closed ? 1 : 0, r.byRows ? 1 : 0,
+       at(r.end, 0), at(r.end, 1), r.closed ? 1 : 0, r.byRows === null ? -1 : r.byRows ? 1 : 0,
        Math.max(0, Number(r.memoryLimit) || 0), Math.max(1, r.threads | 0)]);
     if (failed) {
       postMessage({ state: 'done', count: '0', progress: 0, nodes: 0, seconds: 0, threads: 0,

@@ -59,7 +59,8 @@ EM_JS(void, kt_worker_start, (int id, int rows, int cols, const unsigned char* b
   entry.worker.onmessage = (e) => { entry.news = e.data; };
   entry.worker.onerror = (e) => fail(e.message || 'no message');
   entry.worker.postMessage({
-    rows, cols, closed: !!closed, byRows: !!by_rows, memoryLimit: memory_limit, threads,
+    rows, cols, closed: !!closed, byRows: by_rows < 0 ? null : !!by_rows,
+    memoryLimit: memory_limit, threads,
     blocked: blocked ? HEAPU8.slice(blocked, blocked + rows * cols) : null,
     start: sx > 0 ? [sx, sy] : null, end: ex > 0 ? [ex, ey] : null });
 });
@@ -94,8 +95,10 @@ double number(const val& v, const char* field) {
 
 class WorkerCounter final : public ui::PageCounter {
  public:
-  WorkerCounter(int id, bool by_rows, int threads) : id_(id), by_rows_(by_rows), threads_(threads) {
-    if (by_rows_) rows_ = FrontierProgress{};
+  // by_rows none: the worker chooses (its news say which).
+  WorkerCounter(int id, std::optional<bool> by_rows, int threads)
+      : id_(id), by_rows_(by_rows), threads_(threads) {
+    if (by_rows_.value_or(false)) rows_ = FrontierProgress{};
   }
   ~WorkerCounter() override { kt_worker_end(id_); }
 
@@ -106,7 +109,7 @@ class WorkerCounter final : public ui::PageCounter {
   Status status() const override { return status_; }
   BigCount count() const override { return count_; }
   double progress() const override { return status_ == Status::running ? progress_ : 1.0; }
-  const char* name() const override { return by_rows_ ? "rows" : "search"; }
+  const char* name() const override { return !by_rows_ ? "auto" : *by_rows_ ? "rows" : "search"; }
   std::uint64_t nodes() const override { return nodes_; }
   std::optional<FrontierProgress> rows_progress() const override { return rows_; }
   const std::string& error() const override { return error_; }
@@ -123,6 +126,11 @@ class WorkerCounter final : public ui::PageCounter {
     if (!is_object(workers) || !is_object(workers[id_])) return;
     const val news = workers[id_]["news"];
     if (!is_object(news)) return;
+    const val counter = news["counter"];
+    if (counter.isString()) {
+      const std::string name = counter.as<std::string>();
+      if (name == "rows" || name == "search") by_rows_ = name == "rows";
+    }
     const val text = news["count"];
     if (text.isString()) {
       const std::string digits = text.as<std::string>();
@@ -164,7 +172,7 @@ class WorkerCounter final : public ui::PageCounter {
   }
 
   int id_;
-  bool by_rows_;
+  std::optional<bool> by_rows_;
   int threads_;
   bool stopped_ = false;
   Status status_ = Status::running;
@@ -197,7 +205,7 @@ CountThreads count_threads() {
 }
 
 void use_count_worker(ui::ExplorerState& state) {
-  state.counting.elsewhere = [](const Problem& p, bool by_rows,
+  state.counting.elsewhere = [](const Problem& p, std::optional<bool> by_rows,
                                 std::uint64_t memory_limit) -> std::unique_ptr<ui::PageCounter> {
     const CountThreads t = count_threads();
     if (t.threads <= 0) return nullptr;
@@ -206,7 +214,8 @@ void use_count_worker(ui::ExplorerState& state) {
     const Square start = p.start.value_or(none), end = p.end.value_or(none);
     kt_worker_start(id, p.geometry.rows, p.geometry.cols,
                     p.blocked.empty() ? nullptr : p.blocked.data(), start.x, start.y, end.x, end.y,
-                    p.closed, by_rows, static_cast<double>(memory_limit), t.threads, t.simd);
+                    p.closed, by_rows ? int{*by_rows} : -1, static_cast<double>(memory_limit),
+                    t.threads, t.simd);
     return std::make_unique<WorkerCounter>(id, by_rows, t.threads);
   };
 }

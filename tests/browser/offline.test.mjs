@@ -154,10 +154,28 @@ async function main() {
                    '6x6 open by rows in the counting worker');
         check(rows.p95Ms <= COUNTING_FRAME_MS,
               `5% of the frames took over ${rows.p95Ms} ms while the worker counted`);
+        // Closed tours by rows join their halves round a cycle (the worker's SIMD walk too).
+        const closed = await countOnPage(page, [6, 6, '1,1', 'closed', 'rows']);
+        checkEqual([closed.state, closed.count, closed.threads], ['done', '9862', t.threads],
+                   '6x6 closed by rows in the counting worker');
         const search = await countOnPage(page, [5, 5, '1,1', 'from-start', 'search']);
         checkEqual([search.state, search.counter, search.count, search.threads, search.error],
                    ['done', 'search', '304', t.threads, ''], '5x5 from (1,1) by the search');
-        // 7x7 by rows takes minutes: Stop ends its worker at once, and the read-outs stay.
+        // Set to the page's own thread (for comparing), the same count there; bad settings are
+        // refused with a reason and change nothing.
+        checkEqual(await page.evaluate(() => [Module.setCountThreads(7.5),
+          Module.setCountThreads({ threads: -1 }), Module.setCountThreads({ simd: 'yes' }),
+          Module.setCountThreads(null), Module.countThreads().threads]),
+        ['expected {threads, simd}', 'threads: expected a whole number from 0 to 64, or null',
+         'simd: expected true or false', 'expected {threads, simd}', t.threads], 'bad settings');
+        checkEqual(await page.evaluate(() => Module.setCountThreads({ threads: 0 })), '', 'threads 0');
+        const here = await countOnPage(page, [5, 5, '1,1', 'from-start', 'search']);
+        checkEqual([here.count, here.threads, (await threads(page)).threads], ['304', 1, 0],
+                   '5x5 on the page\'s own thread');
+        checkEqual(await page.evaluate(() => Module.setCountThreads({ threads: null })), '', 'reset');
+        // 7x7 by rows takes minutes (its tables about 1.3 GB, in the worker's memory: the page's
+        // own stays as it was); Stop ends its worker at once, and the read-outs stay.
+        const before = await page.evaluate(() => Module.HEAP8.length);
         checkEqual(await page.evaluate(() => {
           const a = Module.app();
           return a.configure(7, 7, '1,1', 'auto') + a.setCountKind('all-open') +
@@ -168,9 +186,12 @@ async function main() {
         const stopped = await page.evaluate(() => {
           Module.app().countStop();
           return { state: Module.app().countState().state,
-                   workers: Object.keys(Module.ktCountWorkers ?? {}).length };
+                   workers: Object.keys(Module.ktCountWorkers ?? {}).length,
+                   memory: Module.HEAP8.length };
         });
-        checkEqual(stopped, { state: 'stopped', workers: 0 }, 'Stop: the count and its worker');
+        checkEqual([stopped.state, stopped.workers], ['stopped', 0], 'Stop: the count and its worker');
+        check(stopped.memory <= before + (64 << 20),
+              `the page's memory grew from ${before} to ${stopped.memory} bytes for a worker's count`);
       }],
       ['offline: a reload opens the page and a search runs', async () => {
         server.close();
