@@ -125,7 +125,19 @@ class WorkerCounter final : public ui::PageCounter {
     const val workers = val::module_property("ktCountWorkers");
     if (!is_object(workers) || !is_object(workers[id_])) return;
     const val news = workers[id_]["news"];
-    if (!is_object(news)) return;
+    if (!is_object(news)) {
+      // A browser that isolates the page but cannot start the worker's threads (workers
+      // started from a worker) would leave it silent: a count that never starts says so.
+      if (emscripten_get_now() - started_ms_ > kSilentMs) {
+        error_ =
+            "the counting worker did not start within 30 s (this browser may not run "
+            "threads in a worker); set Module.setCountThreads({threads: 0}) to count on "
+            "the page's thread";
+        status_ = Status::none;
+        kt_worker_end(id_);
+      }
+      return;
+    }
     const val counter = news["counter"];
     if (counter.isString()) {
       const std::string name = counter.as<std::string>();
@@ -171,6 +183,8 @@ class WorkerCounter final : public ui::PageCounter {
     }
   }
 
+  static constexpr double kSilentMs = 30000;
+  double started_ms_ = emscripten_get_now();
   int id_;
   std::optional<bool> by_rows_;
   int threads_;
