@@ -10,4 +10,17 @@ cmake --preset wasm >/dev/null
 cmake --build --preset wasm --target kt_web
 echo
 echo "Knight's Tour Explorer: http://127.0.0.1:${port}/   (the static folder is build/wasm/site)"
-exec python3 -m http.server "$port" --bind 127.0.0.1 --directory build/wasm/site
+# Python's static server, with the headers that make the page cross-origin isolated from the
+# first visit (counting on threads; on a host without them the service worker adds them).
+exec python3 - "$port" build/wasm/site <<'PY'
+import functools, http.server, sys
+
+class Isolated(http.server.SimpleHTTPRequestHandler):
+    def end_headers(self):
+        self.send_header('Cross-Origin-Opener-Policy', 'same-origin')
+        self.send_header('Cross-Origin-Embedder-Policy', 'require-corp')
+        super().end_headers()
+
+handler = functools.partial(Isolated, directory=sys.argv[2])
+http.server.ThreadingHTTPServer(('127.0.0.1', int(sys.argv[1])), handler).serve_forever()
+PY

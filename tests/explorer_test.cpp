@@ -447,6 +447,85 @@ TEST_CASE("explorer: advance says what the last step of a slice did", "[explorer
   }
 }
 
+// A count elsewhere (the browser's counting worker) as the page sees it: news that it gives
+// when asked, without the page's thread doing the work.
+class NewsCounter final : public PageCounter {
+ public:
+  explicit NewsCounter(bool* stopped) : stopped_(stopped) {}
+  Status run(std::uint64_t) override {
+    if (++asked_ == 3) status_ = Status::none;  // the third news: done
+    return status_;
+  }
+  Status status() const override { return status_; }
+  BigCount count() const override { return BigCount(status_ == Status::none ? 304 : 7); }
+  double progress() const override { return status_ == Status::none ? 1.0 : 0.5; }
+  const char* name() const override { return "search"; }
+  std::uint64_t nodes() const override { return 0; }
+  std::optional<FrontierProgress> rows_progress() const override { return std::nullopt; }
+  const std::string& error() const override { return error_; }
+  int threads() const override { return 4; }
+  std::optional<double> seconds_elsewhere() const override { return 0.25 * asked_; }
+  void stop() override { *stopped_ = true; }
+
+ private:
+  bool* stopped_;
+  int asked_ = 0;
+  Status status_ = Status::running;
+  std::string error_;
+};
+
+TEST_CASE("explorer: a count elsewhere takes its news, and Stop ends it", "[explorer][count]") {
+  ExplorerState s;
+  bool stopped = false;
+  kt::Problem asked;
+  std::optional<bool> asked_rows = true;
+  s.counting.elsewhere = [&](const kt::Problem& p, std::optional<bool> by_rows, std::uint64_t) {
+    asked = p;
+    asked_rows = by_rows;
+    return std::make_unique<NewsCounter>(&stopped);
+  };
+  SECTION("its news until done, its clock as the count's time") {
+    REQUIRE(count(s).empty());
+    CHECK(asked.geometry.rows == 5);  // the page's problem and choice, as for a local count
+    CHECK(asked.start == std::optional<Square>(Square{1, 1}));
+    CHECK_FALSE(asked_rows.has_value());  // auto, both counters can: the trial runs elsewhere
+    CHECK(s.counting.counter->threads() == 4);
+    tick(s, 0.016, 0.05);
+    CHECK(s.counting.state == CountState::running);
+    CHECK(s.counting.seconds == 0.25);
+    count_to_end(s);
+    CHECK(s.counting.state == CountState::done);
+    CHECK(s.counting.seconds == 0.75);
+    CHECK(s.counting.counter->count().to_string() == "304");
+    CHECK_FALSE(stopped);
+  }
+  SECTION("a counter chosen by the page, and auto where only one can count") {
+    set_counter_kind(s, CounterKind::rows);
+    REQUIRE(count(s).empty());
+    CHECK(asked_rows == std::optional<bool>(true));
+    set_counter_kind(s, CounterKind::automatic);
+    REQUIRE(configure(s, problem("3", "40")).empty());  // past the search's 64 squares
+    set_count_kind(s, CountKind::closed);
+    REQUIRE(count(s).empty());
+    CHECK(asked_rows == std::optional<bool>(true));
+  }
+  SECTION("Stop ends the work elsewhere") {
+    REQUIRE(count(s).empty());
+    stop_count(s);
+    CHECK(s.counting.state == CountState::stopped);
+    CHECK(stopped);
+  }
+  SECTION("no counter elsewhere: the page's own thread") {
+    s.counting.elsewhere = [](const kt::Problem&, std::optional<bool>, std::uint64_t) {
+      return nullptr;
+    };
+    REQUIRE(count(s).empty());
+    CHECK(s.counting.counter->threads() == 1);
+    count_to_end(s);
+    CHECK(s.counting.counter->count().to_string() == "304");
+  }
+}
+
 TEST_CASE("explorer: counting each kind", "[explorer][count]") {
   ExplorerState s;
   SECTION("open tours from the start") {

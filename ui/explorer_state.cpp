@@ -159,12 +159,18 @@ bool take_recursion(ExplorerState& s) {
 }
 
 void advance_count(Counting& c, double budget) {
-  ExactCounter& counter = *c.counter;
-  const double t0 = now_seconds();
-  c.pacer.advance([&](std::uint64_t n) { return counter.run(n) == Status::running; },
-                  std::numeric_limits<std::uint64_t>::max(), budget);
-  c.last_slice = now_seconds() - t0;
-  c.seconds += c.last_slice;
+  PageCounter& counter = *c.counter;
+  if (counter.seconds_elsewhere()) {  // counted elsewhere: only its news, the frame stays free
+    counter.run(0);
+    c.last_slice = 0;
+    c.seconds = *counter.seconds_elsewhere();
+  } else {
+    const double t0 = now_seconds();
+    c.pacer.advance([&](std::uint64_t n) { return counter.run(n) == Status::running; },
+                    std::numeric_limits<std::uint64_t>::max(), budget);
+    c.last_slice = now_seconds() - t0;
+    c.seconds += c.last_slice;
+  }
   if (counter.status() != Status::running) {
     c.state = CountState::done;
     c.error = counter.error();  // counting by rows stopped at the memory limit
@@ -635,34 +641,57 @@ std::string count(ExplorerState& s, bool confirmed) {
   Problem p;
   c.error = parse_count_request(request_text(s.draft), c.kind, p);
   if (!c.error.empty()) return c.error;
-  CounterChoice choice;
-  c.error = choose_page_counter(p, c.counter_kind, c.memory_limit_mb, choice);
-  if (!c.error.empty()) return c.error;
   c.what = describe_count(p);
-  if (confirmed && asked) {
-    c.forecast = forecast;  // the one the user said yes to
-    c.forecast_seconds = forecast_seconds;
-  } else {
-    // The forecast the CLI's refusal gives: the search's short trial (at most about a second),
-    // or counting by rows' memory.
-    if (choice.by_rows) {
-      c.forecast = "Counting " + c.what + " by rows should take " +
-                   about_bytes(choice.forecast_bytes) + " of memory (a forecast).";
-    } else {
-      const CountTimeEstimate t =
-          choice.trial ? *choice.trial : estimate_count_seconds(p, true, false);
-      c.forecast_seconds = t.seconds;
-      c.forecast = "Counting " + c.what + " should take about " +
-                   human_time(LogValue::of(t.seconds)) +
-                   (t.measured ? " (measured by a short trial)."
-                               : " (estimated from a short trial; the estimate tends to be high).");
-    }
-    if (!confirmed && c.forecast_seconds > kAskCountSeconds) {
-      c.state = CountState::asking;
-      return {};
+  CounterChoice choice;
+  const std::uint64_t bytes = c.memory_limit_mb * 1'000'000;
+  if (c.elsewhere && c.counter_kind == CounterKind::automatic) {
+    // Both counters can count it: auto's trial of the search runs elsewhere too, off the page's
+    // thread (a refusal of either is known here at once, from the checks and the forecast).
+    CounterChoice rows;
+    if (choose_page_counter(p, CounterKind::rows, c.memory_limit_mb, rows, false).empty() &&
+        rows.search_refusal.empty()) {
+      c.counter = c.elsewhere(p, std::nullopt, bytes);
+      if (c.counter) {
+        c.forecast = "Counting " + c.what + " by rows should take at most " +
+                     about_bytes(rows.forecast_bytes) + " of memory (a forecast), on " +
+                     std::to_string(c.counter->threads()) + " threads.";
+      }
     }
   }
-  c.counter = std::make_unique<ExactCounter>(p, choice.by_rows, c.memory_limit_mb * 1'000'000);
+  if (!c.counter) {
+    c.error = choose_page_counter(p, c.counter_kind, c.memory_limit_mb, choice, false);
+    if (!c.error.empty()) return c.error;
+    if (confirmed && asked) {
+      c.forecast = forecast;  // the one the user said yes to
+      c.forecast_seconds = forecast_seconds;
+    } else {
+      // The forecast the CLI's refusal gives: the search's short trial (at most about a
+      // second), or counting by rows' memory.
+      if (choice.by_rows) {
+        c.forecast = "Counting " + c.what + " by rows should take " +
+                     about_bytes(choice.forecast_bytes) + " of memory (a forecast).";
+      } else {
+        const CountTimeEstimate t =
+            choice.trial ? *choice.trial : estimate_count_seconds(p, true, false);
+        c.forecast_seconds = t.seconds;
+        c.forecast =
+            "Counting " + c.what + " should take about " + human_time(LogValue::of(t.seconds)) +
+            (t.measured ? " (measured by a short trial)."
+                        : " (estimated from a short trial; the estimate tends to be high).");
+      }
+      if (!confirmed && c.forecast_seconds > kAskCountSeconds) {
+        c.state = CountState::asking;
+        return {};
+      }
+    }
+    // The page's memory is asked for only when the count runs here.
+    if (c.elsewhere) c.counter = c.elsewhere(p, choice.by_rows, bytes);
+  }
+  if (!c.counter) {
+    c.error = page_count_memory_refusal(choice);
+    if (!c.error.empty()) return c.error;
+    c.counter = std::make_unique<LocalCounter>(p, choice.by_rows, bytes);
+  }
   if (!c.counter->error().empty()) {  // not expected: choose_page_counter checked it
     c.error = c.counter->error();
     c.counter.reset();
@@ -688,7 +717,9 @@ void cancel_count(ExplorerState& s) {
 }
 
 void stop_count(ExplorerState& s) {
-  if (s.counting.state == CountState::running) s.counting.state = CountState::stopped;
+  if (s.counting.state != CountState::running) return;
+  s.counting.state = CountState::stopped;
+  s.counting.counter->stop();
 }
 
 // --- time --------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@
 #include "board/request.hpp"
 #include "counting/count.hpp"
 #include "pacer.hpp"
+#include "page_counter.hpp"
 #include "page_request.hpp"
 #include "play_mode.hpp"
 #include "predict_mode.hpp"
@@ -102,9 +103,9 @@ struct Counting {
   CounterKind counter_kind = CounterKind::automatic;
   std::uint64_t memory_limit_mb = kPageCountMemoryMB;
   CountState state = CountState::idle;
-  std::unique_ptr<ExactCounter> counter;  // from count() until the draft changes
-  std::string what;                       // what is counted, in words
-  std::string error;                      // why the last count() was refused
+  std::unique_ptr<PageCounter> counter;  // from count() until the draft changes
+  std::string what;                      // what is counted, in words
+  std::string error;                     // why the last count() was refused
   // What the count should take, said before it starts: the search's trial (the one the CLI's
   // refusal of a long count gives) and counting by rows' memory; and the trial's seconds.
   std::string forecast;
@@ -112,6 +113,7 @@ struct Counting {
   double seconds = 0;     // wall time spent counting
   double last_slice = 0;  // of which in the last frame
   Pacer pacer;
+  CountElsewhere elsewhere;  // set by a host that can count off the page's thread
 };
 
 // Every tour the textbook's search has found so far, in its order (the handout's Try_All): the

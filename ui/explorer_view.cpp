@@ -665,7 +665,7 @@ void ExplorerView::draw_count_section(ExplorerState& s) {
     ImGui::PopTextWrapPos();
     return;
   }
-  const ExactCounter& counter = *c.counter;
+  const PageCounter& counter = *c.counter;
   const bool done = c.state == CountState::done;
   const double fraction = done ? 1.0 : counter.progress();
   ImGui::ProgressBar(static_cast<float>(fraction), ImVec2(-FLT_MIN, 0), percent(fraction).c_str());

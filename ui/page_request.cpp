@@ -105,7 +105,7 @@ std::string parse_count_request(RequestText text, CountKind kind, Problem& out) 
 }
 
 std::string choose_page_counter(const Problem& p, CounterKind kind, std::uint64_t memory_limit_mb,
-                                CounterChoice& out) {
+                                CounterChoice& out, bool probe_page_memory) {
   CounterRequest request;
   request.counter = kind;
   request.memory_limit = memory_limit_mb * 1'000'000;
@@ -117,15 +117,20 @@ std::string choose_page_counter(const Problem& p, CounterKind kind, std::uint64_
   // which 16 MB are the module's first memory).
   request.forecast_factor = 1.15;
   CounterChoice c = choose_counter(p, request);
-  if (c.error.empty() && c.by_rows && c.forecast_bytes > (std::uint64_t{64} << 20) &&
-      !can_allocate(c.forecast_bytes)) {
-    c.error = "counting by rows would need " + about_bytes(c.forecast_bytes) +
-              " of memory, more than this browser gives the page now (try a smaller board, or "
-              "the knights CLI)";
-  }
+  if (c.error.empty() && probe_page_memory) c.error = page_count_memory_refusal(c);
   if (!c.error.empty()) return c.error;
   out = std::move(c);
   return {};
+}
+
+std::string page_count_memory_refusal(const CounterChoice& c) {
+  if (!c.by_rows || c.forecast_bytes <= (std::uint64_t{64} << 20) ||
+      can_allocate(c.forecast_bytes)) {
+    return {};
+  }
+  return "counting by rows would need " + about_bytes(c.forecast_bytes) +
+         " of memory, more than this browser gives the page now (try a smaller board, or the "
+         "knights CLI)";
 }
 
 }  // namespace kt::ui

@@ -48,10 +48,15 @@ std::string parse_count_request(RequestText text, CountKind kind, Problem& out);
 inline constexpr std::uint64_t kPageCountMemoryMB = 1500;
 inline constexpr std::uint64_t kMaxPageCountMemoryMB = 4000;
 // kt::choose_counter with the page's memory (the CLI's `--counter` choice): "" and `out` set,
-// or the refusal. Counting by rows is refused at once when its forecast passes the limit, or
-// when that much cannot be had from the browser now (check_page_memory's test).
+// or the refusal. Counting by rows is refused at once when its forecast passes the limit, or,
+// with probe_page_memory, when that much cannot be had from the browser now
+// (page_count_memory_refusal).
 std::string choose_page_counter(const Problem& p, CounterKind kind, std::uint64_t memory_limit_mb,
-                                CounterChoice& out);
+                                CounterChoice& out, bool probe_page_memory = true);
+// Counting by rows in the page's own memory: "" or why the browser cannot give the page the
+// forecast now (it asks for it: the page's heap then keeps that size). A count that runs
+// elsewhere (the counting worker, in its own memory) does not ask.
+std::string page_count_memory_refusal(const CounterChoice& choice);
 
 // "1,234,567"
 std::string with_commas(std::uint64_t n);

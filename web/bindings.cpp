@@ -543,7 +543,7 @@ class App : public SearchReadout {
   // As "Classes and ends": "" when the study started, else the refusal shown in the panel.
   std::string study_start() { return ui::study(state()); }
   void study_stop() { ui::stop_study(state().study); }
-  // {state: "idle" | "running" | "done" | "stopped", tours, classes, fixed (as Module.Tours),
+  // {state: "idle" | "running" | "done" | "stopped", tours, classes, fixed (tours_js.hpp),
   // ends (with a start, else null), seconds, error}
   val study() const {
     const ui::TourStudy& t = state().study;
@@ -563,6 +563,8 @@ class App : public SearchReadout {
     out.set("kind", std::string(ui::to_string(c.kind)));
     out.set("count", c.counter ? c.counter->count().to_string() : std::string("0"));
     out.set("counter", std::string(c.counter ? c.counter->name() : ""));
+    // Threads counting: 1 on the page's own thread, more in the counting worker.
+    out.set("threads", c.counter ? c.counter->threads() : 0);
     out.set("progress", !c.counter                        ? 0.0
                         : c.state == ui::CountState::done ? 1.0
                                                           : c.counter->progress());

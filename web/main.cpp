@@ -32,6 +32,7 @@
 #include "frame_fingerprint.hpp"
 #include "live_app.hpp"
 #include "theme.hpp"
+#include "worker_counter.hpp"
 
 namespace {
 
@@ -297,6 +298,7 @@ int main() {
   ImGui_ImplOpenGL3_Init(glsl_version);
 
   g_app = std::make_unique<kt::web::LiveApp>();
+  kt::web::use_count_worker(g_app->state);  // counts on threads where the page is isolated
   g_app->view.set_texture_host(&g_textures);
   emscripten_set_main_loop(frame, 0, false);
   return 0;

@@ -18,10 +18,14 @@ if (!file) {
   process.exit(2);
 }
 const code = fs.readFileSync(file, 'utf8');
+// ecma 2020: every browser the page runs in (Chromium, Firefox, WebKit) reads it, and terser may
+// then write arrow functions and shorter literals (about 1 KB less gzipped than ES5 output).
 minify(code, {
+  ecma: 2020,
   toplevel: true,
-  compress: { passes: 2 },
+  compress: { passes: 3, ecma: 2020, arrows: true, unsafe_arrows: false },
   mangle: { reserved: ['Module'] },
+  format: { ecma: 2020 },
 }).then((out) => {
   fs.writeFileSync(file, out.code);
 }, (e) => {

@@ -12,11 +12,13 @@ foreach(_icon icon.svg icon-192.png icon-512.png icon-maskable-512.png)
 endforeach()
 
 # What a visit fetches, at once or later (the second part, the code font, the lesson, the
-# course page and its embeds, the manifest and its icons). A file the build did not make (an
+# course page and its embeds, the manifest and its icons, the counting worker's builds). A file the build did not make (an
 # unsplit page has no index.deferred.wasm) is left out.
 set(_files index.html index.js index.wasm index.deferred.wasm code-font.ttf lesson.js export.js
     lessons/backtracking.json course.html manifest.webmanifest icons/icon.svg icons/icon-192.png
-    icons/icon-512.png icons/icon-maskable-512.png)
+    icons/icon-512.png icons/icon-maskable-512.png count_worker.js count_worker.wasm
+    count_worker.worker.js count_worker.simd.js count_worker.simd.wasm
+    count_worker.simd.worker.js)
 set(_list "")
 foreach(_f ${_files})
   if(EXISTS ${SITE}/${_f})

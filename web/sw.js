@@ -21,6 +21,16 @@
 //   version's files. With no network, no answer within a few seconds or an error from the
 //   host, the cached page.
 // Nothing from another origin or outside this folder is cached or answered here.
+//
+// Cross-origin isolation: every answer it gives (the pages, their scripts and .wasm, the
+// counting worker's) carries Cross-Origin-Opener-Policy: same-origin and
+// Cross-Origin-Embedder-Policy: require-corp, the headers that make a page cross-origin
+// isolated (SharedArrayBuffer, so the counting worker's threads), which a static host such as
+// GitHub Pages does not send (the approach of the coi-serviceworker project). A page is
+// isolated from the first load this worker answers: the load after the first visit, or a
+// reload. The page never reloads itself (a visitor's first minutes are not interrupted; no
+// reload loop can start); until then it counts on its own thread, as without isolation. The
+// page and its embeds load nothing from other origins, so require-corp blocks nothing.
 'use strict';
 
 const BUILD = { version: 'unbuilt', files: {} };  // written by the build
@@ -111,8 +121,21 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') return;
   const path = listed(request.url);
   if (!path) return;  // the network's, as without a worker
-  event.respondWith(request.mode === 'navigate' ? navigate(event, path) : file(event, path));
+  event.respondWith((request.mode === 'navigate' ? navigate(event, path) : file(event, path))
+    .then(isolating));
 });
+
+// The answer with the isolation headers (above). Redirects and opaque answers stay as they are.
+function isolating(response) {
+  if (response.status < 200 || response.status >= 300 || response.type === 'opaque') {
+    return response;
+  }
+  const headers = new Headers(response.headers);
+  headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+  headers.set('Cross-Origin-Embedder-Policy', 'require-corp');
+  return new Response(response.body, { status: response.status,
+                                       statusText: response.statusText, headers });
+}
 
 async function file(event, path) {
   if (!(await isFresh(event.clientId))) {

@@ -1,4 +1,4 @@
-// The tours' classes and end map as JS values, one shape for Module.Tours and Module.app()'s
+// The tours' classes and end map as JS values for Module.app()'s
 // study (the CLI's JSON, counts as strings):
 //   classes_js: {classes: "1245", fixed: {identity: "9862", "half-turn": "78", ...}}
 //   ends_js: [{end: [x, y], count: "56"}, ...] for every free square but the start

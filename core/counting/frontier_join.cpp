@@ -12,6 +12,10 @@
 
 #if defined(__SSSE3__) && defined(__SSE4_1__)
 #include <immintrin.h>
+#define KT_BYTE_SHUFFLE 1
+#elif defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#define KT_BYTE_SHUFFLE 1
 #endif
 
 #include "counting/frontier_detail.hpp"
@@ -202,6 +206,42 @@ inline bool one_tour_bytes(__m128i top_bytes, __m128i bottom_bytes, std::uint64_
   }
   if ((nodes - 1) & 1) at = _mm_shuffle_epi8(first, at);
   return (_mm_cvtsi128_si32(at) & 15) != 15;
+}
+#elif defined(__wasm_simd128__)
+// The same walk in WebAssembly SIMD (the page's counting worker built with -msimd128):
+// i8x16.swizzle is the byte shuffle (its lanes here are below 16, where it and PSHUFB agree),
+// v128.bitselect the blend.
+inline v128_t byte_links(std::uint64_t bits) {
+  const v128_t word = wasm_i64x2_make(static_cast<std::int64_t>(bits), 0);
+  const v128_t nibble = wasm_i8x16_splat(15);
+  return wasm_i8x16_shuffle(wasm_v128_and(word, nibble),
+                            wasm_v128_and(wasm_u64x2_shr(word, 4), nibble), 0, 16, 1, 17, 2, 18, 3,
+                            19, 4, 20, 5, 21, 6, 22, 7, 23);
+}
+
+inline bool one_tour_bytes(v128_t top_bytes, v128_t bottom_bytes, std::uint64_t top_sets,
+                           std::uint64_t bottom_sets, bool closed) {
+  const auto [nodes, start] = walk_start(top_sets, bottom_sets, closed);
+  if (nodes == 0) return false;
+  const bool top_first = closed || ((top_sets >> 32 >> start) & 1) == 0;
+  const v128_t first = top_first ? top_bytes : bottom_bytes;
+  const v128_t second = top_first ? bottom_bytes : top_bytes;
+  const v128_t from = wasm_i8x16_splat(static_cast<std::int8_t>(start));
+  v128_t at = from;
+  if (closed) {
+    v128_t back = wasm_i8x16_splat(0);  // came back before the last link
+    for (int m = 0; m + 1 < nodes / 2; ++m) {
+      at = wasm_i8x16_swizzle(second, wasm_i8x16_swizzle(first, at));
+      back = wasm_v128_or(back, wasm_i8x16_eq(at, from));
+    }
+    at = wasm_i8x16_swizzle(second, wasm_i8x16_swizzle(first, at));
+    return (wasm_i8x16_extract_lane(wasm_v128_andnot(wasm_i8x16_eq(at, from), back), 0) & 1) != 0;
+  }
+  for (int m = 0; m < (nodes - 1) / 2; ++m) {
+    at = wasm_i8x16_swizzle(second, wasm_i8x16_swizzle(first, at));
+  }
+  if ((nodes - 1) & 1) at = wasm_i8x16_swizzle(first, at);
+  return (wasm_i8x16_extract_lane(at, 0) & 15) != 15;
 }
 #endif
 
@@ -923,10 +963,10 @@ void Join::join_piece(const Piece& piece, BigCount& count, const Buffer<L>& tops
                          std::size_t bottom_end, std::uint64_t sets) {
     const auto top_sets = [&](std::size_t i) { return indexed ? sets : top_sets_[i]; };
     const auto bottom_sets = [&](std::size_t j) { return indexed ? sets : bottom_sets_[j]; };
-#if defined(__SSSE3__) && defined(__SSE4_1__)
+#ifdef KT_BYTE_SHUFFLE
     if constexpr (!std::is_same_v<L, Links>) {
       for (std::size_t i = top_begin; i < top_end; ++i) {
-        const __m128i top_bytes = byte_links(tops[i].bits);
+        const auto top_bytes = byte_links(tops[i].bits);
         for (std::size_t j = bottom_begin; j < bottom_end; ++j) {
           add(i, j,
               one_tour_bytes(top_bytes, byte_links(bottoms[j].bits), top_sets(i), bottom_sets(j),

@@ -301,6 +301,14 @@ const tests = [
     const c = await app(page, () => Module.app().countState());
     checkEqual([c.state, c.count, c.progress, c.what],
                ['done', '304', 1, 'directed open tours from (1,1)'], '5x5 count');
+    // Where it ran follows isolation: served with no COOP/COEP headers, a page is isolated only
+    // once the service worker registered by an earlier page answers it; then in the counting
+    // worker on the machine's threads, else on the page's own thread.
+    const where = await app(page, () => ({ ...Module.countThreads(),
+      crossOriginIsolated: self.crossOriginIsolated, cores: navigator.hardwareConcurrency }));
+    checkEqual([c.threads, where.isolated, where.threads],
+               where.crossOriginIsolated ? [Math.min(where.cores, 64), true, c.threads]
+                                         : [1, false, 0], 'where the 5x5 count ran');
     check(await app(page, () => Module.app().widgetRect('Progress')), 'no progress bar');
     await frames(page);
     await reveal(page, 'Progress');

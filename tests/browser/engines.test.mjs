@@ -193,6 +193,19 @@ async function main() {
       });
       checkTour(board, 'Search.board()');
     }],
+    ['a 5x5 count through the JS API, on the page\'s thread where not isolated', async () => {
+      // Served with no COOP/COEP headers: the count runs on the page's own thread, in slices.
+      const c = await page.evaluate(async () => {
+        const a = Module.app();
+        const refused = a.configure(5, 5, '1,1', 'auto') + a.setCountKind('from-start') +
+                        a.countStart();
+        if (refused) return refused;
+        while (a.countState().state === 'running') await new Promise((r) => setTimeout(r, 50));
+        return { ...a.countState(), where: Module.countThreads() };
+      });
+      checkEqual([c.state, c.count, c.threads, c.where.threads],
+                 ['done', '304', 1, 0], '5x5 from (1,1) counted');
+    }],
     ['a click on Run solves the live board', () => clickRun(page, `engine-${NAME}.png`)],
     ["by keyboard alone: the Board control's cursor plays and predicts a move", async () => {
       // The accessible layer's Board control: arrows move its cursor, Enter plays the square.

@@ -9,10 +9,37 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { check, checkEqual, exitWith, launch, open, reopen, runTests, SITE } from './page.mjs';
+import { check, checkEqual, exitWith, frameTimes, launch, open, reopen, runTests, SITE }
+  from './page.mjs';
 import { serve } from './server.mjs';
 
 const FIRST_ROW_5X5 = [25, 18, 3, 12, 23];  // Sutcliffe's run from (1,1), its top row
+// 6x6's directed open tours, every start: the native CLI's count (knights count --size 6).
+const OPEN_6X6 = '6637920';
+// The frames of a page while its worker counts: 95% of them within 50 ms. (Not every one: the
+// worker's threads take every core, and on a loaded machine the system may hold the page's
+// thread back for a moment; scripts/bench.sh prints the longest.)
+const COUNTING_FRAME_MS = 50;
+
+// Where the page's counts run (Module.countThreads()), with the browser's word on isolation.
+const threads = (page) => page.evaluate(() => ({ ...Module.countThreads(),
+  crossOriginIsolated: self.crossOriginIsolated, cores: navigator.hardwareConcurrency }));
+
+// Counts on the live app through its JS API, as the Count button does; resolves when it ends,
+// with its read-outs and the longest frame meanwhile.
+async function countOnPage(page, problem) {
+  await page.waitForFunction(() => Module.secondPartIn?.() ?? true, null, { timeout: 10000 });
+  const refused = await page.evaluate(([rows, cols, start, kind, counter]) => {
+    const a = Module.app();
+    return a.configure(rows, cols, start, 'auto') + a.setCountKind(kind) + a.setCounter(counter) +
+           a.countStart();
+  }, problem);
+  checkEqual(refused, '', `count ${problem.join(' ')}`);
+  const times = await frameTimes(page, () => page.waitForFunction(
+    () => Module.app().countState().state !== 'running', null, { timeout: 120000 }));
+  return { ...(await page.evaluate(() => Module.app().countState())), longestMs: times.appMaxMs,
+           p95Ms: await page.evaluate(() => Module.frameStats().p95Ms) };
+}
 
 // The version and the files the build wrote into the site's sw.js.
 async function build(site) {
@@ -104,11 +131,68 @@ async function main() {
     return await runTests('offline', [
       ['the service worker caches the release and controls the page', async () => {
         page = await open(browser.context, url);
+        // The first visit, not yet answered by the worker: not isolated, counts on its thread.
+        const first = await threads(page);
+        checkEqual([first.crossOriginIsolated, first.isolated, first.threads], [false, false, 0],
+                   'the first visit\'s isolation and threads');
         const c = await controlled(page, url, version);
         checkEqual(c.caches, [`kt-offline-${version}`], 'the caches');
         checkEqual(c.entries.sort(), files.map((f) => url + f).sort(), 'the files cached');
       }],
       ['installable: the manifest parses and its icons load', () => installable(page)],
+      ['isolated by its service worker: counts on threads, frames short, Stop at once', async () => {
+        // Served with no COOP/COEP headers: the worker's answers carry them.
+        const t = await threads(page);
+        checkEqual([t.crossOriginIsolated, t.isolated, t.threads], [true, true, Math.min(t.cores, 64)],
+                   'isolation and threads under the service worker');
+        const rows = await countOnPage(page, [6, 6, '1,1', 'all-open', 'rows']);
+        console.log(`    6x6 open by rows on ${rows.threads} threads: ${rows.seconds.toFixed(2)} s, ` +
+                    `frames: 95% within ${rows.p95Ms.toFixed(1)} ms, longest ` +
+                    `${rows.longestMs.toFixed(1)} ms`);
+        checkEqual([rows.state, rows.counter, rows.count, rows.threads, rows.error, rows.rowsDone,
+                    rows.rows, rows.progress], ['done', 'rows', OPEN_6X6, t.threads, '', 6, 6, 1],
+                   '6x6 open by rows in the counting worker');
+        check(rows.p95Ms <= COUNTING_FRAME_MS,
+              `5% of the frames took over ${rows.p95Ms} ms while the worker counted`);
+        // Closed tours by rows join their halves round a cycle (the worker's SIMD walk too).
+        const closed = await countOnPage(page, [6, 6, '1,1', 'closed', 'rows']);
+        checkEqual([closed.state, closed.count, closed.threads], ['done', '9862', t.threads],
+                   '6x6 closed by rows in the counting worker');
+        const search = await countOnPage(page, [5, 5, '1,1', 'from-start', 'search']);
+        checkEqual([search.state, search.counter, search.count, search.threads, search.error],
+                   ['done', 'search', '304', t.threads, ''], '5x5 from (1,1) by the search');
+        // Set to the page's own thread (for comparing), the same count there; bad settings are
+        // refused with a reason and change nothing.
+        checkEqual(await page.evaluate(() => [Module.setCountThreads(7.5),
+          Module.setCountThreads({ threads: -1 }), Module.setCountThreads({ simd: 'yes' }),
+          Module.setCountThreads(null), Module.countThreads().threads]),
+        ['expected {threads, simd}', 'threads: expected a whole number from 0 to 64, or null',
+         'simd: expected true or false', 'expected {threads, simd}', t.threads], 'bad settings');
+        checkEqual(await page.evaluate(() => Module.setCountThreads({ threads: 0 })), '', 'threads 0');
+        const here = await countOnPage(page, [5, 5, '1,1', 'from-start', 'search']);
+        checkEqual([here.count, here.threads, (await threads(page)).threads], ['304', 1, 0],
+                   '5x5 on the page\'s own thread');
+        checkEqual(await page.evaluate(() => Module.setCountThreads({ threads: null })), '', 'reset');
+        // 7x7 by rows takes minutes (its tables about 1.3 GB, in the worker's memory: the page's
+        // own stays as it was); Stop ends its worker at once, and the read-outs stay.
+        const before = await page.evaluate(() => Module.HEAP8.length);
+        checkEqual(await page.evaluate(() => {
+          const a = Module.app();
+          return a.configure(7, 7, '1,1', 'auto') + a.setCountKind('all-open') +
+                 a.setCounter('rows') + a.countStart();
+        }), '', 'count 7x7');
+        await page.waitForFunction(() => Module.app().countState().states > 0, null,
+                                   { timeout: 60000 });
+        const stopped = await page.evaluate(() => {
+          Module.app().countStop();
+          return { state: Module.app().countState().state,
+                   workers: Object.keys(Module.ktCountWorkers ?? {}).length,
+                   memory: Module.HEAP8.length };
+        });
+        checkEqual([stopped.state, stopped.workers], ['stopped', 0], 'Stop: the count and its worker');
+        check(stopped.memory <= before + (64 << 20),
+              `the page's memory grew from ${before} to ${stopped.memory} bytes for a worker's count`);
+      }],
       ['offline: a reload opens the page and a search runs', async () => {
         server.close();
         await browser.context.setOffline(true);

@@ -228,12 +228,12 @@ export async function runTests(label, tests, run) {
 }
 
 // Serves the built site (SITE) while `body(url)` runs; refuses at once when it is not built.
-export async function withSite(body) {
+export async function withSite(body, options = {}) {
   await access(join(SITE, 'index.html')).catch(() => {
     throw new Error(`no ${join(SITE, 'index.html')}: build the kt_web target first`);
   });
   await mkdir(ARTIFACTS, { recursive: true });
-  const server = await serve(SITE);
+  const server = await serve(SITE, options);
   try {
     return await body(server.url);
   } finally {

@@ -1,3 +1,19 @@
+  if (command === 'tours') {  // the page's count section: Count's problem, then its study
+    return (async () => {
+      const { classes, ends, size, closed, start, blocked } = fields;
+      const a = Module.app();
+      const why = a.configureProblem({ size, closed: !!closed, start: start ?? '1,1', blocked,
+                                       method: 'textbook' });
+      if (why) return { refused: why };
+      a.setCountKind(closed ? 'closed' : start ? 'from-start' : 'all-open');
+      const refused = a.studyStart();
+      if (refused) return { refused };
+      while (a.study().state === 'running') await new Promise((r) => requestAnimationFrame(r));
+      const t = a.study();
+      return { answer: { count: t.tours, classes: classes ? t.classes : null,
+        fixed: classes ? t.fixed : null, ends: ends ? t.ends : null } };
+    })();
+  }
 // One table of problems through both roads: the native CLI (`knights count`, `knights solve
 // --format summary`) and the page's JS API (Module.Counter, Module.Search) in Chromium. Each
 // row must get the same answer from both (the count, the counter and what it counts; the
@@ -40,7 +56,7 @@ const COUNTS = [
 // A175855 (closed tours on 5 x 2n): 5x18, between 2^53 and 2^64, which a double rounds.
 const PUBLISHED = { [JSON.stringify({ rows: '5', cols: '18', closed: true })]: '161514101568508400' };
 
-// Beyond the number (Module.Tours against count --classes and count --ends).
+// Beyond the number (the page's study, app.study(), against count --classes and --ends).
 const TOURS = [
   { size: '6', closed: true, classes: true },  // Jelliss: 1,245 classes, 78 by the half turn
   { size: '5', classes: true },                // Jelliss: 112 classes, 8 symmetric

@@ -3,6 +3,8 @@
 // JavaScript run first in every HTML page served, before the page's own scripts (how a test
 // watches or changes a browser that has no hook to run a script before the page's). `port`: a
 // fixed one, to serve the same origin again (a service worker's caches are the origin's).
+// `isolated`: every answer also carries COOP/COEP, as a host that sends them (the page is then
+// cross-origin isolated from its first load).
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
@@ -18,7 +20,10 @@ const TYPES = {
   '.webmanifest': 'application/manifest+json',
 };
 
-export async function serve(root, { prelude = '', port = 0 } = {}) {
+const ISOLATION = { 'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp' };
+
+export async function serve(root, { prelude = '', port = 0, isolated = false } = {}) {
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     const file = normalize(join(root, path.endsWith('/') ? path + 'index.html' : path));
@@ -32,7 +37,8 @@ export async function serve(root, { prelude = '', port = 0 } = {}) {
         body = body.toString()
           .replace(/<head(\s[^>]*)?>/i, (head) => `${head}<script>${prelude}</script>`);
       }
-      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+                           ...(isolated ? ISOLATION : {}) });
       res.end(body);
     } catch {
       res.writeHead(404).end('not found');

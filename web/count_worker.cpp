@@ -1,0 +1,210 @@
+// The counting worker's module (count_worker.js/.wasm, built with pthreads): one exact count,
+// by rows or by the search, on the threads it is given, in a Web Worker the page starts when it
+// is cross-origin isolated (web/worker_counter.cpp). The count runs on a thread of its own, so
+// that the worker's own thread stays free: Emscripten starts every further thread from there
+// (the counters start theirs while counting), and it reads the count's news every tenth of a
+// second for the page (web/count_worker_post.js).
+//
+// kt_count_start takes the problem as the page counted it (kt::Problem's fields) and the
+// counter the page chose (kt::choose_counter, on the page: the same choice on any thread).
+// kt_count_news gives the news as one line of JSON, the fields of the page's read-outs.
+#include <emscripten.h>
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "board/problem.hpp"
+#include "counting/choose_counter.hpp"
+#include "counting/count.hpp"
+#include "counting/estimate.hpp"
+#include "counting/frontier_count.hpp"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::mutex g_mutex;
+std::string g_news = R"({"state":"idle"})";  // under g_mutex
+std::string g_read;                          // the copy kt_count_news returned last
+bool g_started = false;
+
+std::string quoted(const std::string& text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "\\u%04x", c);
+      out += hex;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+std::string number(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.17g", x);
+  return text;
+}
+
+// The news as the page reads them (web/worker_counter.cpp): numbers past 2^53 (counts) as
+// strings of digits.
+struct News {
+  bool done = false;
+  std::string count = "0";
+  double progress = 0;
+  double nodes = 0;
+  std::string error;
+  std::optional<kt::FrontierProgress> rows;
+  double seconds = 0;
+  int threads = 1;
+  const char* counter = "auto";  // until chosen
+
+  std::string json() const {
+    std::string out = "{\"state\":";
+    out += done ? "\"done\"" : "\"running\"";
+    out += ",\"counter\":\"" + std::string(counter) + "\",\"count\":" + quoted(count) +
+           ",\"progress\":" + number(progress) + ",\"nodes\":" + number(nodes) +
+           ",\"error\":" + quoted(error) + ",\"seconds\":" + number(seconds) +
+           ",\"threads\":" + std::to_string(threads);
+    if (rows) {
+      const kt::FrontierProgress& r = *rows;
+      out += ",\"rows\":{\"squaresDone\":" + std::to_string(r.squares_done) +
+             ",\"squares\":" + std::to_string(r.squares) +
+             ",\"rowsDone\":" + std::to_string(r.rows_done) +
+             ",\"rows\":" + std::to_string(r.rows) + ",\"width\":" + std::to_string(r.width) +
+             ",\"states\":" + number(static_cast<double>(r.states)) +
+             ",\"bytes\":" + number(static_cast<double>(r.bytes)) +
+             ",\"peakBytes\":" + number(static_cast<double>(r.peak_bytes)) +
+             ",\"maxStates\":" + number(static_cast<double>(r.max_states)) +
+             ",\"countWords\":" + std::to_string(r.count_words) +
+             ",\"fraction\":" + number(r.fraction) +
+             ",\"joining\":" + (r.joining ? "true" : "false") +
+             ",\"joinFraction\":" + number(r.join_fraction) +
+             ",\"joinGrouped\":" + number(r.join_grouped) +
+             ",\"mirroredHalves\":" + (r.mirrored_halves ? "true" : "false") + "}";
+    }
+    return out + "}";
+  }
+};
+
+void tell(const News& news) {
+  const std::string text = news.json();
+  const std::lock_guard<std::mutex> lock(g_mutex);
+  g_news = text;
+}
+
+double seconds_since(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+// Counting by rows: run() in steps of about a tenth of a second, the news after each.
+void count_by_rows(const kt::Problem& problem, std::uint64_t memory_limit, int threads) {
+  const auto t0 = Clock::now();
+  kt::FrontierCounter counter(problem, memory_limit, threads);
+  News news;
+  news.threads = threads;
+  news.counter = "rows";
+  std::uint64_t steps = 1 << 14;
+  while (counter.status() == kt::Status::running) {
+    const auto t = Clock::now();
+    counter.run(steps);
+    const double took = seconds_since(t);
+    if (took < 0.05 && steps < (std::uint64_t{1} << 30)) steps *= 2;
+    if (took > 0.2 && steps > 1) steps /= 2;
+    news.rows = counter.progress();
+    news.progress = counter.status() == kt::Status::running ? news.rows->fraction : 1.0;
+    news.seconds = seconds_since(t0);
+    tell(news);
+  }
+  news.done = true;
+  news.error = counter.error();
+  news.count = counter.count().to_string();
+  news.seconds = seconds_since(t0);
+  tell(news);
+}
+
+// The search, on `threads` threads over one queue of subtrees (kt::count_tours).
+void count_by_search(const kt::Problem& problem, int threads) {
+  const auto t0 = Clock::now();
+  News news;
+  news.threads = threads;
+  news.counter = "search";
+  kt::CountOptions options;
+  options.threads = threads;
+  options.progress_interval = 0.1;
+  options.on_progress = [&](double fraction, std::uint64_t tours) {
+    news.progress = fraction;
+    news.count = std::to_string(tours);
+    news.seconds = seconds_since(t0);
+    tell(news);
+  };
+  const kt::CountResult result = kt::count_tours(problem, options);
+  news.done = true;
+  news.progress = 1;
+  news.count = std::to_string(result.count);
+  news.nodes = static_cast<double>(result.nodes);
+  news.error = result.error;
+  news.seconds = seconds_since(t0);
+  tell(news);
+}
+
+}  // namespace
+
+extern "C" {
+
+// The problem: rows x cols, `blocked` one flag a square (Geometry::index) or null, start and
+// end squares (x = 0: none), closed. by_rows: 1 or 0, or -1 for `auto` where both counters
+// can count it: the search's trial decides, as kt::choose_counter on one thread (the page's
+// choice: the same counter as on the page's thread). Returns 0, or 1 when a count was started
+// already (one count a worker) or the problem is not one (the page checked it: not expected).
+EMSCRIPTEN_KEEPALIVE int kt_count_start(int rows, int cols, const std::uint8_t* blocked, int sx,
+                                        int sy, int ex, int ey, int closed, int by_rows,
+                                        double memory_limit, int threads) {
+  if (g_started || rows < 1 || cols < 1 || rows > 100000 || cols > 100000 ||
+      static_cast<std::int64_t>(rows) * cols > 100000000 || threads < 1 || memory_limit < 0) {
+    return 1;
+  }
+  kt::Problem p;
+  p.geometry = {rows, cols};
+  if (blocked) p.blocked.assign(blocked, blocked + static_cast<std::size_t>(rows) * cols);
+  if (sx > 0) p.start = kt::Square{sx, sy};
+  if (ex > 0) p.end = kt::Square{ex, ey};
+  p.closed = closed != 0;
+  // Squares on the board; the rest the counters check themselves (their error() says why).
+  if ((p.start && !p.geometry.contains(*p.start)) || (p.end && !p.geometry.contains(*p.end))) {
+    return 1;
+  }
+  g_started = true;
+  tell(News{});
+  const auto limit = static_cast<std::uint64_t>(memory_limit);
+  std::thread([p, by_rows, limit, threads] {
+    const bool rows = by_rows >= 0 ? by_rows != 0
+                                   : kt::estimate_count_seconds(p, true, false).seconds >
+                                         kt::kSearchPreferredSeconds;
+    if (rows) {
+      count_by_rows(p, limit, threads);
+    } else {
+      count_by_search(p, threads);
+    }
+  }).detach();
+  return 0;
+}
+
+// The latest news, one line of JSON (valid until the next call).
+EMSCRIPTEN_KEEPALIVE const char* kt_count_news() {
+  const std::lock_guard<std::mutex> lock(g_mutex);
+  g_read = g_news;
+  return g_read.c_str();
+}
+
+}  // extern "C"
