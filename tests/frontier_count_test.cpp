@@ -417,7 +417,7 @@ TEST_CASE("frontier: a sliced count equals the whole count") {
 TEST_CASE("frontier: a sliced count in two halves says when it joins them") {
   // 5x6 open is counted in two halves; the join is the last phase, after every square.
   const Problem p = board(5, 6);
-  kt::FrontierCounter counter(p, 0, 2);
+  kt::FrontierCounter counter(p, {.threads = 2});
   int joining = 0, grouping = 0;
   double last = 0, last_grouped = 0;
   while (counter.run(500) == Status::running) {
@@ -456,7 +456,7 @@ TEST_CASE("frontier: the bar of a count in two halves follows the states expande
   if (!kSlowBuild) boards.insert(boards.end(), {board(6, 6), closed(board(6, 7))});
   for (const Problem& p : boards) {
     INFO(p.geometry.rows << "x" << p.geometry.cols << (p.closed ? " closed" : " open"));
-    kt::FrontierCounter counter(p, 0, 1);
+    kt::FrontierCounter counter(p, {.threads = 1});
     std::vector<std::pair<double, std::uint64_t>> seen;  // (fraction, steps) in the halves
     double last = 0;
     while (counter.run(2000) == Status::running) {
@@ -734,7 +734,7 @@ TEST_CASE("frontier: long strips in tables of moves count what the programme cou
 
 TEST_CASE("frontier: states on disk count what the tables in memory count") {
 #ifdef __EMSCRIPTEN__
-  return;  // (no files in WebAssembly: FrontierCounter::use_disk is native only)
+  return;  // (no files in WebAssembly: FrontierDesc::disk is native only)
 #endif
   // A memory limit a quarter of the tables' peak (open tours: half; their join holds the smaller
   // half whole): the states read go to files, squares are built in passes, a half waits on

@@ -25,6 +25,7 @@
 #include "board/problem.hpp"
 #include "board/status.hpp"
 #include "counting/big_count.hpp"
+#include "counting/frontier_budget.hpp"
 #include "counting/frontier_count.hpp"
 #include "counting/frontier_key.hpp"
 
@@ -348,7 +349,7 @@ struct Tables {
   std::uint64_t peak_bytes = 0;
   std::uint64_t max_states = 0;
   double growth = 2;  // the states after the last square taken, over those before it
-  std::uint64_t memory_limit = 0;
+  MemoryBudget budget;
   // States on disk: the folder (Buffer::to_file) where the tables go when they would pass the
   // memory limit, or empty (the count stops there instead). A square whose table would pass
   // the limit even with the states read on disk is taken in passes: each pass expands every
@@ -545,7 +546,7 @@ bool same_steps_before(const Plan& a, const Plan& b, int square);
 // count of tours), or to plan.stop (the states of the window there, left in tables()).
 class Dp {
  public:
-  Dp(std::shared_ptr<const Plan> plan, std::uint64_t memory_limit, int threads);
+  Dp(std::shared_ptr<const Plan> plan, MemoryBudget budget, int threads);
   Status run(std::uint64_t max_steps);
   Status status() const { return status_; }
   const BigCount& count() const { return count_; }
@@ -567,8 +568,8 @@ class Dp {
   // before its crossing edges while the top half runs, so that each prunes the other's.
   void pause_before(int square) { pause_ = square; }
   bool paused() const;
-  // Goes on past the pause, pruned by `filter`, within `memory_limit` bytes (0: no limit).
-  void resume(const CutFilter* filter, std::uint64_t memory_limit);
+  // Goes on past the pause, pruned by `filter`, within `budget`.
+  void resume(const CutFilter* filter, MemoryBudget budget);
   // Long strips in tables of moves (class Period; on by default; off: every square by the
   // programme, for checking).
   void set_periods(bool on) { periods_off_ = !on; }
@@ -724,10 +725,24 @@ class Join {
 void sort_by_kinds(std::vector<std::uint64_t>& kinds, std::vector<std::uint32_t>& ranks,
                    int threads, int word_bits = 64);
 
+// The stages of a FrontierCounter, in order: one run over the whole board; or, in two halves,
+// the bottom half to its cut, the top half (pruned by the bottom's states there), the bottom's
+// crossing edges (pruned by the top's last states; skipped where the top takes them all), and
+// the join of the two (in buckets past the memory limit); then done. Work::next_stage alone
+// decides the order. A save holds the stage it was made in (whole to bottom_crossing, 0 to 3:
+// frontier_save.cpp), never a join's.
+enum class Stage : std::uint8_t { whole, bottom_to_cut, top, bottom_crossing, join, done };
+
 // What a FrontierCounter does: one run over the whole board, or two halves and their join.
 struct Work {
+  // As the counter was made (a saved count is made again from them, frontier_save.cpp), the
+  // threads settled (FrontierDesc: 0 is every hardware thread).
+  Problem problem;
+  FrontierDesc desc;
+  MemoryBudget budget;  // desc.memory_limit's
+  Stage stage = Stage::whole;
   std::shared_ptr<const Plan> whole_plan;
-  std::unique_ptr<Dp> whole;
+  std::unique_ptr<Dp> whole;  // Stage::whole
   std::shared_ptr<const Plan> top_plan, bottom_plan;
   // The bottom runs to its cut first, then the top, then the bottom takes its crossing edges:
   // each prunes the other's crossing edges (filter, bottom_filter).
@@ -737,30 +752,22 @@ struct Work {
   std::uint64_t bottom_bytes = 0;            // the bottom's states, held while the top runs
   std::uint64_t top_bytes = 0;               // the top's last states, held while the bottom ends
   std::uint64_t join_peak = 0;  // the most the join holds while it copies the halves' states
-  std::unique_ptr<Join> join;
-  int join_bucket = 0, join_buckets = 1;  // closed tours past the memory limit: joins in buckets
+  std::unique_ptr<Join> join;   // Stage::join
+  int join_bucket = 0, join_buckets = 1;  // past the memory limit: joins in buckets
   BigCount joined;                        // the tours of the buckets joined so far
   std::uint64_t join_pairs = 0;           // the pairs the join checked, once it is done
-  // States on disk past the memory limit (Tables::disk), or empty; `on_disk`: the forecast
-  // passes the limit, so a half waiting for the other waits on disk.
-  std::string disk;
+  // The forecast passes the memory limit and there is a folder for the states (desc.disk): a
+  // half waiting for the other waits on disk.
   bool on_disk = false;
   bool mirrored = false;     // the top half began from the bottom's states (a symmetric board)
   int top_first_square = 0;  // where the top half will begin (handed the bottom's states)
   double states_floor = 0;   // a square's states at least, for the bar (half the forecast's)
   // The most progress shown so far: a forecast that rises as states grow holds the bar still
-  // rather than taking it back.
+  // rather than taking it back (progress() is const; the bar's memory is not the count's).
   mutable double shown_fraction = 0;
-  std::uint64_t memory_limit = 0;
-  int threads = 1;
-  // As the counter was made (a saved count is made again from them, frontier_save.cpp).
-  Problem problem;
-  bool halves = true, periods = true;
-  int crossing = 0;
-  bool square_ends = false;  // every run returns at the end of each square it finishes
 
-  // What one half may take while the other's states are held.
-  std::uint64_t limit_beside(std::uint64_t held) const;
+  // The stage after `stage`, which has ended (the one transition).
+  Stage next_stage() const;
   // Whether `half` waits for the other on disk (states on disk, and the forecast past the
   // limit or the half's tables past a quarter of it).
   bool waits_on_disk(const Dp& half) const;
@@ -770,6 +777,9 @@ struct Work {
   bool start_top(bool take_handed = true);
   // The top is done: the bottom takes its crossing edges, pruned by the top's last states.
   bool resume_bottom();
+  // Both halves are done: the join is sized (its buckets, the halves on disk where they must
+  // be) and made. "" or why not (memory).
+  std::string start_join();
 };
 
 // Calls emit(state, count limbs) for each state of the table read (dense, part after part),

@@ -289,7 +289,9 @@ bool Solver::run_repair() {
 // reason says what it found.
 bool Solver::run_rows_count(std::uint64_t& max_steps) {
   const auto t0 = std::chrono::steady_clock::now();
-  if (!rows_counter_) rows_counter_ = std::make_unique<FrontierCounter>(problem_, kRowsCountMemory);
+  if (!rows_counter_)
+    rows_counter_ =
+        std::make_unique<FrontierCounter>(problem_, FrontierDesc{.memory_limit = kRowsCountMemory});
   const std::uint64_t slice = std::min(max_steps, kRowsCountSteps - rows_count_steps_);
   const std::uint64_t before = rows_counter_->steps();
   const Status counted = rows_counter_->run(slice);
