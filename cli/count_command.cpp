@@ -26,6 +26,7 @@
 #include "counting/estimate.hpp"
 #include "counting/frontier_count.hpp"
 #include "formats/json_line.hpp"
+#include "refusal_words.hpp"
 
 namespace kt::cli {
 
@@ -421,7 +422,7 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
     return bad_input("--resume: " + r.error);
   }
   if (!r.error.empty()) {
-    return bad_input("board: " + r.error + " (--memory-limit MB)" +
+    return bad_input("board: " + words(Refusal{r.error, r.remedy}) + " (--memory-limit MB)" +
                      (kept ? "; knights count --resume " + saves.path +
                                  " --memory-limit MB goes on from its last save"
                            : ""));

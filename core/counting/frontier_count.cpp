@@ -397,7 +397,8 @@ bool frontier_detail::Dp::to_disk() {
   if (t.disk.empty()) return true;
   for (Part& part : t.old) {
     if (!part.to_disk(t.disk, t.disk_bytes)) {
-      error_ = "cannot write the states to disk in " + t.disk + " (--scratch DIR)";
+      error_ = "cannot write the states to disk in " + t.disk;
+      remedy_ = Remedy::scratch_folder;
       return false;
     }
   }
@@ -601,7 +602,8 @@ bool frontier_detail::Dp::finish_pass() {
   Tables& t = *tables_;
   if (!compact_parts(t, t.built)) {
     error_ = "cannot write the states of square " + std::to_string(t.square + 1) + " to disk in " +
-             t.disk + " (--scratch DIR)";
+             t.disk;
+    remedy_ = Remedy::scratch_folder;
     return false;
   }
   ++t.pass;
@@ -1151,7 +1153,7 @@ constexpr int kMostBucketsClosed = 1024, kMostBucketsOpen = 64;
 
 }  // namespace
 
-std::string Work::start_join() {
+Refusal Work::start_join() {
   bottom_bytes = bottom->tables().bytes();
   const std::uint64_t state_bytes = Join::link_bytes(*top_plan) +
                                     8 * static_cast<std::uint64_t>(top->tables().limbs) +
@@ -1169,8 +1171,8 @@ std::string Work::start_join() {
     // Joined in buckets, the halves' tables on disk, read again by each: each bucket holds its
     // share of the copies, of both halves for closed tours, of the larger for open ones (the
     // other whole).
-    if (!bottom->to_disk()) return bottom->error();
-    if (!top->to_disk()) return top->error();
+    if (!bottom->to_disk()) return {bottom->error(), bottom->remedy()};
+    if (!top->to_disk()) return {top->error(), top->remedy()};
     bottom_bytes = bottom->tables().bytes();
     const std::uint64_t tables = bottom_bytes + top->tables().bytes();
     const auto need_in = [&](std::uint64_t buckets) {
@@ -1184,12 +1186,12 @@ std::string Work::start_join() {
     need = need_in(join_buckets);
   }
   if (std::max(tops, bottoms) > 0xFFFFFFFFu) {
-    return "counting by rows joins at most 4294967295 states of a half (" +
-           std::to_string(std::max(tops, bottoms)) + " here)";
+    return {"counting by rows joins at most 4294967295 states of a half (" +
+            std::to_string(std::max(tops, bottoms)) + " here)"};
   }
   if (budget.over(need)) {
-    return budget.refusal(need,
-                          "to join the two halves, " + std::to_string(tops + bottoms) + " states");
+    return {budget.refusal(
+        need, "to join the two halves, " + std::to_string(tops + bottoms) + " states")};
   }
   join = std::make_unique<Join>(*top, *bottom, desc.threads, 0, join_buckets);
   join_peak = need;
@@ -1203,8 +1205,10 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
   if (status_ != Status::running) return status_;
   frontier_detail::Work& w = *work_;
   // The count ends here: its tours, or why it stopped (no count then).
-  const auto finish = [&](const std::string& error, const BigCount& count) {
+  const auto finish = [&](const std::string& error, const BigCount& count,
+                          Remedy remedy = Remedy::none) {
     error_ = error;
+    remedy_ = error.empty() ? Remedy::none : remedy;
     count_ = error.empty() ? count : BigCount();
     status_ = Status::none;
     w.stage = Stage::done;
@@ -1212,7 +1216,9 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
   // One run of a stage for a slice; false once it has ended (or stopped with an error).
   const auto runs = [&](frontier_detail::Dp& dp) {
     if (dp.status() != Status::running || dp.paused()) return false;
-    if (dp.run(max_steps) == Status::none && !dp.error().empty()) finish(dp.error(), {});
+    if (dp.run(max_steps) == Status::none && !dp.error().empty()) {
+      finish(dp.error(), {}, dp.remedy());
+    }
     return true;
   };
   switch (w.stage) {
@@ -1222,7 +1228,7 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
     case Stage::bottom_to_cut:
       if (runs(*w.bottom)) break;
       if (!w.start_top()) {
-        finish(w.bottom->error(), {});
+        finish(w.bottom->error(), {}, w.bottom->remedy());
         break;
       }
       w.stage = w.next_stage();
@@ -1231,7 +1237,9 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
     case Stage::top:
       if (runs(*w.top)) break;
       w.stage = w.next_stage();
-      if (w.stage == Stage::bottom_crossing && !w.resume_bottom()) finish(w.top->error(), {});
+      if (w.stage == Stage::bottom_crossing && !w.resume_bottom()) {
+        finish(w.top->error(), {}, w.top->remedy());
+      }
       break;
     case Stage::bottom_crossing:
       if (runs(*w.bottom)) break;
@@ -1240,7 +1248,7 @@ Status FrontierCounter::run(std::uint64_t max_steps) {
     case Stage::join:
       if (!w.join) {
         if (auto why = w.start_join(); !why.empty()) {
-          finish(why, {});
+          finish(why.reason, {}, why.remedy);
           break;
         }
       }
@@ -1478,6 +1486,7 @@ FrontierResult count_frontier(const Problem& problem, const FrontierOptions& opt
   }
   saves.at_end();
   result.error = counter.error();
+  result.remedy = counter.remedy();
   result.complete = result.error.empty() && !result.stopped;
   if (result.complete) result.count = counter.count();
   const FrontierProgress p = counter.progress();

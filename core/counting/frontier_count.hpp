@@ -81,6 +81,7 @@
 #include <string>
 
 #include "board/problem.hpp"
+#include "board/refusal.hpp"
 #include "board/status.hpp"
 #include "counting/big_count.hpp"
 
@@ -183,6 +184,9 @@ class FrontierCounter {
   Status status() const { return status_; }
   const BigCount& count() const { return count_; }  // tours: exact once finished
   const std::string& error() const { return error_; }
+  // What else would let a count that stopped go on (error() says why it stopped), as a fact for
+  // the front end to word: a folder for the states, with room, where the disk refused them.
+  Remedy remedy() const { return remedy_; }
   FrontierProgress progress() const;
   // Steps spent so far (states expanded, pairs of the halves checked): run() may return before
   // its max_steps are spent, when a phase ends.
@@ -214,6 +218,7 @@ class FrontierCounter {
   std::unique_ptr<frontier_detail::Work> work_;
   BigCount count_;
   std::string error_;
+  Remedy remedy_ = Remedy::none;
   Status status_ = Status::running;
 };
 
@@ -270,8 +275,9 @@ struct FrontierResult {
   double seconds = 0;
   std::uint64_t max_states = 0;  // the most states alive after one square
   std::uint64_t peak_bytes = 0;
-  std::uint64_t steps = 0;  // states expanded and pairs of the halves checked
-  std::string error;        // non-empty when refused or stopped (memory)
+  std::uint64_t steps = 0;       // states expanded and pairs of the halves checked
+  std::string error;             // non-empty when refused or stopped (memory)
+  Remedy remedy = Remedy::none;  // FrontierCounter::remedy
 };
 
 FrontierResult count_frontier(const Problem& problem, const FrontierOptions& options = {});

@@ -551,6 +551,7 @@ class Dp {
   Status status() const { return status_; }
   const BigCount& count() const { return count_; }
   const std::string& error() const { return error_; }
+  Remedy remedy() const { return remedy_; }  // (of error(): a folder for the states with room)
   const Plan& plan() const { return *plan_; }
   const Tables& tables() const { return *tables_; }
   double fraction() const;  // squares done since its first, the one being taken in part
@@ -617,6 +618,7 @@ class Dp {
   std::unique_ptr<Tables> tables_;
   BigCount count_;
   std::string error_;
+  Remedy remedy_ = Remedy::none;
   Status status_ = Status::running;
   std::uint64_t steps_ = 0;
   int first_square_ = 0;  // where the run began (start_from: past the squares handed to it)
@@ -778,8 +780,8 @@ struct Work {
   // The top is done: the bottom takes its crossing edges, pruned by the top's last states.
   bool resume_bottom();
   // Both halves are done: the join is sized (its buckets, the halves on disk where they must
-  // be) and made. "" or why not (memory).
-  std::string start_join();
+  // be) and made. Empty, or why not (memory, the disk).
+  Refusal start_join();
 };
 
 // Calls emit(state, count limbs) for each state of the table read (dense, part after part),

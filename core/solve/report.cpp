@@ -62,7 +62,7 @@ std::string board_text(Geometry g, std::span<const std::int32_t> board) {
   return out;
 }
 
-std::string check_output_size(Geometry g, std::string_view format) {
+Refusal check_output_size(Geometry g, std::string_view format) {
   if (format != "text" && format != "json") return {};
   const std::int64_t squares = std::int64_t{g.rows} * g.cols;
   const std::int64_t digits = static_cast<std::int64_t>(std::to_string(squares).size());
@@ -74,16 +74,18 @@ std::string check_output_size(Geometry g, std::string_view format) {
                                    ? squares * std::max<std::int64_t>(5, digits + 1) + 2 * g.rows
                                    : squares * ((digits + 2) + (2 * digits + 6));
   if (written > static_cast<std::int64_t>(kMaxBoardInputBytes)) {
-    return "format: the " + std::string(format) + " of a " + std::to_string(g.rows) + "x" +
-           std::to_string(g.cols) + " board would take about " + std::to_string(written >> 20) +
-           " MiB, more than the " + std::to_string(kMaxBoardInputBytes >> 20) +
-           " MiB knights verify reads back; use --format summary";
+    return {"format: the " + std::string(format) + " of a " + std::to_string(g.rows) + "x" +
+                std::to_string(g.cols) + " board would take about " +
+                std::to_string(written >> 20) + " MiB, more than the " +
+                std::to_string(kMaxBoardInputBytes >> 20) + " MiB knights verify reads back",
+            Remedy::summary_format};
   }
   if (squares * per_square <= kMaxOutputBytes) return {};
-  return "format: the " + std::string(format) + " of a " + std::to_string(g.rows) + "x" +
-         std::to_string(g.cols) + " board would take about " +
-         std::to_string(squares * per_square >> 20) + " MiB (at most " +
-         std::to_string(kMaxOutputBytes >> 20) + "); use --format summary";
+  return {"format: the " + std::string(format) + " of a " + std::to_string(g.rows) + "x" +
+              std::to_string(g.cols) + " board would take about " +
+              std::to_string(squares * per_square >> 20) + " MiB (at most " +
+              std::to_string(kMaxOutputBytes >> 20) + ")",
+          Remedy::summary_format};
 }
 
 Report make_report(const Solver& solver, bool with_board) {

@@ -431,7 +431,8 @@ std::string Solver::reason() const {
     } else if (phase_ == Phase::rows_count) {
       now = "counting by rows (" + std::to_string(rows_count_steps_) + " steps)";
     } else if (phase_ == Phase::gave_up) {
-      now = "the construction stops here; --method auto goes on with Warnsdorff's search";
+      // (The request's words, which the CLI's flags and the page's menu share.)
+      now = "the construction stops here; the method auto goes on with Warnsdorff's search";
     } else if (search_ || construction_ || gave_up_.empty()) {
       now = std::string(to_string(method_)) + " search" + restarts_text();
     }
