@@ -554,8 +554,8 @@ class Inserter {
 };
 
 // The parts of this pass compacted into dense parts (`dense`, one for each part), on the
-// threads: the keys moved down in place, the counts to a buffer of their own (one thread took
-// 2.4 s of 7x7 open's 100 s here, with the other idle). False when memory refuses.
+// threads: the keys moved down in place, the counts to a buffer of their own (on one thread, the
+// other idle, it took about 2.4% of 7x7 open's time). False when memory refuses.
 bool compact_parts(Tables& t, std::vector<Part>& dense) {
   const std::size_t limbs = static_cast<std::size_t>(t.limbs);
   const std::size_t words = static_cast<std::size_t>(t.words);
@@ -971,15 +971,15 @@ int halves_cut(const Plan& whole) {
 // How many of the window's squares past the cut the top half takes the crossing edges of (the
 // bottom half takes the rest: the board's last squares above the cut, each with its edges down
 // across it). Each crossing edge multiplies the states of the half that takes it, so the halves
-// share them; which share is best was measured (two threads, time and peak, the top taking all
-// against this share): where the cut falls inside a row, about half a row (6x7 open 17.5 s and
-// 313 MB to 8.5 s and 145 MB; 6x9 closed 2.9 s to 1.7 s; 7x7 open 367 s and 3.3 GB to about
-// 190 s and 1.4 GB); where it falls between two rows, all but one square of the row below it
-// (6x6 open 4.1 s to 2.3 s, 6x8 closed 0.84 s to 0.48 s; on longer boards within 15% either
-// way: 6x12 closed 7.0 s to 7.8 s, 5x10 open 1.6 s to 1.8 s; 7x8 closed 29.9 s and 405 MB, five
-// squares 29.5 s and 477 MB), but five on boards eight wide or more (8x8 closed on one thread:
-// seven squares, the top's states reached 230.7 million, 11.6 GB and 37 min in all; five, the
-// halves 101.7 and 86.4 million).
+// share them; which share is best was measured when it was chosen (two threads, time and peak,
+// the top taking all against this share, with the build of then): where the cut falls inside a row,
+// about half a row (6x7 open 17.5 s and 313 MB to 8.5 s and 145 MB; 6x9 closed 2.9 s to 1.7 s; 7x7
+// open 367 s and 3.3 GB to about 190 s and 1.4 GB); where it falls between two rows, all but one
+// square of the row below it (6x6 open 4.1 s to 2.3 s, 6x8 closed 0.84 s to 0.48 s; on longer
+// boards within 15% either way: 6x12 closed 7.0 s to 7.8 s, 5x10 open 1.6 s to 1.8 s; 7x8
+// closed 29.9 s and 405 MB, five squares 29.5 s and 477 MB), but five on boards eight wide or more
+// (8x8 closed on one thread: seven squares, the top's states reached 230.7 million, 11.6 GB and 37
+// min in all; five, the halves 101.7 and 86.4 million).
 int halves_crossing(const Plan& whole, int cut) {
   if (cut % whole.width != 0) return (whole.width + 1) / 2;
   return whole.width >= 8 ? 5 : whole.width - 1;

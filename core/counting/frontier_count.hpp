@@ -56,9 +56,10 @@
 // tables are mappings of their own on 2 MB pages (frontier_detail.hpp, Buffer). States grow 25 to
 // 40 times with each unit of width (most states after one square on long boards, closed / open:
 // width 5, 5.6e4 / 8.5e5; width 6, 1.4e6 / 2.2e7; width 7, about 4e7 / 6e8); on long strips the
-// counts grow about 4 to 6 bits a row. Strips up to width 6 are cheap, 7x7 open tours in two halves
-// take 23 million states and 1.1 GB (77 s on two threads), and 8x8 closed at most 159 million
-// states and 8.1 GB (20 minutes; forecast_frontier says 8.7 GB, about the join's own check).
+// counts grow about 4 to 6 bits a row. Strips up to width 6 are cheap; 7x7 open in two halves
+// holds at most 23 million states after a square, 8x8 closed 159 million (their time and memory,
+// measured: docs/performance.md, "Counting"; forecast_frontier's figure for 8x8 closed is about
+// the join's own check, above its peak).
 //
 // States on disk (FrontierDesc::disk): past the memory limit the states go to files in a
 // folder, mapped in place (frontier_detail.hpp, Buffer::to_file), so that the code that reads
@@ -66,8 +67,8 @@
 // handed back once read; a square whose new states would not fit is built in passes, each
 // expanding every state read and keeping only its share of the table's 64 parts, written to
 // disk when it ends; a half waiting for the other waits on disk; and the halves are joined in
-// buckets (class Join). 7x7 open at a limit of 600 MB: 119 s and 588 MB resident instead of
-// 76 s and 1.1 GB (the same hour), 2.6 GB written.
+// buckets (class Join). Measured side by side when it was made: 7x7 open at a limit of 600 MB
+// took about 1.6 times as long as in memory, 588 MB resident instead of 1.1 GB, 2.6 GB written.
 //
 // Saving (frontier_save.cpp): between two squares a count is its tables and a few numbers, which
 // FrontierCounter::save writes to a file and FrontierCounter::resume reads back, so that a long
