@@ -9,7 +9,8 @@
 # so that a busy machine's drift falls on both builds alike; 8x8 closed runs once each.
 # Not a test: it prints figures.
 #   scripts/bench_counter.sh [BASE_COMMIT]     (default db316b1, main before the counter's house)
-# Environment: ROUNDS (7x7 pairs, default 2), SKIP_8X8=1 (only 7x7), JOBS (build, default 2),
+# Environment: ROUNDS (7x7 pairs, default 2; 0: none), SKIP_8X8=1 (only 7x7), PARALLEL_8X8=1
+# (both 8x8 counts at once, 13.7 GB between them), JOBS (build, default 2),
 # BASE_DIR (the baseline's worktree, default /tmp/kt-bench-counter-base; kept between runs).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -67,7 +68,15 @@ for ((r = 1; r <= rounds; ++r)); do
   run "7x7-base-$r" "$base_knights" count --size 7
   run "7x7-new-$r" "$new_knights" count --size 7
 done
-if [ "${SKIP_8X8:-0}" != 1 ]; then
+if [ "${SKIP_8X8:-0}" != 1 ] && [ "${PARALLEL_8X8:-0}" = 1 ]; then
+  # Both at once, on a machine too busy for two in turn to finish: each under the same load,
+  # and each one's progress lines (stderr, in its .time file) compare where they stand if
+  # stopped before the end.
+  echo "# knights count --size 8 --closed, both at once"
+  run "8x8c-base" "$base_knights" count --size 8 --closed &
+  run "8x8c-new" "$new_knights" count --size 8 --closed &
+  wait
+elif [ "${SKIP_8X8:-0}" != 1 ]; then
   echo "# knights count --size 8 --closed, once each"
   run "8x8c-base" "$base_knights" count --size 8 --closed
   run "8x8c-new" "$new_knights" count --size 8 --closed
