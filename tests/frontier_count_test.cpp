@@ -414,6 +414,48 @@ TEST_CASE("frontier: a sliced count equals the whole count") {
   CHECK(counter.progress().fraction == 1.0);
 }
 
+TEST_CASE("frontier: a description is checked once, when the counter is made") {
+  // Refused at once, with the field named, and never run.
+  for (const kt::FrontierDesc& desc :
+       {kt::FrontierDesc{.threads = -1}, kt::FrontierDesc{.crossing = -2}}) {
+    kt::FrontierCounter counter(board(5, 6), desc);
+    INFO(counter.error());
+    CHECK(counter.status() == Status::none);
+    CHECK(counter.count().is_zero());
+    CHECK_FALSE(kt::check_frontier_desc(desc).empty());
+    CHECK(counter.error() == kt::check_frontier_desc(desc));
+    CHECK(counter.run(1 << 20) == Status::none);
+  }
+  // 0 threads: every hardware thread, the same count.
+  CHECK(kt::check_frontier_desc({.threads = 0}).empty());
+  kt::FrontierCounter every(board(5, 6), {.threads = 0});
+  while (every.run(1 << 20) == Status::running) {
+  }
+  CHECK(every.count().to_string() == "37568");
+}
+
+TEST_CASE("frontier: the memory budget decides every limit alike") {
+  using kt::frontier_detail::MemoryBudget;
+  const MemoryBudget none;
+  CHECK(none.fits(std::uint64_t{1} << 31));
+  // Past 4 GB, only where it can be addressed (not in 32-bit WebAssembly), limit or none.
+  CHECK(none.fits(std::uint64_t{1} << 40) == (sizeof(std::size_t) >= 8));
+  CHECK_FALSE(none.over(std::uint64_t{1} << 40));
+  CHECK_FALSE(none.beside(123).limited());
+  const MemoryBudget gb(1'000'000'000);
+  CHECK(gb.fits(1'000'000'000));
+  CHECK_FALSE(gb.fits(1'000'000'001));
+  CHECK(gb.over(1'000'000'001));
+  CHECK(gb.over_share(250'000'001, 4));
+  CHECK_FALSE(gb.over_share(250'000'000, 4));
+  CHECK(gb.room(400'000'000) == 600'000'000);
+  CHECK(gb.beside(400'000'000).limit() == 600'000'000);
+  // A half beside more than the limit has a byte (a limit of zero would be none).
+  CHECK(gb.beside(2'000'000'000).limit() == 1);
+  CHECK(gb.refusal(1'500'000'000, "at square 3") ==
+        "counting needs more than the memory limit of 1.00 GB (1.50 GB at square 3)");
+}
+
 TEST_CASE("frontier: a sliced count in two halves says when it joins them") {
   // 5x6 open is counted in two halves; the join is the last phase, after every square.
   const Problem p = board(5, 6);
