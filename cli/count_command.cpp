@@ -28,6 +28,7 @@
 #include "counting/frontier_count.hpp"
 #include "counting/tour_classes.hpp"
 #include "formats/json_line.hpp"
+#include "refusal_words.hpp"
 
 namespace kt::cli {
 
@@ -50,7 +51,8 @@ std::uint64_t container_memory() {
 }
 
 // Three quarters of this machine's memory (or of its container's), in MB; 8000 where it cannot
-// be read. Counting by rows takes what the machine has (8x8 closed needs about 8.7 GB), and the
+// be read. Counting by rows takes what the machine has (8x8 closed's forecast is 8.7 GB, its
+// measured peak 6.8 GB: the forecast must fit before it starts), and the
 // rest is left to the system and the other programs.
 std::uint64_t default_memory_limit_mb() {
   const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
@@ -480,7 +482,7 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
     return bad_input("--resume: " + r.error);
   }
   if (!r.error.empty()) {
-    return bad_input("board: " + r.error + " (--memory-limit MB)" +
+    return bad_input("board: " + words(Refusal{r.error, r.remedy}) + " (--memory-limit MB)" +
                      (kept ? "; knights count --resume " + saves.path +
                                  " --memory-limit MB goes on from its last save"
                            : ""));

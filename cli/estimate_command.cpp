@@ -12,6 +12,7 @@
 #include "commands.hpp"
 #include "counting/estimate.hpp"
 #include "formats/json_line.hpp"
+#include "refusal_words.hpp"
 #include "search/search.hpp"
 #include "solve/report.hpp"
 #include "solve/solver.hpp"
@@ -73,7 +74,7 @@ int run_estimate(EstimateOptions& o) {
   Problem& problem = request.problem;
   const auto order = parse_move_order(o.method == "textbook" ? "sutcliffe" : o.method);
   if (!order) return bad_input("--method: " + excerpt(o.method) + " is not textbook or wirth");
-  if (auto why = check_size(problem, Method::textbook); !why.empty()) return bad_input(why);
+  if (auto why = check_size(problem, Method::textbook); !why.empty()) return bad_input(words(why));
 
   const TreeEstimate e = estimate_tree(problem, o.probes, o.seed);
   const Speed speed = measure(problem, *order, o.measure_seconds);

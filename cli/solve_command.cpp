@@ -12,6 +12,7 @@
 #include "construction/construct.hpp"
 #include "formats/json_line.hpp"
 #include "formats/svg.hpp"
+#include "refusal_words.hpp"
 #include "solve/report.hpp"
 #include "solve/solver.hpp"
 
@@ -130,16 +131,17 @@ int run_solve(SolveOptions& o) {
   text.method = o.method;
   if (o.all && (text.method == "auto" || text.method.empty())) text.method = "textbook";
   Request request;
-  if (auto why = parse_solve_request(text, request); !why.empty()) return bad_input(why);
+  if (auto why = parse_solve_request(text, request); !why.empty()) return bad_input(words(why));
   if (o.all && request.method != Method::textbook && request.method != Method::wirth) {
     return bad_input(
         "method: --all lists tours in a plain backtracking search's order: give "
         "--method textbook (any --order) or wirth");
   }
   const Geometry board = request.problem.geometry;
-  if (auto why = o.format == "svg" ? check_svg_size(board) : check_output_size(board, o.format);
+  if (auto why =
+          o.format == "svg" ? Refusal{check_svg_size(board)} : check_output_size(board, o.format);
       !why.empty()) {
-    return bad_input(why);
+    return bad_input(words(why));
   }
   Solver solver(std::move(request.problem), request.method, request.order);
   if (o.time_limit > 0) solver.set_time_limit(static_cast<double>(o.time_limit));

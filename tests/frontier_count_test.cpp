@@ -414,10 +414,52 @@ TEST_CASE("frontier: a sliced count equals the whole count") {
   CHECK(counter.progress().fraction == 1.0);
 }
 
+TEST_CASE("frontier: a description is checked once, when the counter is made") {
+  // Refused at once, with the field named, and never run.
+  for (const kt::FrontierDesc& desc :
+       {kt::FrontierDesc{.threads = -1}, kt::FrontierDesc{.crossing = -2}}) {
+    kt::FrontierCounter counter(board(5, 6), desc);
+    INFO(counter.error());
+    CHECK(counter.status() == Status::none);
+    CHECK(counter.count().is_zero());
+    CHECK_FALSE(kt::check_frontier_desc(desc).empty());
+    CHECK(counter.error() == kt::check_frontier_desc(desc));
+    CHECK(counter.run(1 << 20) == Status::none);
+  }
+  // 0 threads: every hardware thread, the same count.
+  CHECK(kt::check_frontier_desc({.threads = 0}).empty());
+  kt::FrontierCounter every(board(5, 6), {.threads = 0});
+  while (every.run(1 << 20) == Status::running) {
+  }
+  CHECK(every.count().to_string() == "37568");
+}
+
+TEST_CASE("frontier: the memory budget decides every limit alike") {
+  using kt::frontier_detail::MemoryBudget;
+  const MemoryBudget none;
+  CHECK(none.fits(std::uint64_t{1} << 31));
+  // Past 4 GB, only where it can be addressed (not in 32-bit WebAssembly), limit or none.
+  CHECK(none.fits(std::uint64_t{1} << 40) == (sizeof(std::size_t) >= 8));
+  CHECK_FALSE(none.over(std::uint64_t{1} << 40));
+  CHECK_FALSE(none.beside(123).limited());
+  const MemoryBudget gb(1'000'000'000);
+  CHECK(gb.fits(1'000'000'000));
+  CHECK_FALSE(gb.fits(1'000'000'001));
+  CHECK(gb.over(1'000'000'001));
+  CHECK(gb.over_share(250'000'001, 4));
+  CHECK_FALSE(gb.over_share(250'000'000, 4));
+  CHECK(gb.room(400'000'000) == 600'000'000);
+  CHECK(gb.beside(400'000'000).limit() == 600'000'000);
+  // A half beside more than the limit has a byte (a limit of zero would be none).
+  CHECK(gb.beside(2'000'000'000).limit() == 1);
+  CHECK(gb.refusal(1'500'000'000, "at square 3") ==
+        "counting needs more than the memory limit of 1.00 GB (1.50 GB at square 3)");
+}
+
 TEST_CASE("frontier: a sliced count in two halves says when it joins them") {
   // 5x6 open is counted in two halves; the join is the last phase, after every square.
   const Problem p = board(5, 6);
-  kt::FrontierCounter counter(p, 0, 2);
+  kt::FrontierCounter counter(p, {.threads = 2});
   int joining = 0, grouping = 0;
   double last = 0, last_grouped = 0;
   while (counter.run(500) == Status::running) {
@@ -456,7 +498,7 @@ TEST_CASE("frontier: the bar of a count in two halves follows the states expande
   if (!kSlowBuild) boards.insert(boards.end(), {board(6, 6), closed(board(6, 7))});
   for (const Problem& p : boards) {
     INFO(p.geometry.rows << "x" << p.geometry.cols << (p.closed ? " closed" : " open"));
-    kt::FrontierCounter counter(p, 0, 1);
+    kt::FrontierCounter counter(p, {.threads = 1});
     std::vector<std::pair<double, std::uint64_t>> seen;  // (fraction, steps) in the halves
     double last = 0;
     while (counter.run(2000) == Status::running) {
@@ -734,7 +776,7 @@ TEST_CASE("frontier: long strips in tables of moves count what the programme cou
 
 TEST_CASE("frontier: states on disk count what the tables in memory count") {
 #ifdef __EMSCRIPTEN__
-  return;  // (no files in WebAssembly: FrontierCounter::use_disk is native only)
+  return;  // (no files in WebAssembly: FrontierDesc::disk is native only)
 #endif
   // A memory limit a quarter of the tables' peak (open tours: half; their join holds the smaller
   // half whole): the states read go to files, squares are built in passes, a half waits on

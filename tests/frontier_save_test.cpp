@@ -51,22 +51,21 @@ std::string counted_whole(const Problem& p) {
 
 // Counts `p`, saving at every square end it can and going on each time from the file alone.
 // Returns the count; `saves` says how many times it was made again.
-// With a memory limit and a folder for the states (FrontierCounter::use_disk), both again on
-// each resume.
+// With a memory limit and a folder for the states (FrontierDesc::disk), both again on each
+// resume.
 std::string saved_at_every_square(const Problem& p, int threads, int& saves,
                                   std::uint64_t memory_limit = 0, const std::string& disk = {}) {
   const std::string path = saved_path("every");
-  FrontierCounter counter(p, memory_limit, threads);
-  counter.use_disk(disk);
-  counter.run_to_square_ends(true);
+  const kt::FrontierDesc desc{
+      .memory_limit = memory_limit, .threads = threads, .disk = disk, .square_ends = true};
+  FrontierCounter counter(p, desc);
   saves = 0;
   while (counter.run(1 << 14) == Status::running) {
     if (!counter.can_save()) continue;
     REQUIRE(counter.save(path).empty());
-    counter = FrontierCounter::resume(path, memory_limit, threads, disk);
+    counter = FrontierCounter::resume(path, desc);
     REQUIRE(counter.error().empty());
     REQUIRE(counter.status() == Status::running);
-    counter.run_to_square_ends(true);
     ++saves;
   }
   std::filesystem::remove(path);
@@ -103,7 +102,7 @@ TEST_CASE("frontier save: made again from the file at every square, the same cou
 
 TEST_CASE("frontier save: states on disk, made again from the file at every square") {
 #ifdef __EMSCRIPTEN__
-  return;  // (no files in WebAssembly: FrontierCounter::use_disk is native only)
+  return;  // (no files in WebAssembly: FrontierDesc::disk is native only)
 #endif
   // Under a quarter of the tables' peak (open tours: half), the states on disk as they go.
   const std::string disk = std::filesystem::temp_directory_path().string();
@@ -197,8 +196,7 @@ TEST_CASE("frontier save: a damaged or foreign file is refused with a reason") {
   CHECK(refused.error().find("not a count saved") != std::string::npos);
 
   // A real save, cut short at many lengths.
-  FrontierCounter counter(saved_board(5, 5, false));
-  counter.run_to_square_ends(true);
+  FrontierCounter counter(saved_board(5, 5, false), {.square_ends = true});
   for (int i = 0; i < 12; ++i) counter.run(1 << 20);
   REQUIRE(counter.can_save());
   REQUIRE(counter.save(path).empty());
@@ -279,8 +277,7 @@ TEST_CASE("frontier save: each save it cannot go on with is refused with the fil
   const std::string path = saved_path("refused");
   // 5x5 open, its bottom half part way: keys of one word (a window of 11 squares).
   const Problem board = saved_board(5, 5, false);
-  FrontierCounter counter(board);
-  counter.run_to_square_ends(true);
+  FrontierCounter counter(board, {.square_ends = true});
   for (int i = 0; i < 12; ++i) counter.run(1 << 20);
   REQUIRE(counter.can_save());
   REQUIRE(counter.save(path).empty());

@@ -70,11 +70,13 @@ TEST_CASE("which method answers: a search's limit only where the Solver searches
   CHECK(kt::answers_without_search(big, kt::Method::automatic));
   CHECK(kt::answers_without_search(big, kt::Method::construct));
   CHECK_FALSE(kt::answers_without_search(big, kt::Method::warnsdorff));
-  CHECK(kt::check_size(big, kt::Method::automatic, limits) == "");
-  CHECK(kt::check_size(big, kt::Method::warnsdorff) == "");  // the core's own limit: 2^25
+  CHECK(kt::check_size(big, kt::Method::automatic, limits).empty());
+  CHECK(kt::check_size(big, kt::Method::warnsdorff).empty());  // the core's own limit: 2^25
+  // (The remedy as a fact: each front end words it, the CLI with --method.)
   CHECK(kt::check_size(big, kt::Method::warnsdorff, limits) ==
-        "board: 2000x2000 (4000000 squares) is too large for a backtracking search, which takes "
-        "at most 1000000 squares; method construct builds it");
+        kt::Refusal{"board: 2000x2000 (4000000 squares) is too large for a backtracking search, "
+                    "which takes at most 1000000 squares",
+                    kt::Remedy::construct_method});
 
   // Blocked squares: the construction does not take them, so only a search would.
   kt::RequestText blocked = board("2000", "1,1");
@@ -82,8 +84,9 @@ TEST_CASE("which method answers: a search's limit only where the Solver searches
   const kt::Problem holed = solvable(blocked);
   CHECK_FALSE(kt::answers_without_search(holed, kt::Method::automatic));
   CHECK(kt::check_size(holed, kt::Method::automatic, limits) ==
-        "board: 2000x2000 (4000000 squares) is too large for a backtracking search, which takes "
-        "at most 1000000 squares");
+        kt::Refusal{"board: 2000x2000 (4000000 squares) is too large for a backtracking search, "
+                    "which takes at most 1000000 squares",
+                    kt::Remedy::none});
 
   // Theory says no tour: answered at once, whatever the size.
   const kt::Problem odd_closed = [] {
@@ -97,9 +100,9 @@ TEST_CASE("which method answers: a search's limit only where the Solver searches
   kt::Request r;
   kt::RequestText text = board("2000", "1,1");
   text.method = "warnsdorff";
-  CHECK(kt::parse_solve_request(text, r, limits).starts_with("board: 2000x2000 "));
+  CHECK(kt::parse_solve_request(text, r, limits).reason.starts_with("board: 2000x2000 "));
   text.method = "auto";
-  CHECK(kt::parse_solve_request(text, r, limits) == "");
+  CHECK(kt::parse_solve_request(text, r, limits).empty());
 }
 
 TEST_CASE("answers_without_search says what the Solver does", "[rules]") {

@@ -24,7 +24,7 @@ using kt_test::kNoLimit;
 // on any machine), on one thread, in at most a GB. Empty where it does not finish.
 std::optional<kt::BigCount> counted_by_rows(const kt::Problem& p, std::uint64_t steps) {
   if (!kt::check_frontier_problem(p).empty()) return std::nullopt;
-  kt::FrontierCounter counter(p, std::uint64_t{1} << 30, 1);
+  kt::FrontierCounter counter(p, {.memory_limit = std::uint64_t{1} << 30, .threads = 1});
   while (counter.status() == kt::Status::running && counter.steps() < steps) {
     counter.run(std::uint64_t{1} << 20);
   }

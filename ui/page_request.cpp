@@ -57,9 +57,23 @@ std::string check_page_memory(const Problem& p, Method method) {
          "or the knights CLI)";
 }
 
+std::string page_words(const Refusal& refusal) {
+  switch (refusal.remedy) {
+    case Remedy::none:
+    case Remedy::summary_format:  // (the page writes no text of a board)
+    case Remedy::scratch_folder:  // (the page has no files)
+      break;
+    case Remedy::search_method:
+      return refusal.reason + "; Method auto or warnsdorff searches it";
+    case Remedy::construct_method:
+      return refusal.reason + "; Method construct builds it";
+  }
+  return refusal.reason;
+}
+
 std::string parse_page_request(const RequestText& text, Request& out) {
   Request r;
-  if (auto why = parse_solve_request(text, r, kPageLimits); !why.empty()) return why;
+  if (auto why = parse_solve_request(text, r, kPageLimits); !why.empty()) return page_words(why);
   if (auto why = check_page_memory(r.problem, r.method); !why.empty()) return why;
   out = std::move(r);
   return {};

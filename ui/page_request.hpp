@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "board/refusal.hpp"
 #include "board/request.hpp"
 #include "counting/choose_counter.hpp"
 #include "counting/count_request.hpp"  // describe_count
@@ -22,6 +23,10 @@ std::int64_t page_memory_bytes(const Problem& p, Method method);
 // "" when that much memory can be had now (tried and given back, so the allocations that follow
 // find it), else why not, in words: the board, the megabytes, what to do.
 std::string check_page_memory(const Problem& p, Method method);
+
+// The page's words (and the JS API's) for a core refusal: its reason, and its remedy with the
+// page's Method menu (which lists the methods by the core's names).
+std::string page_words(const Refusal& refusal);
 
 // The core's checks (kt::parse_solve_request) with the page's limits (boards over
 // kMaxPageSearchSquares only where the Solver answers without a search), then

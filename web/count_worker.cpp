@@ -110,7 +110,7 @@ double seconds_since(Clock::time_point t0) {
 // Counting by rows: run() in steps of about a tenth of a second, the news after each.
 void count_by_rows(const kt::Problem& problem, std::uint64_t memory_limit, int threads) {
   const auto t0 = Clock::now();
-  kt::FrontierCounter counter(problem, memory_limit, threads);
+  kt::FrontierCounter counter(problem, {.memory_limit = memory_limit, .threads = threads});
   News news;
   news.threads = threads;
   news.counter = "rows";

@@ -14,10 +14,15 @@
 
 namespace kt {
 
-// The hardware threads there are to use (1 without thread support), at most 64.
+// The most threads a count or a construction runs (a table split in 64 parts: more would wait
+// on its locks).
+inline constexpr int kMaxThreads = 64;
+
+// The hardware threads there are to use (1 without thread support), at most kMaxThreads.
 inline int hardware_threads() {
 #ifdef KT_HAS_THREADS
-  return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 64u));
+  return static_cast<int>(
+      std::clamp(std::thread::hardware_concurrency(), 1u, static_cast<unsigned>(kMaxThreads)));
 #else
   return 1;
 #endif

@@ -97,7 +97,7 @@ CounterChoice choose_counter(const Problem& problem, const CounterRequest& reque
 
 ExactCounter::ExactCounter(const Problem& problem, bool by_rows, std::uint64_t memory_limit) {
   if (by_rows) {
-    rows_ = std::make_unique<FrontierCounter>(problem, memory_limit);
+    rows_ = std::make_unique<FrontierCounter>(problem, FrontierDesc{.memory_limit = memory_limit});
   } else {
     search_ = std::make_unique<TourCounter>(problem);
   }

@@ -5,8 +5,8 @@
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
-#include <thread>
 
+#include "board/parallel.hpp"
 #include "counting/count_search.hpp"
 
 namespace kt {
@@ -133,11 +133,11 @@ CountResult count_tours(const Problem& problem, const CountOptions& options) {
     return result;
   }
 
-  int threads = options.threads;
-#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
-  threads = 1;
+  // (One thread idiom for every count: hardware_threads' cap, in_parallel's threads.)
+#ifdef KT_HAS_THREADS
+  int threads = options.threads > 0 ? options.threads : hardware_threads();
 #else
-  if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  int threads = 1;
 #endif
   threads = static_cast<int>(std::clamp<std::size_t>(static_cast<std::size_t>(threads), 1,
                                                      std::max<std::size_t>(1, plan->tasks.size())));
@@ -209,10 +209,8 @@ CountResult count_tours(const Problem& problem, const CountOptions& options) {
     }
   };
 
-  std::vector<std::thread> pool;
-  for (int i = 1; i < threads; ++i) pool.emplace_back(work, i, false);
-  work(0, true);
-  for (auto& t : pool) t.join();
+  // The caller's thread (in_parallel's last) reports progress.
+  in_parallel(threads, [&](int i) { work(i, i == threads - 1); });
 
   result.complete = true;
   result.nodes = plan->split_nodes;  // the split walks the top of the tree, once per depth tried

@@ -178,7 +178,9 @@ Plan make_plan(const Problem& problem, int cut, int stop, int cross) {
 using frontier_detail::add_limbs;
 using frontier_detail::BuildPart;
 using frontier_detail::expand_state;
+using frontier_detail::gigabytes;
 using frontier_detail::Key;
+using frontier_detail::MemoryBudget;
 using frontier_detail::Part;
 using frontier_detail::Plan;
 using frontier_detail::SquareStep;
@@ -203,20 +205,9 @@ namespace {
 constexpr int kPartBits = 6;
 constexpr double kManyStates = 1 << 16;
 
-std::string gigabytes(std::uint64_t bytes) {
-  char text[32];
-  if (bytes < 1'000'000'000) {
-    std::snprintf(text, sizeof text, "%.1f MB", static_cast<double>(bytes) / 1e6);
-  } else {
-    std::snprintf(text, sizeof text, "%.2f GB", static_cast<double>(bytes) / 1e9);
-  }
-  return text;
-}
-
 }  // namespace
 
-frontier_detail::Dp::Dp(std::shared_ptr<const Plan> plan_in, std::uint64_t memory_limit,
-                        int threads)
+frontier_detail::Dp::Dp(std::shared_ptr<const Plan> plan_in, MemoryBudget budget, int threads)
     : plan_(std::move(plan_in)), tables_(std::make_unique<Tables>()) {
   const Plan& plan = *plan_;
   if (!plan.error.empty()) {
@@ -230,7 +221,7 @@ frontier_detail::Dp::Dp(std::shared_ptr<const Plan> plan_in, std::uint64_t memor
     return;
   }
   Tables& t = *tables_;
-  t.memory_limit = memory_limit;
+  t.budget = budget;
   t.plan_bytes =
       plan.steps.capacity() * sizeof(SquareStep) + plan.fixed.capacity() + plan.repeats.capacity();
   t.threads = std::max(1, threads);
@@ -337,28 +328,26 @@ bool frontier_detail::Dp::begin_square() {
   const auto need = [&](std::uint64_t e) {
     return t.plan_bytes + (old_entries + e) * t.entry_bytes() + t.reading;
   };
-  if (t.memory_limit > 0 && need(entries) > t.memory_limit && !t.disk.empty() && !last) {
+  if (t.budget.over(need(entries)) && !t.disk.empty() && !last) {
     // The states read go to disk (read from there in order), and the table is built in as many
     // passes as it takes to fit.
     if (!to_disk()) return false;
     old_entries = t.old_entries();
-    while (static_cast<std::size_t>(t.passes) < parts && need(entries / t.passes) > t.memory_limit)
+    while (static_cast<std::size_t>(t.passes) < parts && t.budget.over(need(entries / t.passes)))
       t.passes *= 2;
   }
   std::uint64_t share = entries / static_cast<std::uint64_t>(t.passes);
-  if (t.memory_limit > 0 && need(share) > t.memory_limit) {
-    const std::uint64_t room = t.memory_limit > t.plan_bytes + t.reading
-                                   ? (t.memory_limit - t.plan_bytes - t.reading) / t.entry_bytes()
-                                   : 0;
+  if (t.budget.over(need(share))) {
+    const std::uint64_t room = t.budget.room(t.plan_bytes + t.reading) / t.entry_bytes();
     share = std::max(least / static_cast<std::uint64_t>(t.passes),
                      room > old_entries ? room - old_entries : 0);
   }
-  const bool too_big = sizeof(std::size_t) < 8 && need(share) >= (std::uint64_t{1} << 32);
-  if ((t.memory_limit > 0 && need(share) > t.memory_limit) || too_big) {
-    error_ = "counting needs more than the memory limit of " + gigabytes(t.memory_limit) + " (" +
-             gigabytes(need(share)) + " at square " + std::to_string(t.square + 1) + " of " +
-             std::to_string(plan_->turned.size()) + ", " + std::to_string(t.old_size) + " states" +
-             (t.passes > 1 ? ", " + std::to_string(t.passes) + " passes" : "") + ")";
+  if (!t.budget.fits(need(share))) {
+    error_ = t.budget.refusal(
+        need(share), "at square " + std::to_string(t.square + 1) + " of " +
+                         std::to_string(plan_->turned.size()) + ", " + std::to_string(t.old_size) +
+                         " states" +
+                         (t.passes > 1 ? ", " + std::to_string(t.passes) + " passes" : ""));
     return false;
   }
   // Every part an equal share (the hash spreads the states evenly).
@@ -408,7 +397,8 @@ bool frontier_detail::Dp::to_disk() {
   if (t.disk.empty()) return true;
   for (Part& part : t.old) {
     if (!part.to_disk(t.disk, t.disk_bytes)) {
-      error_ = "cannot write the states to disk in " + t.disk + " (--scratch DIR)";
+      error_ = "cannot write the states to disk in " + t.disk;
+      remedy_ = Remedy::scratch_folder;
       return false;
     }
   }
@@ -440,11 +430,10 @@ bool grow(Tables& t, BuildPart& part, std::string& error, int square) {
   const int stride = t.stride(), last = t.words - 1;
   const std::size_t old_cap = part.slots(stride), cap = 2 * old_cap;
   const std::uint64_t need = t.bytes() + static_cast<std::uint64_t>(cap) * t.entry_bytes();
-  const bool too_big = sizeof(std::size_t) < 8 && need >= (std::uint64_t{1} << 32);
-  if ((t.memory_limit > 0 && need > t.memory_limit) || too_big) {
-    error = "counting needs more than the memory limit of " + gigabytes(t.memory_limit) + " (" +
-            gigabytes(need) + " at square " + std::to_string(square + 1) + ", " + "about " +
-            std::to_string((part.size << t.part_bits) / t.passes) + " states and growing)";
+  if (!t.budget.fits(need)) {
+    error = t.budget.refusal(need, "at square " + std::to_string(square + 1) + ", about " +
+                                       std::to_string((part.size << t.part_bits) / t.passes) +
+                                       " states and growing");
     t.over_limit = true;
     return false;
   }
@@ -565,8 +554,8 @@ class Inserter {
 };
 
 // The parts of this pass compacted into dense parts (`dense`, one for each part), on the
-// threads: the keys moved down in place, the counts to a buffer of their own (one thread took
-// 2.4 s of 7x7 open's 100 s here, with the other idle). False when memory refuses.
+// threads: the keys moved down in place, the counts to a buffer of their own (on one thread, the
+// other idle, it took about 2.4% of 7x7 open's time). False when memory refuses.
 bool compact_parts(Tables& t, std::vector<Part>& dense) {
   const std::size_t limbs = static_cast<std::size_t>(t.limbs);
   const std::size_t words = static_cast<std::size_t>(t.words);
@@ -613,7 +602,8 @@ bool frontier_detail::Dp::finish_pass() {
   Tables& t = *tables_;
   if (!compact_parts(t, t.built)) {
     error_ = "cannot write the states of square " + std::to_string(t.square + 1) + " to disk in " +
-             t.disk + " (--scratch DIR)";
+             t.disk;
+    remedy_ = Remedy::scratch_folder;
     return false;
   }
   ++t.pass;
@@ -684,10 +674,10 @@ bool frontier_detail::Dp::paused() const {
          !tables_->building;
 }
 
-void frontier_detail::Dp::resume(const CutFilter* filter, std::uint64_t memory_limit) {
+void frontier_detail::Dp::resume(const CutFilter* filter, MemoryBudget budget) {
   pause_ = -1;
   filter_ = filter;
-  tables_->memory_limit = memory_limit;
+  tables_->budget = budget;
 }
 
 std::optional<frontier_detail::HandedStates> frontier_detail::Dp::take_handed() {
@@ -754,27 +744,32 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
   const Plan& plan = *plan_;
   Tables& t = *tables_;
   const int W = plan.window;
-  std::uint64_t left = std::max<std::uint64_t>(max_steps, 1);
-  // Every way out of this call adds the steps it spent (the caller's budgets count them).
-  struct Tally {
-    std::uint64_t& total;
-    const std::uint64_t& left;
-    std::uint64_t budget;
-    ~Tally() { total += budget - left; }
-  } tally{steps_, left, left};
-  while (left > 0) {
-    if (paused()) return status_;
+  const std::uint64_t budget = std::max<std::uint64_t>(max_steps, 1);
+  std::uint64_t left = budget;
+  // How this call ends: its steps spent (go on: the loop's only test), or one of the others.
+  enum class Exit { go_on, returned, done, failed };
+  Exit exit = Exit::go_on;
+  while (exit == Exit::go_on && left > 0) {
+    // 1. Where the run stands: paused (before the bottom half's crossing edges), at its stop
+    // (the window's states are its result, in the tables), or past its last square (the count).
+    if (paused()) {
+      exit = Exit::returned;
+      continue;
+    }
     if (t.square >= plan.stop && plan.stop <= plan.last_free) {
-      return status_ = Status::none;  // the window's states are the result, in the tables
+      exit = Exit::done;
+      continue;
     }
     if (t.square > plan.last_free || (t.old_size == 0 && !t.building)) {
       count_ *= plan.factor;
       t.old.clear();
       t.old_begin.assign(2, 0);
       t.old_size = 0;
-      return status_ = Status::none;
+      exit = Exit::done;
+      continue;
     }
     const int i = t.square;
+    // 2. A long strip's squares, by a Period where one fits (it hands the states back at its end).
     if (period_ || (!t.building && period_fits(i))) {
       if (!period_) period_ = std::make_unique<frontier_detail::Period>(plan, t);
       std::uint64_t steps = 0;
@@ -783,25 +778,19 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
       if (outcome == frontier_detail::Period::Outcome::out_of_memory) {
         period_.reset();
         error_ = "out of memory handing the states of a strip back to the tables";
-        return status_ = Status::none;
-      }
-      if (outcome != frontier_detail::Period::Outcome::running) {
+        exit = Exit::failed;
+      } else if (outcome != frontier_detail::Period::Outcome::running) {
         periods_off_ = outcome == frontier_detail::Period::Outcome::refused;
         period_.reset();
       }
       continue;
     }
     const SquareStep& step = plan.steps[static_cast<std::size_t>(i)];
+    // 3. A blocked square only moves the window.
     if (!step.free) {
-      // A blocked square only moves the window: the oldest square is done in every state, so
-      // the states stay distinct.
-      const Key body_mask = (Key{1} << (4 * W)) - 1;
       for (Part& part : t.old) {
         for (std::size_t s = 0; s < part.size; ++s) {
-          const Key k = part.key(s, t.form);
-          part.set_key(
-              s, ((k & body_mask) >> 4) | (k & ~((Key{1} << frontier_detail::kEndsShift) - 1)),
-              t.form);
+          part.set_key(s, frontier_detail::moved_past_blocked(part.key(s, t.form), W), t.form);
         }
         part.drop();  // (on disk: written back there)
       }
@@ -809,11 +798,12 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
       left -= std::min<std::uint64_t>(left, t.old_size + 1);
       continue;
     }
+    // 4. A square begins: its table (and its passes, states on disk) within the budget.
     if (!t.building && !begin_square()) {
-      status_ = Status::none;
-      t.parts.clear();
-      return status_;
+      exit = Exit::failed;
+      continue;
     }
+    // 5. A slice of the states read expanded into the table, on the threads.
     const std::size_t limbs = static_cast<std::size_t>(t.limbs);
     std::size_t end =
         static_cast<std::size_t>(std::min<std::uint64_t>(t.old_size, t.cursor + left));
@@ -862,51 +852,48 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
       for (const BigCount& n : tours) count_ += n;
     }
     t.cursor = end;
+    // 6. A pass's share of the table past the budget, with a folder for the states: twice as
+    // many passes, the states read on disk, from the start of this one's first half.
     if (t.failed && t.over_limit && !t.disk.empty() &&
         static_cast<std::size_t>(t.passes) < t.parts.size() && i != plan.last_free) {
-      // This pass's share of the table passed the limit: twice as many passes, the states read
-      // on disk, from the start of this one's first half.
       t.passes *= 2;
       t.pass *= 2;
       t.built.resize(t.parts.size());
       t.failed = false;
       t.over_limit = false;
-      if (!to_disk() || !begin_pass()) {
-        status_ = Status::none;
-        t.parts.clear();
-        t.entries = 0;
-        return status_;
-      }
+      if (!to_disk() || !begin_pass()) exit = Exit::failed;
       continue;
     }
     if (t.failed) {
       error_ = t.failure;
-      status_ = Status::none;
-      t.parts.clear();
-      t.entries = 0;
-      return status_;
+      exit = Exit::failed;
+      continue;
     }
     t.peak_bytes = std::max(t.peak_bytes, t.bytes());
     if (disk_part < t.old.size() && t.cursor == t.old_begin[disk_part + 1]) t.old[disk_part].drop();
-    if (t.cursor == t.old_size && t.pass + 1 < t.passes && !t.overflow) {
-      if (!finish_pass()) {
-        status_ = Status::none;
-        t.parts.clear();
-        t.entries = 0;
-        return status_;
-      }
+    // 7. The states read all expanded: the pass ends (its parts to disk, the next begins), or
+    // the square (its table becomes the one to read).
+    if (t.cursor < t.old_size) continue;
+    if (t.pass + 1 < t.passes && !t.overflow) {
+      if (!finish_pass()) exit = Exit::failed;
       continue;
     }
-    if (t.cursor == t.old_size) {
-      finish_square();
-      if (t.failed) {
-        error_ = t.failure;
-        status_ = Status::none;
-        return status_;
-      }
-      if (square_ends_) return status_;
+    finish_square();
+    if (t.failed) {
+      error_ = t.failure;
+      exit = Exit::failed;
+    } else if (square_ends_) {
+      exit = Exit::returned;
     }
   }
+  // The one way out: the steps spent added (the caller's budgets count them); a run that failed
+  // frees the table it was building and says why in error_.
+  steps_ += budget - left;
+  if (exit == Exit::failed) {
+    t.parts.clear();
+    t.entries = 0;
+  }
+  if (exit == Exit::done || exit == Exit::failed) status_ = Status::none;
   return status_;
 }
 
@@ -914,14 +901,9 @@ bool frontier_detail::Dp::between_squares() const { return !tables_->building &&
 
 namespace frontier_detail {
 
-std::uint64_t Work::limit_beside(std::uint64_t held) const {
-  if (memory_limit == 0) return 0;
-  return memory_limit > held ? memory_limit - held : 1;
-}
-
 bool Work::waits_on_disk(const Dp& half) const {
   // (Where the forecast fell short, a half past a quarter of the limit waits there too.)
-  return on_disk || (!disk.empty() && memory_limit > 0 && half.tables().bytes() > memory_limit / 4);
+  return on_disk || (!desc.disk.empty() && budget.over_share(half.tables().bytes(), 4));
 }
 
 bool Work::start_top(bool take_handed) {
@@ -929,13 +911,13 @@ bool Work::start_top(bool take_handed) {
   // states on disk, the bottom waits there.
   if (waits_on_disk(*bottom) && !bottom->to_disk()) return false;
   bottom_bytes = bottom->tables().bytes();
-  filter =
-      std::make_unique<CutFilter>(bottom->tables(), bottom_plan->window - 1, *top_plan, threads);
+  filter = std::make_unique<CutFilter>(bottom->tables(), bottom_plan->window - 1, *top_plan,
+                                       desc.threads);
   bottom->drop();  // (pages read from disk, if any: back)
-  top = std::make_unique<Dp>(top_plan, limit_beside(bottom_bytes), threads);
-  top->set_disk(disk);
+  top = std::make_unique<Dp>(top_plan, budget.beside(bottom_bytes), desc.threads);
+  top->set_disk(desc.disk);
   top->set_filter(filter.get());
-  top->return_at_square_ends(square_ends);
+  top->return_at_square_ends(desc.square_ends);
   if (!take_handed) return true;
   if (auto handed = bottom->take_handed()) {
     top->start_from(std::move(*handed));
@@ -950,48 +932,13 @@ bool Work::resume_bottom() {
   const Plan& t = *top_plan;
   if (waits_on_disk(*top) && !top->to_disk()) return false;
   bottom_filter = std::make_unique<CutFilter>(top->tables(), t.window - (t.stop - t.cut) - 1,
-                                              *bottom_plan, threads);
+                                              *bottom_plan, desc.threads);
   top->drop();
   top_bytes = top->tables().bytes();
-  bottom->resume(bottom_filter.get(), limit_beside(top_bytes));
+  bottom->resume(bottom_filter.get(), budget.beside(top_bytes));
   return true;
 }
 
-std::uint64_t paired_key(Key k) {
-  const auto lo = static_cast<std::uint64_t>(k), hi = static_cast<std::uint64_t>(k >> 64);
-  std::uint64_t x = 0;
-  std::uint32_t opened = 0;  // labels whose first end is passed
-  int seconds = 0;
-  for (int j = 0; j < kPairedWindow; ++j) {
-    const auto c = static_cast<int>((j < 16 ? lo >> (4 * j) : hi >> (4 * (j - 16))) & 15);
-    std::uint64_t kind = c == kCodeDone ? 0 : 1;
-    if (c >= kFirstLabel) {
-      kind = (opened >> c) & 1 ? 3 : 2;
-      opened |= 1u << c;
-      if (kind == 3) {
-        x |= static_cast<std::uint64_t>(c - kFirstLabel) << (kPairedLabelsShift + 3 * seconds++);
-      }
-    }
-    x |= kind << (2 * j);
-  }
-  return x;
-}
-Key unpaired_key(std::uint64_t x) {
-  std::uint64_t lo = 0, hi = 0;
-  int next = kFirstLabel, seconds = 0;
-  for (int j = 0; j < kPairedWindow; ++j) {
-    const auto kind = static_cast<int>(x >> (2 * j)) & 3;
-    std::uint64_t c = static_cast<std::uint64_t>(kind);  // done 0, untouched 1
-    if (kind == 2) c = static_cast<std::uint64_t>(next++);
-    if (kind == 3) c = kFirstLabel + ((x >> (kPairedLabelsShift + 3 * seconds++)) & 7);
-    if (j < 16) {
-      lo |= c << (4 * j);
-    } else {
-      hi |= c << (4 * (j - 16));
-    }
-  }
-  return Key{hi} << 64 | lo;
-}
 Problem rotated_half_turn(const Problem& problem) {
   const Geometry g = problem.geometry;
   Problem turned = problem;
@@ -1024,15 +971,15 @@ int halves_cut(const Plan& whole) {
 // How many of the window's squares past the cut the top half takes the crossing edges of (the
 // bottom half takes the rest: the board's last squares above the cut, each with its edges down
 // across it). Each crossing edge multiplies the states of the half that takes it, so the halves
-// share them; which share is best was measured (two threads, time and peak, the top taking all
-// against this share): where the cut falls inside a row, about half a row (6x7 open 17.5 s and
-// 313 MB to 8.5 s and 145 MB; 6x9 closed 2.9 s to 1.7 s; 7x7 open 367 s and 3.3 GB to about
-// 190 s and 1.4 GB); where it falls between two rows, all but one square of the row below it
-// (6x6 open 4.1 s to 2.3 s, 6x8 closed 0.84 s to 0.48 s; on longer boards within 15% either
-// way: 6x12 closed 7.0 s to 7.8 s, 5x10 open 1.6 s to 1.8 s; 7x8 closed 29.9 s and 405 MB, five
-// squares 29.5 s and 477 MB), but five on boards eight wide or more (8x8 closed on one thread:
-// seven squares, the top's states reached 230.7 million, 11.6 GB and 37 min in all; five, the
-// halves 101.7 and 86.4 million).
+// share them; which share is best was measured when it was chosen (two threads, time and peak,
+// the top taking all against this share, with the build of then): where the cut falls inside a row,
+// about half a row (6x7 open 17.5 s and 313 MB to 8.5 s and 145 MB; 6x9 closed 2.9 s to 1.7 s; 7x7
+// open 367 s and 3.3 GB to about 190 s and 1.4 GB); where it falls between two rows, all but one
+// square of the row below it (6x6 open 4.1 s to 2.3 s, 6x8 closed 0.84 s to 0.48 s; on longer
+// boards within 15% either way: 6x12 closed 7.0 s to 7.8 s, 5x10 open 1.6 s to 1.8 s; 7x8
+// closed 29.9 s and 405 MB, five squares 29.5 s and 477 MB), but five on boards eight wide or more
+// (8x8 closed on one thread: seven squares, the top's states reached 230.7 million, 11.6 GB and 37
+// min in all; five, the halves 101.7 and 86.4 million).
 int halves_crossing(const Plan& whole, int cut) {
   if (cut % whole.width != 0) return (whole.width + 1) / 2;
   return whole.width >= 8 ? 5 : whole.width - 1;
@@ -1042,38 +989,65 @@ int halves_crossing(const Plan& whole, int cut) {
 
 }  // namespace frontier_detail
 
-FrontierCounter::FrontierCounter(const Problem& problem, std::uint64_t memory_limit, int threads,
-                                 bool halves, bool periods, int crossing)
+std::string check_frontier_desc(const FrontierDesc& desc) {
+  if (desc.threads < 0) {
+    return "threads must be 0 (every hardware thread) or more, not " + std::to_string(desc.threads);
+  }
+  if (desc.crossing < 0) {
+    return "the crossing squares must be 0 (the counter's choice) or more, not " +
+           std::to_string(desc.crossing);
+  }
+  return {};
+}
+
+FrontierCounter::FrontierCounter(const Problem& problem, const FrontierDesc& desc)
     : work_(std::make_unique<frontier_detail::Work>()) {
   using frontier_detail::Dp;
+  using frontier_detail::Stage;
   frontier_detail::Work& w = *work_;
-  w.memory_limit = memory_limit;
-  w.threads = threads;
   w.problem = problem;
-  w.halves = halves;
-  w.periods = periods;
-  w.crossing = crossing;
+  w.desc = desc;
+  w.desc.threads = std::min(desc.threads > 0 ? desc.threads : hardware_threads(), kMaxThreads);
+  w.budget = MemoryBudget(desc.memory_limit);
+  const int threads = w.desc.threads;
+  const auto refuse = [&](const std::string& why) {
+    auto refused = std::make_shared<Plan>();
+    refused->original = problem.geometry;
+    w.whole_plan = refused;
+    w.stage = Stage::done;
+    error_ = why;
+    status_ = Status::none;
+  };
+  if (auto why = check_frontier_desc(desc); !why.empty()) {
+    refuse(why);
+    return;
+  }
   // The plan alone would pass the limit (43 bytes a square: 1 x 10^8 with a blocked square
   // takes 4.3 GB): refused before it is made.
-  if (memory_limit > 0 && check_frontier_problem(problem).empty() &&
-      !frontier_detail::falls_apart(problem)) {
-    const std::uint64_t plan_bytes = forecast_frontier(problem, memory_limit).plan_bytes;
-    if (plan_bytes > memory_limit) {
-      auto refused = std::make_shared<Plan>();
-      refused->original = problem.geometry;
-      w.whole_plan = refused;
-      error_ = "counting needs more than the memory limit of " + gigabytes(memory_limit) + " (" +
-               gigabytes(plan_bytes) + " for the plan of " +
-               std::to_string(problem.geometry.size()) + " squares)";
-      status_ = Status::none;
+  const bool countable =
+      check_frontier_problem(problem).empty() && !frontier_detail::falls_apart(problem);
+  if (w.budget.limited() && countable) {
+    const std::uint64_t plan_bytes = forecast_frontier(problem, desc.memory_limit).plan_bytes;
+    if (w.budget.over(plan_bytes)) {
+      refuse(w.budget.refusal(
+          plan_bytes, "for the plan of " + std::to_string(problem.geometry.size()) + " squares"));
       return;
     }
   }
+  // States on disk: where the forecast passes the limit, a half waiting for the other waits there.
+  w.on_disk = !desc.disk.empty() && countable &&
+              w.budget.over(forecast_frontier(problem, desc.memory_limit).bytes);
+  const auto made = [&](Dp& dp, bool periods) {
+    dp.set_disk(desc.disk);
+    dp.set_periods(periods);
+    dp.return_at_square_ends(desc.square_ends);
+  };
   w.whole_plan = std::make_shared<const Plan>(frontier_detail::make_plan(problem));
   const Plan& plan = *w.whole_plan;
-  if (const int cut = halves ? frontier_detail::halves_cut(plan) : -1; cut >= 0) {
+  if (const int cut = desc.halves ? frontier_detail::halves_cut(plan) : -1; cut >= 0) {
     const int n = plan.turned.size(), W = plan.window;
-    crossing = crossing > 0 ? std::min(crossing, W) : frontier_detail::halves_crossing(plan, cut);
+    const int crossing = desc.crossing > 0 ? std::min(desc.crossing, W)
+                                           : frontier_detail::halves_crossing(plan, cut);
     auto top =
         std::make_shared<const Plan>(frontier_detail::make_plan(problem, cut, cut + crossing));
     const Problem turned = frontier_detail::rotated_half_turn(problem);
@@ -1084,8 +1058,9 @@ FrontierCounter::FrontierCounter(const Problem& problem, std::uint64_t memory_li
     // Each half must stop before its last free square (blocked squares at an end may not).
     if (top->last_free >= top->stop && w.bottom_plan->last_free >= w.bottom_plan->stop) {
       w.top_plan = top;
-      w.bottom = std::make_unique<Dp>(w.bottom_plan, memory_limit, threads);
-      w.bottom->set_periods(periods);
+      w.stage = Stage::bottom_to_cut;
+      w.bottom = std::make_unique<Dp>(w.bottom_plan, w.budget, threads);
+      made(*w.bottom, desc.periods);
       // A board that a half turn maps to itself (no blocked squares, or blocked in pairs; no
       // fixed ends off the centre): the top half's squares before the cut, up to the first the
       // bottom does not finish (it shares its edges), are the bottom's first squares, taken once.
@@ -1102,25 +1077,18 @@ FrontierCounter::FrontierCounter(const Problem& problem, std::uint64_t memory_li
   }
   // Periods only where the forecast says they fit in the limit: a Period refused by the limit
   // hands its strip back to the tables only once it has reached the limit.
-  if (periods && memory_limit > 0 && plan.error.empty() && !plan.settled) {
-    periods = forecast_frontier(problem, memory_limit).periods;
+  bool periods = desc.periods;
+  if (periods && w.budget.limited() && plan.error.empty() && !plan.settled) {
+    periods = forecast_frontier(problem, desc.memory_limit).periods;
   }
-  w.whole = std::make_unique<Dp>(w.whole_plan, memory_limit, threads);
-  w.whole->set_periods(periods);
+  w.stage = Stage::whole;
+  w.whole = std::make_unique<Dp>(w.whole_plan, w.budget, threads);
+  made(*w.whole, periods);
   if (w.whole->status() == Status::none) {  // refused, trivial, or out of memory at once
     error_ = w.whole->error();
     count_ = w.whole->count();
     status_ = Status::none;
-  }
-}
-
-void FrontierCounter::use_disk(const std::string& folder) {
-  frontier_detail::Work& w = *work_;
-  w.disk = folder;
-  w.on_disk = !folder.empty() && w.memory_limit > 0 && check_frontier_problem(w.problem).empty() &&
-              forecast_frontier(w.problem, w.memory_limit).bytes > w.memory_limit;
-  for (frontier_detail::Dp* dp : {w.whole.get(), w.bottom.get(), w.top.get()}) {
-    if (dp != nullptr) dp->set_disk(folder);
+    w.stage = Stage::done;
   }
 }
 
@@ -1140,103 +1108,163 @@ FrontierCounter& FrontierCounter::operator=(FrontierCounter&&) noexcept = defaul
 
 Geometry FrontierCounter::geometry() const { return work_->problem.geometry; }
 
+namespace frontier_detail {
+
+Stage Work::next_stage() const {
+  switch (stage) {
+    case Stage::whole:
+      return Stage::done;
+    case Stage::bottom_to_cut:
+      return Stage::top;
+    case Stage::top:
+      // (Where the top takes every crossing edge, the bottom ended at its cut.)
+      return bottom->paused() ? Stage::bottom_crossing : Stage::join;
+    case Stage::bottom_crossing:
+      return Stage::join;
+    case Stage::join:
+    case Stage::done:
+      break;
+  }
+  return Stage::done;
+}
+
+namespace {
+
+// The join's memory (Work::start_join). It copies each half's states, the larger half (x)
+// first, the other (y) once x's tables are gone. A state's copy: its links and their sets
+// (Join::link_bytes: 16 bytes where the window has at most 15 squares, 8 for closed tours past
+// that, 25 otherwise), its count's limbs, and kGroupShare.
+// About half a group (24 bytes a group, one for about two states on 7x7 open).
+constexpr std::uint64_t kGroupShare = 12;
+// Before the copies, each state's kinds and rank are sorted in a word, with a second word to
+// sort into (sort_by_kinds).
+constexpr std::uint64_t kSortWords = 16;
+// The copy keeps each state's place in the copies (made while the sorted words are still there).
+constexpr std::uint64_t kPlace = 4;
+// In buckets, each state taken also keeps its index in the tables.
+constexpr std::uint64_t kIndex = 4;
+// In buckets, the states a bucket takes are those whose kinds (or index) hash to it: a fifth
+// more than an even share, for the hash's unevenness.
+constexpr std::uint64_t kUnevenTimes = 6, kUnevenOver = 5;
+// The most buckets: closed tours share both halves out (a top state meets only bottom states
+// of its kinds); open tours share out the larger half and group the smaller again whole in each
+// bucket, so more buckets than 64 would cost more in grouping than they save.
+constexpr int kMostBucketsClosed = 1024, kMostBucketsOpen = 64;
+
+}  // namespace
+
+Refusal Work::start_join() {
+  bottom_bytes = bottom->tables().bytes();
+  const std::uint64_t state_bytes = Join::link_bytes(*top_plan) +
+                                    8 * static_cast<std::uint64_t>(top->tables().limbs) +
+                                    kGroupShare;
+  const std::uint64_t tops = top->tables().old_size, bottoms = bottom->tables().old_size;
+  const bool top_first = tops >= bottoms;
+  const std::uint64_t x = top_first ? tops : bottoms, y = top_first ? bottoms : tops;
+  const std::uint64_t y_tables = top_first ? bottom_bytes : top->tables().bytes();
+  // While x is copied: both halves' tables, and x's sorted words or its copies being placed;
+  // then y's tables, x's copies and y's placing.
+  const std::uint64_t placing = std::max(kSortWords + kPlace, state_bytes + kPlace);
+  std::uint64_t need = std::max(bottom_bytes + top->tables().bytes() + placing * x,
+                                y_tables + state_bytes * x + placing * y);
+  if (budget.over(need) && !desc.disk.empty()) {
+    // Joined in buckets, the halves' tables on disk, read again by each: each bucket holds its
+    // share of the copies, of both halves for closed tours, of the larger for open ones (the
+    // other whole).
+    if (!bottom->to_disk()) return {bottom->error(), bottom->remedy()};
+    if (!top->to_disk()) return {top->error(), top->remedy()};
+    bottom_bytes = bottom->tables().bytes();
+    const std::uint64_t tables = bottom_bytes + top->tables().bytes();
+    const auto need_in = [&](std::uint64_t buckets) {
+      const std::uint64_t xb = x / buckets + 1, yb = top_plan->closed ? y / buckets + 1 : y;
+      const std::uint64_t placed = std::max(placing, state_bytes + kPlace + kIndex);
+      return tables +
+             std::max(placed * xb, state_bytes * xb + placed * yb) * kUnevenTimes / kUnevenOver;
+    };
+    const int most = top_plan->closed ? kMostBucketsClosed : kMostBucketsOpen;
+    while (join_buckets < most && budget.over(need_in(join_buckets))) join_buckets *= 2;
+    need = need_in(join_buckets);
+  }
+  if (std::max(tops, bottoms) > 0xFFFFFFFFu) {
+    return {"counting by rows joins at most 4294967295 states of a half (" +
+            std::to_string(std::max(tops, bottoms)) + " here)"};
+  }
+  if (budget.over(need)) {
+    return {budget.refusal(
+        need, "to join the two halves, " + std::to_string(tops + bottoms) + " states")};
+  }
+  join = std::make_unique<Join>(*top, *bottom, desc.threads, 0, join_buckets);
+  join_peak = need;
+  return {};
+}
+
+}  // namespace frontier_detail
+
 Status FrontierCounter::run(std::uint64_t max_steps) {
+  using frontier_detail::Stage;
   if (status_ != Status::running) return status_;
   frontier_detail::Work& w = *work_;
-  const auto stop_with = [&](const std::string& error, const BigCount& count) {
+  // The count ends here: its tours, or why it stopped (no count then).
+  const auto finish = [&](const std::string& error, const BigCount& count,
+                          Remedy remedy = Remedy::none) {
     error_ = error;
+    remedy_ = error.empty() ? Remedy::none : remedy;
     count_ = error.empty() ? count : BigCount();
     status_ = Status::none;
-    return status_;
+    w.stage = Stage::done;
   };
-  if (w.whole) {
-    if (w.whole->run(max_steps) == Status::none)
-      return stop_with(w.whole->error(), w.whole->count());
-    return status_;
-  }
-  if (w.bottom->status() == Status::running && !w.bottom->paused()) {
-    if (w.bottom->run(max_steps) == Status::none && !w.bottom->error().empty()) {
-      return stop_with(w.bottom->error(), {});
+  // One run of a stage for a slice; false once it has ended (or stopped with an error).
+  const auto runs = [&](frontier_detail::Dp& dp) {
+    if (dp.status() != Status::running || dp.paused()) return false;
+    if (dp.run(max_steps) == Status::none && !dp.error().empty()) {
+      finish(dp.error(), {}, dp.remedy());
     }
-    return status_;
-  }
-  if (!w.top && !w.start_top()) return stop_with(w.bottom->error(), {});
-  if (w.top->status() == Status::running) {
-    if (w.top->run(max_steps) == Status::none && !w.top->error().empty()) {
-      return stop_with(w.top->error(), {});
-    }
-    return status_;
-  }
-  if (w.bottom->paused()) {
-    if (!w.resume_bottom()) return stop_with(w.top->error(), {});
-    return status_;
-  }
-  if (!w.join) {
-    // The join copies each half's states, the larger half (x) first, the other (y) once x's
-    // tables are gone: a state's links and their sets (Join::link_bytes: 16 bytes where the
-    // window has at most 15 squares, 8 for closed tours past that, 25 otherwise), its count,
-    // and about half a group (24 bytes a group, one for about two states on 7x7 open). Before
-    // the copies, each state's kinds and rank are sorted in a word, with a second word to sort
-    // into (16 bytes a state); the copy keeps each state's place (4 bytes, made while the words
-    // are still there), and in buckets its index in the tables (4 more).
-    w.bottom_bytes = w.bottom->tables().bytes();
-    const Plan& top_plan = *w.top_plan;
-    const std::uint64_t link_bytes = frontier_detail::Join::link_bytes(top_plan);
-    const std::uint64_t state_bytes =
-        link_bytes + 8 * static_cast<std::uint64_t>(w.top->tables().limbs) + 12;
-    const std::uint64_t tops = w.top->tables().old_size, bottoms = w.bottom->tables().old_size;
-    const std::uint64_t states = tops + bottoms;
-    const bool top_first = tops >= bottoms;
-    const std::uint64_t x = top_first ? tops : bottoms, y = top_first ? bottoms : tops;
-    const std::uint64_t y_tables = top_first ? w.bottom_bytes : w.top->tables().bytes();
-    const std::uint64_t placing = std::max<std::uint64_t>(16 + 4, state_bytes + 4);
-    std::uint64_t need = std::max(w.bottom_bytes + w.top->tables().bytes() + placing * x,
-                                  y_tables + state_bytes * x + placing * y);
-    if (w.memory_limit > 0 && need > w.memory_limit && !w.disk.empty()) {
-      // Joined in buckets, the halves' tables on disk, read again by each: each bucket holds
-      // its share of the copies (a fifth more for the hash's unevenness), of both halves for
-      // closed tours, of the larger for open ones (the other whole).
-      if (!w.bottom->to_disk() || !w.top->to_disk()) {
-        return stop_with(w.bottom->error().empty() ? w.top->error() : w.bottom->error(), {});
+    return true;
+  };
+  switch (w.stage) {
+    case Stage::whole:
+      if (w.whole->run(max_steps) == Status::none) finish(w.whole->error(), w.whole->count());
+      break;
+    case Stage::bottom_to_cut:
+      if (runs(*w.bottom)) break;
+      if (!w.start_top()) {
+        finish(w.bottom->error(), {}, w.bottom->remedy());
+        break;
       }
-      w.bottom_bytes = w.bottom->tables().bytes();
-      const std::uint64_t tables = w.bottom_bytes + w.top->tables().bytes();
-      const auto need_in = [&](std::uint64_t buckets) {
-        const std::uint64_t xb = x / buckets + 1, yb = top_plan.closed ? y / buckets + 1 : y;
-        const std::uint64_t placed = std::max(placing, state_bytes + 8);  // (with the index)
-        return tables + std::max(placed * xb, state_bytes * xb + placed * yb) * 6 / 5;
-      };
-      // (Open tours' buckets each group the smaller half again: at most 64 of them.)
-      const int most = top_plan.closed ? 1024 : 64;
-      while (w.join_buckets < most && need_in(w.join_buckets) > w.memory_limit) w.join_buckets *= 2;
-      need = need_in(w.join_buckets);
-    }
-    if (std::max(tops, bottoms) > 0xFFFFFFFFu) {
-      return stop_with("counting by rows joins at most 4294967295 states of a half (" +
-                           std::to_string(std::max(tops, bottoms)) + " here)",
-                       {});
-    }
-    if (w.memory_limit > 0 && need > w.memory_limit) {
-      return stop_with("counting needs more than the memory limit of " + gigabytes(w.memory_limit) +
-                           " (" + gigabytes(need) + " to join the two halves, " +
-                           std::to_string(states) + " states)",
-                       {});
-    }
-    w.join =
-        std::make_unique<frontier_detail::Join>(*w.top, *w.bottom, w.threads, 0, w.join_buckets);
-    w.join_peak = need;
-  }
-  if (w.join->run(max_steps) == Status::none) {
-    w.join_pairs += w.join->pairs_done();
-    w.joined += w.join->count();
-    if (++w.join_bucket < w.join_buckets) {
-      w.join.reset();
-      w.join = std::make_unique<frontier_detail::Join>(*w.top, *w.bottom, w.threads, w.join_bucket,
-                                                       w.join_buckets);
-      return status_;
-    }
-    stop_with({}, w.joined);
-    w.join.reset();  // (the halves' tables went when the join copied their states)
+      w.stage = w.next_stage();
+      runs(*w.top);
+      break;
+    case Stage::top:
+      if (runs(*w.top)) break;
+      w.stage = w.next_stage();
+      if (w.stage == Stage::bottom_crossing && !w.resume_bottom()) {
+        finish(w.top->error(), {}, w.top->remedy());
+      }
+      break;
+    case Stage::bottom_crossing:
+      if (runs(*w.bottom)) break;
+      w.stage = w.next_stage();
+      [[fallthrough]];
+    case Stage::join:
+      if (!w.join) {
+        if (auto why = w.start_join(); !why.empty()) {
+          finish(why.reason, {}, why.remedy);
+          break;
+        }
+      }
+      if (w.join->run(max_steps) == Status::running) break;
+      w.join_pairs += w.join->pairs_done();
+      w.joined += w.join->count();
+      if (++w.join_bucket < w.join_buckets) {
+        w.join = std::make_unique<frontier_detail::Join>(*w.top, *w.bottom, w.desc.threads,
+                                                         w.join_bucket, w.join_buckets);
+        break;
+      }
+      finish({}, w.joined);
+      w.join.reset();  // (the halves' tables went when the join copied their states)
+      break;
+    case Stage::done:
+      break;
   }
   return status_;
 }
@@ -1249,6 +1277,18 @@ std::uint64_t FrontierCounter::steps() const {
   }
   return n + w.join_pairs + (w.join ? w.join->pairs_done() : 0);
 }
+
+namespace {
+
+// The progress bar's shares of a count in two halves (FrontierProgress::fraction), from the
+// time each stage took on two threads (measured at commit 7171383): 7x7 open the halves 80% and the
+// join 20% (in the page, whose join has no byte shuffles, 71%), 8x8 closed the halves 54% and the
+// join 46%. The halves get 70% between them, the join the rest; of the join, grouping the halves'
+// states 40% and checking the pairs 60%.
+constexpr double kHalvesShare = 0.7;
+constexpr double kGroupingShare = 0.4;
+
+}  // namespace
 
 FrontierProgress FrontierCounter::progress() const {
   FrontierProgress p;
@@ -1308,11 +1348,9 @@ FrontierProgress FrontierCounter::progress() const {
     } else {
       // The halves by their steps (states expanded: on 7x7 open 2 to 3 million a second in
       // every phase), the steps still to come forecast by each run's states now (Dp::steps_left;
-      // the top, before it starts, by the bottom's). Squares counted alike, 7x7 open's bar read
-      // 63% after 15 s of 83, yet the bottom's crossing edges (11 of its 36 squares) take half
-      // of the count. Shares of the time measured on two threads: 7x7 open the halves 80%, the
-      // join 20% (in the page, whose join has no byte shuffles, 71%); 8x8 closed the halves
-      // 54%, the join 46%: the bar gives the halves 70% between them.
+      // the top, before it starts, by the bottom's). Squares counted alike, the bar stood still
+      // through the bottom's crossing edges (11 of its 36 squares on 7x7 open, half of the
+      // count). The stages' shares: kHalvesShare, kGroupingShare.
       const double floor = w.states_floor;
       double done = static_cast<double>(w.bottom->steps()), left = w.bottom->steps_left(floor);
       if (w.top) {
@@ -1323,8 +1361,10 @@ FrontierProgress FrontierCounter::progress() const {
                 std::max(floor, static_cast<double>(w.bottom->tables().old_size));
       }
       const double halves = done + left > 0 ? done / (done + left) : 0;
-      const double join = w.join ? 0.4 * p.join_grouped + 0.6 * p.join_fraction : 0;
-      p.fraction = std::max(w.shown_fraction, 0.7 * (w.join ? 1.0 : halves) + 0.3 * join);
+      const double join =
+          w.join ? kGroupingShare * p.join_grouped + (1 - kGroupingShare) * p.join_fraction : 0;
+      p.fraction = std::max(w.shown_fraction,
+                            kHalvesShare * (w.join ? 1.0 : halves) + (1 - kHalvesShare) * join);
       w.shown_fraction = p.fraction;
     }
   }
@@ -1412,20 +1452,17 @@ FrontierResult count_frontier(const Problem& problem, const FrontierOptions& opt
   };
   const auto t0 = Clock::now();
   FrontierResult result;
-  const int threads = options.threads > 0 ? options.threads : hardware_threads();
   if (!options.resume_path.empty()) {
     result.error = frontier_detail::check_saved_count(options.resume_path, problem, options.halves,
                                                       options.periods, options.crossing);
     if (!result.error.empty()) return result;
   }
-  FrontierCounter counter = options.resume_path.empty()
-                                ? FrontierCounter(problem, options.memory_limit, threads,
-                                                  options.halves, options.periods, options.crossing)
-                                : FrontierCounter::resume(options.resume_path, options.memory_limit,
-                                                          threads, options.disk);
-  if (options.resume_path.empty()) counter.use_disk(options.disk);  // (resume did)
   const bool saving = !options.save_path.empty();
-  counter.run_to_square_ends(saving);
+  FrontierDesc desc = options;
+  desc.square_ends = saving;  // (saved at square ends)
+  FrontierCounter counter = options.resume_path.empty()
+                                ? FrontierCounter(problem, desc)
+                                : FrontierCounter::resume(options.resume_path, desc);
   Saving saves(counter, options, result, t0);
   auto last = t0;
   const double limit = options.time_limit;
@@ -1449,6 +1486,7 @@ FrontierResult count_frontier(const Problem& problem, const FrontierOptions& opt
   }
   saves.at_end();
   result.error = counter.error();
+  result.remedy = counter.remedy();
   result.complete = result.error.empty() && !result.stopped;
   if (result.complete) result.count = counter.count();
   const FrontierProgress p = counter.progress();

@@ -56,18 +56,19 @@
 // tables are mappings of their own on 2 MB pages (frontier_detail.hpp, Buffer). States grow 25 to
 // 40 times with each unit of width (most states after one square on long boards, closed / open:
 // width 5, 5.6e4 / 8.5e5; width 6, 1.4e6 / 2.2e7; width 7, about 4e7 / 6e8); on long strips the
-// counts grow about 4 to 6 bits a row. Strips up to width 6 are cheap, 7x7 open tours in two halves
-// take 23 million states and 1.1 GB (77 s on two threads), and 8x8 closed at most 159 million
-// states and 8.1 GB (20 minutes; forecast_frontier says 8.7 GB, about the join's own check).
+// counts grow about 4 to 6 bits a row. Strips up to width 6 are cheap; 7x7 open in two halves
+// holds at most 23 million states after a square, 8x8 closed 159 million (their time and memory,
+// measured: docs/performance.md, "Counting"; forecast_frontier's figure for 8x8 closed is about
+// the join's own check, above its peak).
 //
-// States on disk (FrontierCounter::use_disk): past the memory limit the states go to files in a
+// States on disk (FrontierDesc::disk): past the memory limit the states go to files in a
 // folder, mapped in place (frontier_detail.hpp, Buffer::to_file), so that the code that reads
 // them is the same. The states a square reads are read from there in order, each part's pages
 // handed back once read; a square whose new states would not fit is built in passes, each
 // expanding every state read and keeping only its share of the table's 64 parts, written to
 // disk when it ends; a half waiting for the other waits on disk; and the halves are joined in
-// buckets (class Join). 7x7 open at a limit of 600 MB: 119 s and 588 MB resident instead of
-// 76 s and 1.1 GB (the same hour), 2.6 GB written.
+// buckets (class Join). Measured side by side when it was made: 7x7 open at a limit of 600 MB
+// took about 1.6 times as long as in memory, 588 MB resident instead of 1.1 GB, 2.6 GB written.
 //
 // Saving (frontier_save.cpp): between two squares a count is its tables and a few numbers, which
 // FrontierCounter::save writes to a file and FrontierCounter::resume reads back, so that a long
@@ -81,6 +82,7 @@
 #include <string>
 
 #include "board/problem.hpp"
+#include "board/refusal.hpp"
 #include "board/status.hpp"
 #include "counting/big_count.hpp"
 
@@ -121,34 +123,58 @@ struct FrontierProgress {
   // The board maps to itself under a half turn: the top half began from the bottom half's
   // states before the cut instead of taking those squares again.
   bool mirrored_halves = false;
-  // States on disk (FrontierCounter::use_disk): the bytes of states written there so far, the
+  // States on disk (FrontierDesc::disk): the bytes of states written there so far, the
   // most passes a square was built in, and the buckets closed tours are joined in.
   std::uint64_t disk_bytes = 0;
   int passes = 1;
   int join_buckets = 1;
 };
 
+// How a FrontierCounter counts: its description, each field with its default. The counter
+// checks it once, when it is made (error() says what it refused), and nothing in it changes
+// while it runs. The counts do not depend on threads, halves, periods or crossing.
+struct FrontierDesc {
+  // Bytes the tables may hold (0: no limit). Every allocation is checked against it first
+  // (MemoryBudget); past it the count stops with error() saying how much it would need, and
+  // where, or puts its states on disk (`disk`).
+  std::uint64_t memory_limit = 0;
+  // Threads: each expands a range of the states of a square into the table being built, split
+  // by hash into parts with a lock each. 0: every hardware thread (hardware_threads); at most
+  // kMaxThreads; 1 in builds without threads.
+  int threads = 1;
+  // Count boards about as long as wide in two halves joined at the middle (much faster there;
+  // false: one run over the whole board, for checking).
+  bool halves = true;
+  // On long strips, once the states repeat from one period of two rows to the next, take each
+  // square as a pass of additions over the moves kept from that period (much faster; false:
+  // every square by the programme, for checking).
+  bool periods = true;
+  // In two halves, how many squares past the cut the top half takes the crossing edges of (the
+  // bottom half takes the rest). 0: the counter's choice (halves_crossing); any other, for
+  // checking. At least 0.
+  int crossing = 0;
+  // States on disk: where the tables would pass the memory limit, the states read go to files
+  // in this folder (removed as they are done with) and each square's table is built in as many
+  // passes as fit, each keeping a share of the new states; a half waiting for the other waits
+  // there, and closed tours are joined in as many buckets as fit. Empty: none (the count stops
+  // at the limit). Not in WebAssembly (no files): FrontierCounter::check_disk first.
+  std::string disk{};
+  // run() also returns at the end of every square it finishes, where can_save() is true (to
+  // save there: FrontierCounter::save).
+  bool square_ends = false;
+};
+
+// Why `desc` is no description of a count ("" when it is one).
+std::string check_frontier_desc(const FrontierDesc& desc);
+
 // The sliced counter (the browser's shape).
 //
-//   FrontierCounter counter(problem, 1u << 30);
+//   FrontierCounter counter(problem, {.memory_limit = 1u << 30});
 //   while (counter.run(1 << 16) == Status::running) show(counter.progress());
 //   if (counter.error().empty()) print(counter.count().to_string());
 class FrontierCounter {
  public:
-  // memory_limit: bytes the tables may hold (0: no limit). Every allocation is checked against
-  // it first; past it the count stops with error() saying how much it would need, and where.
-  // threads: run() expands the states of a square on this many threads where there are enough
-  // of them (1 without thread support); the counts are the same whatever the number.
-  // halves: count boards about as long as wide in two halves joined at the middle (much
-  // faster there; false: one run over the whole board, for checking).
-  // periods: on long strips, once the states repeat from one period of two rows to the next,
-  // take each square as a pass of additions over the moves kept from that period (much
-  // faster; false: every square by the programme, for checking).
-  // crossing: in two halves, how many squares past the cut the top half takes the crossing
-  // edges of (the bottom half takes the rest; 0: the counter's choice, halves_crossing; any
-  // other, for checking: the counts are the same).
-  explicit FrontierCounter(const Problem& problem, std::uint64_t memory_limit = 0, int threads = 1,
-                           bool halves = true, bool periods = true, int crossing = 0);
+  explicit FrontierCounter(const Problem& problem, const FrontierDesc& desc = {});
   ~FrontierCounter();
   FrontierCounter(FrontierCounter&&) noexcept;
   FrontierCounter& operator=(FrontierCounter&&) noexcept;
@@ -159,28 +185,23 @@ class FrontierCounter {
   Status status() const { return status_; }
   const BigCount& count() const { return count_; }  // tours: exact once finished
   const std::string& error() const { return error_; }
+  // What else would let a count that stopped go on (error() says why it stopped), as a fact for
+  // the front end to word: a folder for the states, with room, where the disk refused them.
+  Remedy remedy() const { return remedy_; }
   FrontierProgress progress() const;
   // Steps spent so far (states expanded, pairs of the halves checked): run() may return before
   // its max_steps are spent, when a phase ends.
   std::uint64_t steps() const;
   Geometry geometry() const;
 
-  // States on disk: where the tables would pass the memory limit, the states read go to files
-  // in `folder` (removed as they are done with) and each square's table is built in as many
-  // passes as fit, each keeping a share of the new states; a half waiting for the other waits
-  // there, and closed tours are joined in as many buckets as fit. Set before run(); empty:
-  // none (the count stops at the limit). Not in WebAssembly (no files).
-  void use_disk(const std::string& folder);
   // "" when states can go to disk in `folder` (a file made there and removed), or why not.
   static std::string check_disk(const std::string& folder);
 
-  // Saving a count to go on with it later (knights count --scratch, --resume). With
-  // run_to_square_ends, run() also returns at the end of every square it finishes, where
-  // can_save() is true: no square half taken, no long strip's period running (its moves are
-  // not saved), the halves not being joined (a saved count joins them again). save() writes
-  // what the count has done to `path`, through path + ".part" synced to the disk and renamed
-  // onto it, so that a crash while saving leaves the last file whole: "" or why it could not.
-  void run_to_square_ends(bool on);
+  // Saving a count to go on with it later. can_save(): no square half taken (at the end of a
+  // square: FrontierDesc::square_ends), no long strip's period running (its moves are not
+  // saved), the halves not being joined (a saved count joins them again). save() writes what
+  // the count has done to `path`, through path + ".part" synced to the disk and renamed onto
+  // it, so that a crash while saving leaves the last file whole: "" or why it could not.
   bool can_save() const;
   // can_save(), and every state in memory: a copy of the process made by fork() can save them
   // while this one goes on (states in files are shared with the copy, not copied).
@@ -189,15 +210,16 @@ class FrontierCounter {
   std::string save(const std::string& path) const;
   // A counter that goes on from a file save() wrote, on a machine of the same kind (the words
   // are written as they are in memory). When it cannot, status() is none and error() says why.
-  // disk: as use_disk (the states read from the file go there as they are read).
-  static FrontierCounter resume(const std::string& path, std::uint64_t memory_limit = 0,
-                                int threads = 1, const std::string& disk = {});
+  // desc: this run's memory limit, threads, disk (the states read from the file go there as
+  // they are read) and square ends; halves, periods and crossing are the file's.
+  static FrontierCounter resume(const std::string& path, const FrontierDesc& desc = {});
 
  private:
   FrontierCounter();
   std::unique_ptr<frontier_detail::Work> work_;
   BigCount count_;
   std::string error_;
+  Remedy remedy_ = Remedy::none;
   Status status_ = Status::running;
 };
 
@@ -212,15 +234,9 @@ struct FrontierSaved {
   bool in_background = false;  // written by a copy of the process while the count went on
 };
 
-struct FrontierOptions {
-  std::uint64_t memory_limit = 0;  // bytes (0: no limit)
-  // Worker threads (0: every hardware thread). Each expands a range of the states of a square
-  // into the table being built, split by hash into parts with a lock each; the counts do not
-  // depend on it. Builds without threads count in the caller's thread.
-  int threads = 1;
-  bool halves = true;   // see FrontierCounter
-  bool periods = true;  // see FrontierCounter
-  int crossing = 0;     // see FrontierCounter
+// A count run to its end (count_frontier): the counter's description (square_ends is set
+// where it saves), and how the run reports, stops and saves.
+struct FrontierOptions : FrontierDesc {
   // Called from the caller's thread about every progress_interval seconds.
   std::function<void(const FrontierProgress&)> on_progress;
   double progress_interval = 1.0;
@@ -244,8 +260,6 @@ struct FrontierOptions {
   // returns. Where there is no fork, every save is written here.
   std::uint64_t save_in_background_from = std::uint64_t{64} << 20;
   std::function<void(const FrontierSaved&)> on_save;
-  // Where the states go past memory_limit (FrontierCounter::use_disk; empty: nowhere).
-  std::string disk;
   // Goes on from this saved count instead (its problem: read_saved_problem; `problem` must be
   // it). threads and memory_limit are this run's.
   std::string resume_path;
@@ -262,8 +276,9 @@ struct FrontierResult {
   double seconds = 0;
   std::uint64_t max_states = 0;  // the most states alive after one square
   std::uint64_t peak_bytes = 0;
-  std::uint64_t steps = 0;  // states expanded and pairs of the halves checked
-  std::string error;        // non-empty when refused or stopped (memory)
+  std::uint64_t steps = 0;       // states expanded and pairs of the halves checked
+  std::string error;             // non-empty when refused or stopped (memory)
+  Remedy remedy = Remedy::none;  // FrontierCounter::remedy
 };
 
 FrontierResult count_frontier(const Problem& problem, const FrontierOptions& options = {});

@@ -25,167 +25,13 @@
 #include "board/problem.hpp"
 #include "board/status.hpp"
 #include "counting/big_count.hpp"
+#include "counting/frontier_budget.hpp"
 #include "counting/frontier_count.hpp"
+#include "counting/frontier_key.hpp"
 
 namespace kt {
 
 namespace frontier_detail {
-
-// A state: 4 bits for each square of the window (oldest first), the tour ends used in the top
-// bits. Square codes: 0 done (or blocked, or outside the board), 1 untouched (needs two edges),
-// 2 the end of a path whose other end is a tour end already fixed, 3.. a path end, equal codes
-// for the two ends of one path, numbered in order of first appearance.
-using Key = unsigned __int128;
-constexpr int kEndsShift = 124;
-constexpr Key kEmpty = ~Key{0};  // no state has every code 15
-constexpr int kCodeDone = 0, kCodeUntouched = 1, kCodeTourEnd = 2, kFirstLabel = 3;
-
-// Keys as the tables store them (KeyForm). Narrow: one 64-bit word where the window is at most
-// 15 squares (width at most 7: 60 bits of codes, the tour ends in bits 60-61). Paired: one word
-// for closed tours on windows of 16 or 17 squares (width 8), whose 68 bits of codes do not fit
-// as they are: two bits a square (done, untouched, a path's first end, its second end) and,
-// for each second end in turn, its path's label in three bits (at most eight paths, the two
-// ends of each in the window: closed tours have no tour end): 34 + 24 bits. Wide: two words
-// (the Key as it is). With one limb of count, a state is 16 bytes instead of 24. The top bit
-// of a stored key's last word is set (no state uses it), so that a slot of zeros is free: a
-// table is allocated already free (calloc: fresh pages come zeroed, with no pass to fill them).
-enum class KeyForm { narrow, paired, wide };
-constexpr int kNarrowWindow = 15;
-constexpr int kPairedWindow = 17;
-constexpr int kNarrowEndsShift = 60;
-constexpr int kPairedLabelsShift = 2 * kPairedWindow;
-constexpr std::uint64_t kTaken = std::uint64_t{1} << 63;
-inline KeyForm key_form(int window, bool closed) {
-  if (window <= kNarrowWindow) return KeyForm::narrow;
-  return closed && window <= kPairedWindow ? KeyForm::paired : KeyForm::wide;
-}
-inline int key_words(KeyForm form) { return form == KeyForm::wide ? 2 : 1; }
-inline std::uint64_t narrow_key(Key k) {
-  return static_cast<std::uint64_t>(k) |
-         (static_cast<std::uint64_t>(k >> kEndsShift) << kNarrowEndsShift);
-}
-inline Key wide_key(std::uint64_t x) {
-  constexpr std::uint64_t body = (std::uint64_t{1} << kNarrowEndsShift) - 1;
-  return Key{x & body} | (Key{(x >> kNarrowEndsShift) & 3} << kEndsShift);
-}
-// (Not inlined: inlined into every reading of a key, they slowed the narrow keys' loops.)
-[[gnu::noinline]] std::uint64_t paired_key(Key k);
-[[gnu::noinline]] Key unpaired_key(std::uint64_t x);
-// The words a table stores for `key` (lo, and hi when there are two), marked taken.
-inline void stored_key(Key key, KeyForm form, std::uint64_t& lo, std::uint64_t& hi) {
-  hi = 0;
-  if (form == KeyForm::narrow) {
-    lo = narrow_key(key) | kTaken;
-  } else if (form == KeyForm::paired) {
-    lo = paired_key(key) | kTaken;
-  } else {
-    lo = static_cast<std::uint64_t>(key);
-    hi = static_cast<std::uint64_t>(key >> 64) | kTaken;
-  }
-}
-
-// Bit k set where nibble k of `x` is `code` (16 bits).
-inline std::uint32_t nibbles_equal(std::uint64_t x, std::uint64_t code) {
-  constexpr std::uint64_t ones = 0x1111111111111111ull;
-  std::uint64_t y = x ^ (code * ones);  // nibbles of zero where equal
-  y |= y >> 1;
-  y |= y >> 2;  // bit 0 of each nibble: any of its bits
-  std::uint64_t z = ~y & ones;
-  // Bit 4k to bit k.
-  z = (z | z >> 3) & 0x0303030303030303ull;
-  z = (z | z >> 6) & 0x000F000F000F000Full;
-  z = (z | z >> 12) & 0x000000FF000000FFull;
-  z = (z | z >> 24) & 0xFFFFull;
-  return static_cast<std::uint32_t>(z);
-}
-
-// The slots among the window's first `window` (at most 25) whose code is `code`, a bit each.
-inline std::uint32_t slots_with_code(Key key, int window, int code) {
-  const auto c = static_cast<std::uint64_t>(code);
-  std::uint32_t slots = nibbles_equal(static_cast<std::uint64_t>(key), c);
-  // (Windows of at most 16 squares have none in the second word.)
-  if (window > 16) slots |= nibbles_equal(static_cast<std::uint64_t>(key >> 64), c) << 16;
-  return slots & ((1u << window) - 1);
-}
-
-// Bit k of `bits` to bit 2k (the kinds of squares keep two bits a slot).
-inline std::uint64_t bits_to_pairs(std::uint64_t bits) {
-  std::uint64_t x = bits & 0xFFFFFFFFull;
-  x = (x | x << 16) & 0x0000FFFF0000FFFFull;
-  x = (x | x << 8) & 0x00FF00FF00FF00FFull;
-  x = (x | x << 4) & 0x0F0F0F0F0F0F0F0Full;
-  x = (x | x << 2) & 0x3333333333333333ull;
-  return (x | x << 1) & 0x5555555555555555ull;
-}
-
-// The key that a table's stored words `k` hold (stored_key's inverse).
-inline Key stored_as_key(const std::uint64_t* k, KeyForm form) {
-  switch (form) {
-    case KeyForm::narrow:
-      return wide_key(k[0] & ~kTaken);
-    case KeyForm::paired:
-      return unpaired_key(k[0] & ~kTaken);
-    case KeyForm::wide:
-      break;
-  }
-  return Key{k[1] & ~kTaken} << 64 | k[0];
-}
-
-// The version of the layout above as the saves hold it (frontier_save.cpp writes it first, with
-// the words of its own format): bump it with any change of the codes, the labels, the tour ends,
-// a KeyForm or the save's words, so that a save made before the change is refused when read
-// rather than read with the new layout. 1: the saves before versions (magic "KTCOUNT1").
-constexpr std::uint64_t kSaveFormat = 2;
-
-// Why `key` is no state of a window of `window` squares (the layout above), or nullptr when it
-// is one: a code past the window; more tour ends used than `max_ends`; a closed tour's state
-// with a path to a tour end; a label not on exactly two slots (a path has two ends: a lone
-// labelled end is no state), or labels not numbered from kFirstLabel in order of their first
-// ends. The saves check every state they read with it, so that the programme and the join only
-// ever meet states that they made.
-inline const char* key_fault(Key key, int window, bool closed, int max_ends) {
-  if (window < 1 || window > 2 * kMaxFrontierWidth + 1) return "a window of no board";
-  const int ends = static_cast<int>(key >> kEndsShift);
-  if (ends > max_ends) return "more tour ends than the board has";
-  if ((key & ((Key{1} << kEndsShift) - 1)) >> (4 * window) != 0) return "a code past its window";
-  const std::uint32_t all = (1u << window) - 1;
-  const std::uint32_t tour_ends = slots_with_code(key, window, kCodeTourEnd);
-  if (closed && tour_ends != 0) return "a path to a tour end in a closed tour";
-  std::uint32_t seen = slots_with_code(key, window, kCodeDone) |
-                       slots_with_code(key, window, kCodeUntouched) | tour_ends;
-  int last_first = -1;
-  for (int label = kFirstLabel; seen != all; ++label) {
-    const std::uint32_t at = label < 15 ? slots_with_code(key, window, label) : 0;
-    if (std::popcount(at) != 2) return "a path end without its other end";
-    if (std::countr_zero(at) <= last_first) return "its paths not numbered in order";
-    last_first = std::countr_zero(at);
-    seen |= at;
-  }
-  return nullptr;
-}
-inline bool key_ok(Key key, int window, bool closed, int max_ends) {
-  return key_fault(key, window, closed, max_ends) == nullptr;
-}
-
-// The same for a table's stored words: a key key_fault accepts, marked taken, with no other bit
-// set (they are exactly stored_key's words for it).
-inline const char* stored_key_fault(const std::uint64_t* k, KeyForm form, int window, bool closed,
-                                    int max_ends) {
-  if (form == KeyForm::paired) {
-    // (A second end a slot, each with its label's three bits: at most eight fit. More would
-    // send unpaired_key's reading past the word.)
-    constexpr std::uint64_t kinds = (std::uint64_t{1} << kPairedLabelsShift) - 1;
-    if (std::popcount(k[0] & (k[0] >> 1) & kinds & 0x5555555555555555ull) > 8) {
-      return "a path end without its other end";
-    }
-  }
-  const Key key = stored_as_key(k, form);
-  if (const char* fault = key_fault(key, window, closed, max_ends)) return fault;
-  std::uint64_t lo = 0, hi = 0;
-  stored_key(key, form, lo, hi);
-  if (lo != k[0] || (form == KeyForm::wide && hi != k[1])) return "stray bits in its words";
-  return nullptr;
-}
 
 // What happens at one square (index i of the turned board). Working indices ("slots") 0..W-1
 // are the window before the square (squares i-W .. i-1), slot W the square itself.
@@ -503,7 +349,7 @@ struct Tables {
   std::uint64_t peak_bytes = 0;
   std::uint64_t max_states = 0;
   double growth = 2;  // the states after the last square taken, over those before it
-  std::uint64_t memory_limit = 0;
+  MemoryBudget budget;
   // States on disk: the folder (Buffer::to_file) where the tables go when they would pass the
   // memory limit, or empty (the count stops there instead). A square whose table would pass
   // the limit even with the states read on disk is taken in passes: each pass expands every
@@ -700,11 +546,12 @@ bool same_steps_before(const Plan& a, const Plan& b, int square);
 // count of tours), or to plan.stop (the states of the window there, left in tables()).
 class Dp {
  public:
-  Dp(std::shared_ptr<const Plan> plan, std::uint64_t memory_limit, int threads);
+  Dp(std::shared_ptr<const Plan> plan, MemoryBudget budget, int threads);
   Status run(std::uint64_t max_steps);
   Status status() const { return status_; }
   const BigCount& count() const { return count_; }
   const std::string& error() const { return error_; }
+  Remedy remedy() const { return remedy_; }  // (of error(): a folder for the states with room)
   const Plan& plan() const { return *plan_; }
   const Tables& tables() const { return *tables_; }
   double fraction() const;  // squares done since its first, the one being taken in part
@@ -722,8 +569,8 @@ class Dp {
   // before its crossing edges while the top half runs, so that each prunes the other's.
   void pause_before(int square) { pause_ = square; }
   bool paused() const;
-  // Goes on past the pause, pruned by `filter`, within `memory_limit` bytes (0: no limit).
-  void resume(const CutFilter* filter, std::uint64_t memory_limit);
+  // Goes on past the pause, pruned by `filter`, within `budget`.
+  void resume(const CutFilter* filter, MemoryBudget budget);
   // Long strips in tables of moves (class Period; on by default; off: every square by the
   // programme, for checking).
   void set_periods(bool on) { periods_off_ = !on; }
@@ -771,6 +618,7 @@ class Dp {
   std::unique_ptr<Tables> tables_;
   BigCount count_;
   std::string error_;
+  Remedy remedy_ = Remedy::none;
   Status status_ = Status::running;
   std::uint64_t steps_ = 0;
   int first_square_ = 0;  // where the run began (start_from: past the squares handed to it)
@@ -788,30 +636,6 @@ struct StateGroup {
   std::uint64_t kinds = 0;         // two bits a slot: complete, untouched, or a path end
   std::size_t begin = 0, end = 0;  // its states
   std::size_t size() const { return end - begin; }
-};
-
-// A state of a half as the join reads it: for each slot of the window, the slot at the other
-// end of its path, or kNoEnd / kTourEnd (frontier_join.cpp).
-using Links = std::array<std::int8_t, 2 * kMaxFrontierWidth + 1>;
-// The same in 4 bits a slot, for windows of at most 15 squares (width 7 and less): 8 bytes a
-// state in the join's copies, not 17 (the copies set the join's peak of memory), and fewer
-// cache lines read a pair. 15: no slot (kNoEnd or kTourEnd; the walk needs only "none").
-struct PackedLinks {
-  static constexpr int kMaxWindow = 15;
-  std::uint64_t bits = ~std::uint64_t{0};
-  int operator[](int slot) const {
-    const int v = static_cast<int>(bits >> (4 * slot)) & 15;
-    return v == 15 ? -1 : v;
-  }
-};
-
-// Closed tours on wider windows: each path end's partner as its index among the window's path
-// ends (at most 16, four bits each), in slot order. The kinds of a top group and of the bottom
-// groups it meets put their path ends on the same slots, so the indices agree; every index is
-// linked (no tour ends), so no value is kept for "none". 8 bytes a state, not 17.
-struct IndexedLinks {
-  std::uint64_t bits = 0;
-  int operator[](int end) const { return static_cast<int>(bits >> (4 * end)) & 15; }
 };
 
 class Join {
@@ -903,10 +727,24 @@ class Join {
 void sort_by_kinds(std::vector<std::uint64_t>& kinds, std::vector<std::uint32_t>& ranks,
                    int threads, int word_bits = 64);
 
+// The stages of a FrontierCounter, in order: one run over the whole board; or, in two halves,
+// the bottom half to its cut, the top half (pruned by the bottom's states there), the bottom's
+// crossing edges (pruned by the top's last states; skipped where the top takes them all), and
+// the join of the two (in buckets past the memory limit); then done. Work::next_stage alone
+// decides the order. A save holds the stage it was made in (whole to bottom_crossing, 0 to 3:
+// frontier_save.cpp), never a join's.
+enum class Stage : std::uint8_t { whole, bottom_to_cut, top, bottom_crossing, join, done };
+
 // What a FrontierCounter does: one run over the whole board, or two halves and their join.
 struct Work {
+  // As the counter was made (a saved count is made again from them, frontier_save.cpp), the
+  // threads settled (FrontierDesc: 0 is every hardware thread).
+  Problem problem;
+  FrontierDesc desc;
+  MemoryBudget budget;  // desc.memory_limit's
+  Stage stage = Stage::whole;
   std::shared_ptr<const Plan> whole_plan;
-  std::unique_ptr<Dp> whole;
+  std::unique_ptr<Dp> whole;  // Stage::whole
   std::shared_ptr<const Plan> top_plan, bottom_plan;
   // The bottom runs to its cut first, then the top, then the bottom takes its crossing edges:
   // each prunes the other's crossing edges (filter, bottom_filter).
@@ -916,30 +754,22 @@ struct Work {
   std::uint64_t bottom_bytes = 0;            // the bottom's states, held while the top runs
   std::uint64_t top_bytes = 0;               // the top's last states, held while the bottom ends
   std::uint64_t join_peak = 0;  // the most the join holds while it copies the halves' states
-  std::unique_ptr<Join> join;
-  int join_bucket = 0, join_buckets = 1;  // closed tours past the memory limit: joins in buckets
+  std::unique_ptr<Join> join;   // Stage::join
+  int join_bucket = 0, join_buckets = 1;  // past the memory limit: joins in buckets
   BigCount joined;                        // the tours of the buckets joined so far
   std::uint64_t join_pairs = 0;           // the pairs the join checked, once it is done
-  // States on disk past the memory limit (Tables::disk), or empty; `on_disk`: the forecast
-  // passes the limit, so a half waiting for the other waits on disk.
-  std::string disk;
+  // The forecast passes the memory limit and there is a folder for the states (desc.disk): a
+  // half waiting for the other waits on disk.
   bool on_disk = false;
   bool mirrored = false;     // the top half began from the bottom's states (a symmetric board)
   int top_first_square = 0;  // where the top half will begin (handed the bottom's states)
   double states_floor = 0;   // a square's states at least, for the bar (half the forecast's)
   // The most progress shown so far: a forecast that rises as states grow holds the bar still
-  // rather than taking it back.
+  // rather than taking it back (progress() is const; the bar's memory is not the count's).
   mutable double shown_fraction = 0;
-  std::uint64_t memory_limit = 0;
-  int threads = 1;
-  // As the counter was made (a saved count is made again from them, frontier_save.cpp).
-  Problem problem;
-  bool halves = true, periods = true;
-  int crossing = 0;
-  bool square_ends = false;  // every run returns at the end of each square it finishes
 
-  // What one half may take while the other's states are held.
-  std::uint64_t limit_beside(std::uint64_t held) const;
+  // The stage after `stage`, which has ended (the one transition).
+  Stage next_stage() const;
   // Whether `half` waits for the other on disk (states on disk, and the forecast past the
   // limit or the half's tables past a quarter of it).
   bool waits_on_disk(const Dp& half) const;
@@ -949,6 +779,9 @@ struct Work {
   bool start_top(bool take_handed = true);
   // The top is done: the bottom takes its crossing edges, pruned by the top's last states.
   bool resume_bottom();
+  // Both halves are done: the join is sized (its buckets, the halves on disk where they must
+  // be) and made. Empty, or why not (memory, the disk).
+  Refusal start_join();
 };
 
 // Calls emit(state, count limbs) for each state of the table read (dense, part after part),

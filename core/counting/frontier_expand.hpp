@@ -28,18 +28,6 @@ inline constexpr auto kSlotsInOrder = [] {
   return a;
 }();
 
-// Code 1 (untouched) in nibble k for each bit k of the 16 bits of `bits`.
-inline std::uint64_t nibbles_of(std::uint32_t bits) {
-  static constexpr auto table = [] {
-    std::array<std::uint32_t, 256> t{};
-    for (std::uint32_t b = 0; b < 256; ++b) {
-      for (int k = 0; k < 8; ++k) t[b] |= ((b >> k) & 1u) << (4 * k);
-    }
-    return t;
-  }();
-  return table[bits & 255] | static_cast<std::uint64_t>(table[(bits >> 8) & 255]) << 32;
-}
-
 // Adds `n` limbs of `b` into `a`; returns the carry out of the top limb. (A 128-bit sum per limb
 // compiles to add-with-carry: about twice as fast as comparing for the carry.)
 inline bool add_limbs(std::uint64_t* a, const std::uint64_t* b, int n) {
@@ -60,6 +48,7 @@ inline bool add_limbs(std::uint64_t* a, const std::uint64_t* b, int n) {
 // slot for each choice was most of the work).
 template <class Insert, class Complete>
 inline bool expand_state(const Plan& plan, int i, Key key, Insert&& insert, Complete&& complete) {
+  KT_ASSERT(key_ok(key, plan.window, plan.closed, plan.closed ? 0 : 2));
   const SquareStep& step = plan.steps[static_cast<std::size_t>(i)];
   // (Bounded for the compiler, which otherwise fears writes past the arrays below.)
   const int W = std::min(plan.window, 2 * kMaxFrontierWidth + 1);
@@ -82,7 +71,7 @@ inline bool expand_state(const Plan& plan, int i, Key key, Insert&& insert, Comp
   first_with.fill(-1);
   for (std::uint32_t m = labelled; m != 0; m &= m - 1) {
     const int j = std::countr_zero(m);
-    const int c = static_cast<int>((j < 16 ? key_lo >> (4 * j) : key_hi >> (4 * (j - 16))) & 15);
+    const int c = code_in(key_lo, key_hi, j);
     if (first_with[c] < 0) {
       first_with[c] = static_cast<std::int8_t>(j);
     } else {
@@ -93,7 +82,7 @@ inline bool expand_state(const Plan& plan, int i, Key key, Insert&& insert, Comp
   const std::uint32_t square_bit = 1u << W;
   untouched0 |= square_bit;
   partner0[W] = static_cast<std::int8_t>(W);
-  const int ends0 = static_cast<int>(key >> kEndsShift);
+  const int ends0 = key_ends(key);
   std::uint32_t finish_set = 0;  // squares with no later neighbour: done, or tour ends
   for (int f = 0; f < step.finishing; ++f) finish_set |= 1u << step.finish[f];
 
@@ -207,14 +196,7 @@ inline bool expand_state(const Plan& plan, int i, Key key, Insert&& insert, Comp
     std::uint32_t labelled = 0;  // both ends of paths within the window
     std::uint64_t out_lo = 0, out_hi = 0;
     std::uint64_t label = kFirstLabel;
-    const auto put = [&](int j, std::uint64_t code) {
-      const int at = 4 * (j - 1);
-      if (at < 64) {
-        out_lo |= code << at;
-      } else {
-        out_hi |= code << (at - 64);
-      }
-    };
+    const auto put = [&](int j, std::uint64_t code) { put_code(out_lo, out_hi, j - 1, code); };
     for (std::uint32_t m = firsts; m != 0; m &= m - 1) {
       const int j = std::countr_zero(m), q = partner[j];
       put(j, label);
@@ -225,8 +207,7 @@ inline bool expand_state(const Plan& plan, int i, Key key, Insert&& insert, Comp
     const std::uint32_t u = untouched >> 1, to_tour_ends = (path_ends & ~labelled) >> 1;
     out_lo |= nibbles_of(u & 0xFFFF) | nibbles_of(to_tour_ends & 0xFFFF) * kCodeTourEnd;
     out_hi |= nibbles_of(u >> 16) | nibbles_of(to_tour_ends >> 16) * kCodeTourEnd;
-    const Key out = (static_cast<Key>(out_hi) << 64 | out_lo) | static_cast<Key>(ends)
-                                                                    << kEndsShift;
+    const Key out = make_key(out_lo, out_hi, ends);
     if (!insert(out)) return false;
   }
   return true;

@@ -32,7 +32,8 @@ constexpr std::array<double, 9> kLongOpen{1, 1, 4, 1858, 15966, 850203, 2.24e7, 
 // measure here: the other half's states are held beside them, and the join holds both halves'
 // last states, in 24 bytes each): 6x6 open 55.9 MB, 7x7 closed 59.1 MB, 7x7 open 1,143 MB;
 // 8x8 closed 8.7 GB, a little over what the join checks for before it copies the halves'
-// 235.5 million states (8.6 GB; 8.09 GB peak resident; 8x8 open estimated).
+// 235.5 million states (8.6 GB; 8x8 open estimated). The measured peak is lower (6.84 GB
+// since the join sorts in place: docs/performance.md): the forecast errs high.
 constexpr std::array<double, 9> kSquareClosed{1, 1, 1, 1, 25, 75, 13883, 6.44e5, 1.04e8};
 constexpr std::array<double, 9> kSquareOpen{1, 1, 4, 1, 603, 7311, 6.06e5, 1.355e7, 1e10};
 // Bits the counts of the states gain for each row of the strip (the number of tours grows about

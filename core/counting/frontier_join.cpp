@@ -27,50 +27,6 @@ namespace kt::frontier_detail {
 
 namespace {
 
-constexpr std::uint64_t kKindComplete = 0, kKindUntouched = 1, kKindEnd = 2;
-// A slot's link through one half: the slot at the other end of its path, or one of these.
-constexpr std::int8_t kNoEnd = -2;    // no path ends on this square in this half
-constexpr std::int8_t kTourEnd = -1;  // its path ends at a tour end inside this half
-
-// (The two words apart: a 128-bit shift by a variable costs a branch each time.)
-int code_at(Key key, int slot) {
-  const std::uint64_t word =
-      slot < 16 ? static_cast<std::uint64_t>(key) : static_cast<std::uint64_t>(key >> 64);
-  return static_cast<int>(word >> (4 * (slot & 15))) & 15;
-}
-
-// The bottom half's window is the top's read backwards: top slot s is bottom slot W - 1 - s.
-int slot_in(int slot, int window, bool bottom) { return bottom ? window - 1 - slot : slot; }
-
-// The kind of the square at `slot` of a state.
-std::uint64_t kind_at(Key key, int slot) {
-  const int c = code_at(key, slot);
-  return c == kCodeDone ? kKindComplete : c == kCodeUntouched ? kKindUntouched : kKindEnd;
-}
-
-// A group's key: the kind of each slot, and above them how many of the state's path ends lead
-// to a tour end inside its half (code 2). A tour has two ends: an open tour's top and bottom
-// states meet only where their tour ends and the squares of the window that end it add up to
-// two (grouped by kinds alone, 97% of the pairs of 6x7 open failed that test alone).
-constexpr int kTourEndsShift = 60;
-std::uint64_t kinds_of(Key key, int window, bool bottom) {
-  // Every slot's kind at once, a nibble each (code 0: 0, code 1: 1, a path end, 2 or more: 2),
-  // then placed two bits a slot.
-  constexpr std::uint64_t ones = 0x1111111111111111ull;
-  std::uint64_t kinds = 0;
-  for (int w = 0; w < 2 && 16 * w < window; ++w) {
-    const std::uint64_t x = static_cast<std::uint64_t>(key >> (64 * w));
-    const std::uint64_t end = (x >> 1 | x >> 2 | x >> 3) & ones;
-    const std::uint64_t nibbles = end << 1 | (x & ones & ~end);
-    for (int j = 0; j < 16 && 16 * w + j < window; ++j) {
-      kinds |= (nibbles >> (4 * j) & 3) << (2 * slot_in(16 * w + j, window, bottom));
-    }
-  }
-  const auto tour_ends =
-      static_cast<std::uint64_t>(std::popcount(slots_with_code(key, window, kCodeTourEnd)));
-  return kinds | tour_ends << kTourEndsShift;
-}
-
 // A group's key with the tour ends moved down beside the slots' kinds: the same order in 2W + 2
 // bits (32 where the window has 15 squares), so that a state's kinds and its rank share a word
 // for the sort. sparse_kinds undoes it.
@@ -81,38 +37,6 @@ std::uint64_t dense_kinds(std::uint64_t kinds, int window) {
 std::uint64_t sparse_kinds(std::uint64_t dense, int window) {
   const std::uint64_t slots = dense & ((std::uint64_t{1} << (2 * window)) - 1);
   return slots | (dense >> (2 * window)) << kTourEndsShift;
-}
-
-Links links_of(Key key, int window, bool bottom) {
-  Links link{};
-  std::array<std::int8_t, 16> first;
-  first.fill(-1);
-  for (int s = 0; s < window; ++s) {
-    const int c = code_at(key, slot_in(s, window, bottom));
-    if (c == kCodeDone || c == kCodeUntouched) {
-      link[s] = kNoEnd;
-    } else if (c == kCodeTourEnd) {
-      link[s] = kTourEnd;
-    } else if (first[c] < 0) {
-      first[c] = static_cast<std::int8_t>(s);
-    } else {
-      link[s] = first[c];
-      link[first[c]] = static_cast<std::int8_t>(s);
-    }
-  }
-  return link;
-}
-
-// A state's links as two sets of slots (a bit each), so that a pair of states is checked
-// without a pass over the window: the low 32 bits, the slots with a link (not kNoEnd); the high
-// 32, the slots whose link goes nowhere in this half (kNoEnd or kTourEnd).
-std::uint64_t link_sets(const Links& link, int window) {
-  std::uint64_t linked = 0, nowhere = 0;
-  for (int s = 0; s < window; ++s) {
-    linked |= static_cast<std::uint64_t>(link[s] != kNoEnd) << s;
-    nowhere |= static_cast<std::uint64_t>(link[s] < 0) << s;
-  }
-  return linked | nowhere << 32;
 }
 
 // Where the walk of a pair of states begins, and the nodes it must pass (none: their tour ends
@@ -244,53 +168,6 @@ inline bool one_tour_bytes(v128_t top_bytes, v128_t bottom_bytes, std::uint64_t 
   return (wasm_i8x16_extract_lane(at, 0) & 15) != 15;
 }
 #endif
-
-// A state's links packed (a nibble a slot, 15 where the link goes to no slot) and its link_sets,
-// straight from its key, for windows of at most 15 squares: the kinds of square as sets of
-// slots at once (nibbles_equal), then a pass over the paths alone. (links_of, then a pass over
-// every slot for each, branch on branch, was most of the time of the join's copies.)
-// Precondition: key_ok (every label on two slots: the saves refuse a state with a lone one).
-void put_packed(PackedLinks& to, std::uint64_t& sets, Key key, int window, bool bottom) {
-  KT_ASSERT(key_ok(key, window, false, 2));
-  std::uint64_t x = static_cast<std::uint64_t>(key);
-  if (bottom) {
-    // The bottom's window read backwards: the nibbles reversed (bytes, then the two of each).
-    x = __builtin_bswap64(x);
-    x = ((x >> 4) & 0x0F0F0F0F0F0F0F0Full) | ((x & 0x0F0F0F0F0F0F0F0Full) << 4);
-    x >>= 4 * (16 - window);
-  }
-  const std::uint32_t slots = (1u << window) - 1;
-  const std::uint32_t tour_ends = nibbles_equal(x, kCodeTourEnd) & slots;
-  const std::uint32_t linked =
-      slots & ~(nibbles_equal(x, kCodeDone) | nibbles_equal(x, kCodeUntouched));
-  sets = linked | static_cast<std::uint64_t>((slots & ~linked) | tour_ends) << 32;
-  std::uint64_t bits = ~std::uint64_t{0};
-  for (std::uint32_t m = linked & ~tour_ends; m != 0;) {
-    const int a = std::countr_zero(m);
-    const std::uint32_t both = nibbles_equal(x, (x >> (4 * a)) & 15);
-    const int b = std::countr_zero(both & ~(1u << a));
-    bits ^= (std::uint64_t{15} ^ static_cast<std::uint64_t>(b)) << (4 * a);
-    bits ^= (std::uint64_t{15} ^ static_cast<std::uint64_t>(a)) << (4 * b);
-    m &= ~both;
-  }
-  to.bits = bits;
-}
-
-// Indexed: the path ends numbered in slot order, each linked to its partner's number.
-void put_indexed(IndexedLinks& to, const Links& links, int window) {
-  std::array<std::int8_t, 2 * kMaxFrontierWidth + 1> number{};
-  int ends = 0;
-  for (int s = 0; s < window; ++s) {
-    if (links[s] >= 0) number[static_cast<std::size_t>(s)] = static_cast<std::int8_t>(ends++);
-  }
-  to.bits = 0;
-  for (int s = 0; s < window; ++s) {
-    if (links[s] >= 0) {
-      to.bits |= static_cast<std::uint64_t>(number[static_cast<std::size_t>(links[s])])
-                 << (4 * number[static_cast<std::size_t>(s)]);
-    }
-  }
-}
 
 // The states taken [from, to) (Join::index_: their indices in the tables, increasing, or none:
 // the rank is the index) copied from the tables as the join reads them, each to its place

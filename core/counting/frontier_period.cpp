@@ -331,13 +331,13 @@ Period::Outcome Period::take(Tables& t, std::uint64_t max_steps, std::uint64_t& 
   if (cursor_ == 0 && stable_ && !repeats(t.square)) {
     return leave(positions_[static_cast<std::size_t>(position_)]);
   }
-  if (!stable_ && cursor_ == 0 && t.memory_limit > 0) {
+  if (!stable_ && cursor_ == 0 && t.budget.limited()) {
     // Room for the square first: its moves (about four a state) and up to twice the states at
     // the next position, with their counts and index.
     const std::uint64_t states = positions_[static_cast<std::size_t>(position_)].keys.size();
     const std::uint64_t per_state =
         4 * 8 + 2 * (sizeof(Key) + 8 * static_cast<std::uint64_t>(limbs_)) + 4 * (sizeof(Key) + 4);
-    if (t.plan_bytes + bytes() + states * per_state > t.memory_limit) return refuse();
+    if (t.budget.over(t.plan_bytes + bytes() + states * per_state)) return refuse();
   }
   if (stable_) {
     pass(t, max_steps, steps);
@@ -352,7 +352,7 @@ Period::Outcome Period::take(Tables& t, std::uint64_t max_steps, std::uint64_t& 
     if (!again) return leave(positions_.front());
   }
   t.period_bytes = bytes();
-  if (!stable_ && t.memory_limit > 0 && t.bytes() > t.memory_limit) return refuse();
+  if (!stable_ && t.budget.over(t.bytes())) return refuse();
   t.peak_bytes = std::max(t.peak_bytes, t.bytes());
   return Outcome::running;
 }

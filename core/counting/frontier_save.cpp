@@ -188,8 +188,7 @@ bool read_states(SaveReader& in, std::vector<Part>& parts, std::vector<std::size
       }
     }
     read += 8 * (k + c);
-    if (!t.disk.empty() && t.memory_limit > 0 && read > t.memory_limit / 2 &&
-        !part.to_disk(t.disk, t.disk_bytes)) {
+    if (!t.disk.empty() && t.budget.over_share(read, 2) && !part.to_disk(t.disk, t.disk_bytes)) {
       return false;
     }
   }
@@ -322,11 +321,12 @@ bool write_save(SaveWriter& out, const frontier_detail::Work& w, std::uint64_t b
   out.word(frontier_detail::kByteOrder);
   out.word(bytes);
   write_problem(out, w.problem);
-  out.word(w.halves ? 1 : 0);
-  out.word(w.periods ? 1 : 0);
-  out.word(static_cast<std::uint64_t>(w.crossing));
-  const int stage = w.whole ? 0 : !w.top ? 1 : !w.bottom_filter ? 2 : 3;
-  out.word(static_cast<std::uint64_t>(stage));
+  out.word(w.desc.halves ? 1 : 0);
+  out.word(w.desc.periods ? 1 : 0);
+  out.word(static_cast<std::uint64_t>(w.desc.crossing));
+  // (Saved only before the join: Stage's first four, whole 0 to bottom_crossing 3.)
+  KT_ASSERT(w.stage <= frontier_detail::Stage::bottom_crossing);
+  out.word(static_cast<std::uint64_t>(w.stage));
   out.word(w.mirrored ? 1 : 0);
   const auto runs = runs_of(w);
   out.word(runs.size());
@@ -537,17 +537,9 @@ FrontierCounter::FrontierCounter() : work_(std::make_unique<frontier_detail::Wor
   work_->whole_plan = std::make_shared<frontier_detail::Plan>();
 }
 
-void FrontierCounter::run_to_square_ends(bool on) {
-  frontier_detail::Work& w = *work_;
-  w.square_ends = on;
-  for (frontier_detail::Dp* dp : {w.whole.get(), w.bottom.get(), w.top.get()}) {
-    if (dp != nullptr) dp->return_at_square_ends(on);
-  }
-}
-
 bool FrontierCounter::can_save() const {
   const frontier_detail::Work& w = *work_;
-  if (status_ != Status::running || w.join) return false;
+  if (status_ != Status::running || w.stage > frontier_detail::Stage::bottom_crossing) return false;
   for (const frontier_detail::Dp* dp : {w.whole.get(), w.bottom.get(), w.top.get()}) {
     if (dp != nullptr && !dp->between_squares()) return false;
   }
@@ -611,8 +603,7 @@ std::string FrontierCounter::save(const std::string& path) const {
   return {};
 }
 
-FrontierCounter FrontierCounter::resume(const std::string& path, std::uint64_t memory_limit,
-                                        int threads, const std::string& disk) {
+FrontierCounter FrontierCounter::resume(const std::string& path, const FrontierDesc& desc) {
   FrontierCounter refused;
   const auto refuse = [&](const std::string& why) {
     refused.error_ = path + ": " + why;
@@ -637,10 +628,13 @@ FrontierCounter FrontierCounter::resume(const std::string& path, std::uint64_t m
     return refuse(in.rest_checks_out() ? why : damaged);
   };
   const std::uint64_t stage = head.stage;
-  FrontierCounter counter(head.problem, memory_limit, threads, head.halves != 0, head.periods != 0,
-                          static_cast<int>(head.crossing));
+  // (With the disk before the states are read: they go to disk as they are.)
+  FrontierDesc saved = desc;
+  saved.halves = head.halves != 0;
+  saved.periods = head.periods != 0;
+  saved.crossing = static_cast<int>(head.crossing);
+  FrontierCounter counter(head.problem, saved);
   if (counter.status_ == Status::none) return counter;  // refused by the limit
-  counter.use_disk(disk);  // (before the states are read: they go to disk as they are)
   frontier_detail::Work& w = *counter.work_;
   const std::string other = "the file is damaged (its runs do not fit the board it names)";
   // Each run read, at the square the opening says, its states well formed.
@@ -649,7 +643,7 @@ FrontierCounter FrontierCounter::resume(const std::string& path, std::uint64_t m
     if (static_cast<std::uint64_t>(dp.tables().square) != head.squares[run]) return other;
     return in.malformed();
   };
-  if ((stage == 0) != (w.whole != nullptr)) return refuse_body(other);
+  if ((stage == 0) != (w.stage == frontier_detail::Stage::whole)) return refuse_body(other);
   if (stage == 0) {
     if (auto why = read_run(*w.whole, 0); !why.empty()) return refuse_body(why);
   } else {
@@ -658,10 +652,12 @@ FrontierCounter FrontierCounter::resume(const std::string& path, std::uint64_t m
       if (stage == 2) {
         // (Pruned by the bottom's states at its cut.)
         if (!w.start_top(/*take_handed=*/false)) return refuse(w.bottom->error());
+        w.stage = frontier_detail::Stage::top;
       } else {
         // The top is done (the bottom's states at the cut, which pruned it, are gone).
-        w.top = std::make_unique<frontier_detail::Dp>(w.top_plan, memory_limit, threads);
-        w.top->set_disk(w.disk);
+        w.top = std::make_unique<frontier_detail::Dp>(w.top_plan, w.budget, w.desc.threads);
+        w.top->set_disk(w.desc.disk);
+        w.top->return_at_square_ends(w.desc.square_ends);
       }
       if (auto why = read_run(*w.top, 1); !why.empty()) return refuse_body(why);
       w.mirrored = head.mirrored != 0;
@@ -672,6 +668,7 @@ FrontierCounter FrontierCounter::resume(const std::string& path, std::uint64_t m
         if (w.bottom->status() == Status::running && !w.resume_bottom()) {
           return refuse(w.top->error());
         }
+        w.stage = frontier_detail::Stage::bottom_crossing;
       }
     }
   }

@@ -57,7 +57,7 @@ std::int64_t output_bytes(Geometry g, std::string_view format) {
   return 0;
 }
 
-std::string check_output_size(Geometry g, std::string_view format) {
+Refusal check_output_size(Geometry g, std::string_view format) {
   if (format != "text" && format != "json") return {};
   const std::int64_t squares = std::int64_t{g.rows} * g.cols;
   // Both are written as streams (a row at a time): what stays in memory is the move-number
@@ -66,16 +66,18 @@ std::string check_output_size(Geometry g, std::string_view format) {
   // What is written must read back: `knights verify` takes at most kMaxBoardInputBytes.
   const std::int64_t written = output_bytes(g, format);
   if (written > static_cast<std::int64_t>(kMaxBoardInputBytes)) {
-    return "format: the " + std::string(format) + " of a " + std::to_string(g.rows) + "x" +
-           std::to_string(g.cols) + " board would take about " + std::to_string(written >> 20) +
-           " MiB, more than the " + std::to_string(kMaxBoardInputBytes >> 20) +
-           " MiB knights verify reads back; use --format summary";
+    return {"format: the " + std::string(format) + " of a " + std::to_string(g.rows) + "x" +
+                std::to_string(g.cols) + " board would take about " +
+                std::to_string(written >> 20) + " MiB, more than the " +
+                std::to_string(kMaxBoardInputBytes >> 20) + " MiB knights verify reads back",
+            Remedy::summary_format};
   }
   if (squares * per_square <= kMaxOutputBytes) return {};
-  return "format: the " + std::string(format) + " of a " + std::to_string(g.rows) + "x" +
-         std::to_string(g.cols) + " board would take about " +
-         std::to_string(squares * per_square >> 20) + " MiB (at most " +
-         std::to_string(kMaxOutputBytes >> 20) + "); use --format summary";
+  return {"format: the " + std::string(format) + " of a " + std::to_string(g.rows) + "x" +
+              std::to_string(g.cols) + " board would take about " +
+              std::to_string(squares * per_square >> 20) + " MiB (at most " +
+              std::to_string(kMaxOutputBytes >> 20) + ")",
+          Remedy::summary_format};
 }
 
 Report make_report(const Solver& solver, bool with_board) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "board/geometry.hpp"
+#include "board/refusal.hpp"
 #include "board/status.hpp"
 #include "formats/json_line.hpp"
 
@@ -30,9 +31,9 @@ void write_board_text(Geometry g, std::span<const std::int32_t> board, const Tex
 // Empty when `format` ("text" or "json"; "summary" always fits) of a board of g's size can be
 // written (at most kMaxBoardInputBytes, what knights verify reads back) within kMaxOutputBytes
 // of memory (the board and path the report holds: both are written as streams), else a
-// one-line reason.
+// one-line reason (its remedy: the summary).
 inline constexpr std::int64_t kMaxOutputBytes = std::int64_t{1} << 30;
-std::string check_output_size(Geometry g, std::string_view format);
+Refusal check_output_size(Geometry g, std::string_view format);
 // The bytes the text or JSON of a whole tour on g takes, at most (0 for other formats).
 std::int64_t output_bytes(Geometry g, std::string_view format);
 

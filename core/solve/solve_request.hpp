@@ -7,6 +7,7 @@
 #include <string>
 
 #include "board/problem.hpp"
+#include "board/refusal.hpp"
 #include "board/request.hpp"
 
 namespace kt {
@@ -23,13 +24,14 @@ inline constexpr std::int64_t kMaxSearchSquares = std::int64_t{1} << 25;
 bool answers_without_search(const Problem& problem, Method method);
 
 // Empty when `method` can take `problem` within memory, else a one-line reason naming the
-// board: boards over limits.max_search_squares (0: kMaxSearchSquares) only where
-// answers_without_search. Call before constructing a Solver: nothing is allocated here.
-std::string check_size(const Problem& problem, Method method, const RequestLimits& limits = {});
+// board (and the method that would take it, as a remedy): boards over
+// limits.max_search_squares (0: kMaxSearchSquares) only where answers_without_search. Call
+// before constructing a Solver: nothing is allocated here.
+Refusal check_size(const Problem& problem, Method method, const RequestLimits& limits = {});
 
-// parse_request, then check_size with the same limits: "" and `out` set, or the message (and
+// parse_request, then check_size with the same limits: empty and `out` set, or the refusal (and
 // `out` is left alone).
-std::string parse_solve_request(const RequestText& text, Request& out,
-                                const RequestLimits& limits = {});
+Refusal parse_solve_request(const RequestText& text, Request& out,
+                            const RequestLimits& limits = {});
 
 }  // namespace kt

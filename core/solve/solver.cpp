@@ -289,7 +289,9 @@ bool Solver::run_repair() {
 // reason says what it found.
 bool Solver::run_rows_count(std::uint64_t& max_steps) {
   const auto t0 = std::chrono::steady_clock::now();
-  if (!rows_counter_) rows_counter_ = std::make_unique<FrontierCounter>(problem_, kRowsCountMemory);
+  if (!rows_counter_)
+    rows_counter_ =
+        std::make_unique<FrontierCounter>(problem_, FrontierDesc{.memory_limit = kRowsCountMemory});
   const std::uint64_t slice = std::min(max_steps, kRowsCountSteps - rows_count_steps_);
   const std::uint64_t before = rows_counter_->steps();
   const Status counted = rows_counter_->run(slice);
@@ -429,7 +431,8 @@ std::string Solver::reason() const {
     } else if (phase_ == Phase::rows_count) {
       now = "counting by rows (" + std::to_string(rows_count_steps_) + " steps)";
     } else if (phase_ == Phase::gave_up) {
-      now = "the construction stops here; --method auto goes on with Warnsdorff's search";
+      // (The request's words, which the CLI's flags and the page's menu share.)
+      now = "the construction stops here; the method auto goes on with Warnsdorff's search";
     } else if (search_ || construction_ || gave_up_.empty()) {
       now = std::string(to_string(method_)) + " search" + restarts_text();
     }

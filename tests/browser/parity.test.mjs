@@ -1,19 +1,3 @@
-  if (command === 'tours') {  // the page's count section: Count's problem, then its study
-    return (async () => {
-      const { classes, ends, size, closed, start, blocked } = fields;
-      const a = Module.app();
-      const why = a.configureProblem({ size, closed: !!closed, start: start ?? '1,1', blocked,
-                                       method: 'textbook' });
-      if (why) return { refused: why };
-      a.setCountKind(closed ? 'closed' : start ? 'from-start' : 'all-open');
-      const refused = a.studyStart();
-      if (refused) return { refused };
-      while (a.study().state === 'running') await new Promise((r) => requestAnimationFrame(r));
-      const t = a.study();
-      return { answer: { count: t.tours, classes: classes ? t.classes : null,
-        fixed: classes ? t.fixed : null, ends: ends ? t.ends : null } };
-    })();
-  }
 // One table of problems through both roads: the native CLI (`knights count`, `knights solve
 // --format summary`) and the page's JS API (Module.Counter, Module.Search) in Chromium. Each
 // row must get the same answer from both (the count, the counter and what it counts; the
@@ -117,19 +101,21 @@ function viaCli(command, fields) {
 
 // The same through the page's API, run to the end in slices.
 function viaJs({ command, fields }) {
-  if (command === 'tours') {
-    const t = new Module.Tours();
-    try {
-      const { classes, ends, ...problem } = fields;
-      const why = t.configure(problem);
+  if (command === 'tours') {  // the page's count section: Count's problem, then its study
+    return (async () => {
+      const { classes, ends, size, closed, start, blocked } = fields;
+      const a = Module.app();
+      const why = a.configureProblem({ size, closed: !!closed, start: start ?? '1,1', blocked,
+                                       method: 'textbook' });
       if (why) return { refused: why };
-      while (t.run(1 << 20) === 'running');
-      const c = t.classes();
-      return { answer: { count: t.count(), classes: classes ? c.classes : null,
-        fixed: classes ? c.fixed : null, ends: ends ? t.ends() : null } };
-    } finally {
-      t.delete();
-    }
+      a.setCountKind(closed ? 'closed' : start ? 'from-start' : 'all-open');
+      const refused = a.studyStart();
+      if (refused) return { refused };
+      while (a.study().state === 'running') await new Promise((r) => requestAnimationFrame(r));
+      const t = a.study();
+      return { answer: { count: t.tours, classes: classes ? t.classes : null,
+        fixed: classes ? t.fixed : null, ends: ends ? t.ends : null } };
+    })();
   }
   if (command === 'count') {
     const c = new Module.Counter();
