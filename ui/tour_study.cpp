@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 #include "counting/end_map.hpp"
 #include "counting/estimate.hpp"
@@ -28,12 +29,10 @@ double now_seconds() {
   }
   const CountTimeEstimate t = estimate_count_seconds(problem, /*use_symmetry=*/false, true);
   if (t.seconds > kMaxStudySeconds) {
-    char text[160];
-    std::snprintf(text, sizeof text,
-                  "board: listing every tour would take about %.3g s here (a trial's estimate); "
-                  "the CLI's count --classes or --ends runs it on every thread",
-                  t.seconds);
-    study.error = text;
+    study.error = "board: listing every tour would take about " +
+                  human_time(LogValue::of(t.seconds)) +
+                  " here (a trial's estimate); the CLI's count --classes or --ends runs it on "
+                  "every thread";
     return study.error;
   }
   study.counter =
@@ -60,16 +59,18 @@ void stop_study(TourStudy& study) {
   }
   if (study.state != TourStudy::State::running) return;
   const double t0 = now_seconds();
-  do {
-    // Each tour stops the search: it goes to the classes and the end map, then on.
-    for (int i = 0; i < 16 && study.counter->status() != Status::none; ++i) {
-      if (study.counter->run(1 << 14) == Status::found) {
-        const auto path = study.counter->tour();
-        study.classifier->add(path);
-        if (!study.ends.empty()) ++study.ends[path.back()];
-      }
-    }
-  } while (study.counter->status() != Status::none && now_seconds() - t0 < budget_seconds);
+  // The search's steps in the pacer's chunks; each tour stops the search: it goes to the
+  // classes and the end map, then on.
+  study.pacer.advance(
+      [&](std::uint64_t n) {
+        if (study.counter->run(n) == Status::found) {
+          const auto path = study.counter->tour();
+          study.classifier->add(path);
+          if (!study.ends.empty()) ++study.ends[path.back()];
+        }
+        return study.counter->status() != Status::none;
+      },
+      std::numeric_limits<std::uint64_t>::max(), budget_seconds);
   study.seconds += now_seconds() - t0;
   if (study.counter->status() == Status::none) study.state = TourStudy::State::done;
 }

@@ -13,6 +13,7 @@
 #include "board/problem.hpp"
 #include "counting/count.hpp"
 #include "counting/tour_classes.hpp"
+#include "pacer.hpp"
 
 namespace kt::ui {
 
@@ -27,6 +28,7 @@ struct TourStudy {
   std::unique_ptr<TourCounter> counter;
   std::unique_ptr<TourClassifier> classifier;
   std::vector<std::uint64_t> ends;  // per square, with a start (open tours); else empty
+  Pacer pacer;                      // the frame's share, in chunks tuned to the search's speed
   double seconds = 0;
   std::string error;  // why it did not start
 };
