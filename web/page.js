@@ -975,10 +975,18 @@
       })
       .catch(function () {});  // the text font stays: the code is as readable, less aligned
   }
+  // onAppReady comes inside the first frame's callback: a fetch begun there may end before the
+  // frame is on screen, so it begins with the next animation frame, once the page is idle.
   var onAppReady = Module.onAppReady;
   Module.onAppReady = function () {
     if (onAppReady) onAppReady();
-    setTimeout(fetchCodeFont, 0);
+    requestAnimationFrame(function () {
+      if (typeof requestIdleCallback == 'function') {
+        requestIdleCallback(fetchCodeFont, { timeout: 500 });
+      } else {
+        setTimeout(fetchCodeFont, 50);
+      }
+    });
   };
 
   // The link is applied as soon as main() has made the app, before the first frame and before
