@@ -117,6 +117,28 @@ TEST_CASE("export: a board changed under the export stops it, nothing else", "[e
   CHECK(job.start(s, {moves, 1.0}, ExportKind::json, 0).empty());
 }
 
+TEST_CASE("export: a slice with no time left does one piece of work, whatever the board",
+          "[export]") {
+  // What keeps the page's frames short is that each slice does a bounded piece and then reads
+  // the clock: with no time at all, one piece (a fraction of the whole on a large board).
+  ExplorerState s;
+  REQUIRE(configure(s, problem("600", "600", "construct")).empty());
+  run_to_end(s);
+  const std::vector<std::int32_t> moves = moves_of(*s.run.solver);
+  const ViewMoves view{moves, 1.0};
+  for (const ExportKind kind : {ExportKind::text, ExportKind::json, ExportKind::png}) {
+    INFO(to_string(kind));
+    ExportJob job;
+    REQUIRE(job.start(s, view, kind, 1024).empty());
+    std::string out;
+    job.step(s, view, 0.0, out);
+    CHECK(job.state() == ExportState::running);
+    CHECK(job.progress() > 0.0);
+    CHECK(job.progress() < 0.8);
+    CHECK(out.size() <= kExportSliceBytes / 4);  // a text or JSON piece, not the slice's cap
+  }
+}
+
 TEST_CASE("export: refused at once with the reason and the size", "[export]") {
   ExplorerState s;
   REQUIRE(configure(s, problem("10000", "10000", "construct")).empty());

@@ -244,7 +244,7 @@ async function main() {
       checkEqual([score.asked, score.right], [1, 1], 'predicted b3 by the keyboard');
       await page.evaluate(() => Module.app().setMode('watch'));
     }],
-    ['exports made a slice a frame: the JSON and text read back as the tour, the PNG', async () => {
+    ['exports in slices: the JSON and text read back as the tour, the PNG', async () => {
       const r = await page.evaluate(async () => {
         const a = Module.app();
         a.configureProblem({ rows: 120, cols: 150, start: '1,1', method: 'construct' });
@@ -265,13 +265,44 @@ async function main() {
                  board: json.blob && JSON.parse(await json.blob.text()).board,
                  sameText: text.blob && (await text.blob.text()) === a.text(),
                  png: head && [head.getUint32(16), head.getUint32(20)],
-                 slice: Math.max(json.longestSliceMs, text.longestSliceMs, png.longestSliceMs) };
+                 longest: [json, text, png].map((e) => Math.round(e.longestSliceMs)) };
       });
       checkEqual(r.states.slice(0, 3), ['done', 'done', 'done'], `export states (${r.states.slice(3)})`);
       checkTour(r.board, 'the JSON export\'s board');
       check(r.sameText, 'the text export differs from app.text()');
       check(r.png[0] === 300 && r.png[1] > 240, `PNG ${r.png}`);
-      check(r.slice < 100, `an export slice of ${r.slice} ms`);
+      // Each slice's work is bounded (export_job_test: one piece with no time left); its time
+      // here depends on the engine and the machine's load, so it is a figure, not a test.
+      console.log(`  ${NAME}: longest export slice (JSON, text, PNG) ${r.longest.join(', ')} ms`);
+    }],
+    ['an export to a file: the picked file holds the text once the export says it is saved',
+     async () => {
+      // The user's pick is the browser's dialog, which a test cannot answer: the picker is
+      // replaced by one that hands over a file of the origin's private file system, the same
+      // FileSystemFileHandle the dialog gives. An engine without writable files has no picker
+      // either, and the page then downloads.
+      const r = await page.evaluate(async () => {
+        const a = Module.app();  // the 120x150 tour of the test before
+        const writable = typeof FileSystemFileHandle == 'function' &&
+                         'createWritable' in FileSystemFileHandle.prototype;
+        let handle = null;
+        if (writable) {
+          const root = await navigator.storage.getDirectory();
+          handle = await root.getFileHandle('export-test.txt', { create: true });
+          window.showSaveFilePicker = async () => handle;
+        } else {
+          delete window.showSaveFilePicker;
+        }
+        const out = await Module.exportTour('text', { to: 'file' });
+        const saved = handle ? await (await handle.getFile()).text() : await out.blob?.text();
+        return { writable, state: out.state, message: out.message, sink: out.sink,
+                 same: saved === a.text(), bytes: saved?.length };
+      });
+      console.log(`  ${NAME}: writable files ${r.writable}, saved to the ${r.sink} ` +
+                  `(${r.bytes} characters)`);
+      checkEqual(r.state, 'done', `the export's state (${r.message})`);
+      checkEqual(r.sink, r.writable ? 'file' : 'download', 'where the export went');
+      check(r.same, `the ${r.sink} differs from app.text()`);
     }],
     ['no WebGL2: drawn with WebGL1, same pixels, no message', async () => {
       await page.close();
