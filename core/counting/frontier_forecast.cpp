@@ -55,6 +55,9 @@ double limbs_after(int width, double rows) {
 // with the free room the allocator keeps): resident bytes a state, fitted on boards counted in
 // two halves (5x9 to 7x7: 72 to 120 bytes a state at one limb).
 double table_bytes_per_state(double limbs) { return 3.5 * (16 + 8 * limbs); }
+// Open counts with two fixed ends wider than 7 keep their keys in two words (KeyForm::wide: the
+// paired form holds no path to a tour end), 8 bytes more a state than a closed count's.
+constexpr double kWideKeyBytes = 3.5 * 8;
 
 // The states a board d rows longer than wide reaches in two halves, as a share of the long
 // strip's: the square's share at d = 0, then about 0.1 * 1.6^d (at least four times the
@@ -64,6 +67,34 @@ double table_bytes_per_state(double limbs) { return 3.5 * (16 + 8 * limbs); }
 double halves_share(double square_share, int d) {
   if (d == 0) return square_share;
   return std::min(1.0, std::max(4 * square_share, 0.1 * std::pow(1.6, d)));
+}
+
+// Two fixed tour ends (an open count with --start and --end): no free tour end, so the states
+// are a closed count's with up to two paths that lead to a fixed end. Each such path is a
+// crossing edge more while it lasts: from its end's square to the cut, in the half that holds
+// it. A fixed end far from the cut counts most, and most where the other half has one too (its
+// states meet those of a half that has a path to an end of its own). Fitted to the peak of every
+// part of 6x6 and 7x7's open counts (docs/performance.md, "Counting in parts"):
+// the closed count's states times 1 + kOtherHalf x (both ends' reach) where the ends are in
+// different halves, 1 + kSameHalf x (their reach) where they share one; an end's reach is
+// (1 - its rows from its half's outer edge / the half's rows)^2.
+constexpr double kOtherHalf = 3.0, kSameHalf = 0.3;
+double fixed_ends_factor(const Problem& problem, int width, int cut) {
+  const Geometry g = problem.geometry;
+  const bool transposed = g.cols > g.rows;
+  const int rows = transposed ? g.cols : g.rows, n = g.size();
+  const double half_rows = rows / 2.0;
+  bool top[2] = {};
+  double reach[2] = {};
+  for (int k = 0; k < 2; ++k) {
+    const Square s = k == 0 ? *problem.start : *problem.end;
+    const int i = transposed ? (s.x - 1) * width + (s.y - 1) : g.index(s);
+    top[k] = cut < 0 || i < cut;
+    const int depth = top[k] ? i / width : (n - 1 - i) / width;
+    const double r = std::max(0.0, 1 - depth / half_rows);
+    reach[k] = r * r;
+  }
+  return 1 + (top[0] != top[1] ? kOtherHalf : kSameHalf) * reach[0] * reach[1];
 }
 
 }  // namespace
@@ -84,18 +115,23 @@ FrontierForecast forecast_frontier(const Problem& problem, std::uint64_t memory_
     f.bytes = bytes(held);  // settled before any plan
     return f;
   }
-  const double long_states = table(problem.closed ? kLongClosed : kLongOpen, width);
   // The same conditions as the counter's choice (frontier_count.cpp, halves_cut): boards up to
   // three times as long as wide are counted in two halves, each with its own plan.
   const int n = g.rows * g.cols, window = 2 * width + 1;
   const bool halves = n / 2 >= window && n - n / 2 >= window + 1 && length <= 3 * width;
+  // Two fixed ends: a closed count's states, and more for the paths to the ends.
+  const bool ends_fixed = !problem.closed && problem.start && problem.end;
+  const bool as_closed = problem.closed || ends_fixed;
+  const double more = ends_fixed ? fixed_ends_factor(problem, width, halves ? n / 2 : -1) : 1;
+  const double long_states = more * table(as_closed ? kLongClosed : kLongOpen, width);
   if (halves) {
-    const double square = table(problem.closed ? kSquareClosed : kSquareOpen, width);
+    const double square = more * table(as_closed ? kSquareClosed : kSquareOpen, width);
     const double states = long_states * halves_share(square / long_states, length - width);
     f.states = states;
     f.plan_bytes = bytes(3 * kPlanBytesPerSquare * squares);
+    const double wide = ends_fixed && window > frontier_detail::kNarrowWindow ? kWideKeyBytes : 0;
     f.bytes = bytes(held + static_cast<double>(f.plan_bytes) +
-                    states * table_bytes_per_state(limbs_after(width, length / 2.0 + 2)));
+                    states * (table_bytes_per_state(limbs_after(width, length / 2.0 + 2)) + wide));
     return f;
   }
   // One run over a long strip: the states reach the strip's most within a few rows.
