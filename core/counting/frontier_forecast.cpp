@@ -70,31 +70,28 @@ double halves_share(double square_share, int d) {
 }
 
 // Two fixed tour ends (an open count with --start and --end): no free tour end, so the states
-// are a closed count's with up to two paths that lead to a fixed end. Each such path is a
-// crossing edge more while it lasts: from its end's square to the cut, in the half that holds
-// it. A fixed end far from the cut counts most, and most where the other half has one too (its
-// states meet those of a half that has a path to an end of its own). Fitted to the peak of every
-// part of 6x6 and 7x7's open counts (docs/performance.md, "Counting in parts"):
-// the closed count's states times 1 + kOtherHalf x (both ends' reach) where the ends are in
-// different halves, 1 + kSameHalf x (their reach) where they share one; an end's reach is
-// (1 - its rows from its half's outer edge / the half's rows)^2.
-constexpr double kOtherHalf = 3.0, kSameHalf = 0.3;
+// are a closed count's with up to two paths that lead to a fixed end, each a crossing edge more
+// while it lasts: from its end's square on, in the half that holds it. An end in the first row a
+// half takes costs most (its path is there from the half's start), the next row less; ends
+// deeper in a half prune more than they add (fewer states than the closed count). Fitted to the
+// peak of the 50 parts of 7x7's open count (docs/performance.md, "Counting in parts": geometric
+// means by the ends' rows, 0.74 with none in the two outer rows of a half, 1.15 with one in the
+// first, 2.96 with both there): the closed count's states times kDeepEnds, times kFirstRow for
+// each end in its half's first row (and kBothFirstRows more for two), kSecondRow in its second.
+constexpr double kDeepEnds = 0.74, kFirstRow = 1.55, kSecondRow = 1.16, kBothFirstRows = 1.67;
 double fixed_ends_factor(const Problem& problem, int width, int cut) {
   const Geometry g = problem.geometry;
   const bool transposed = g.cols > g.rows;
-  const int rows = transposed ? g.cols : g.rows, n = g.size();
-  const double half_rows = rows / 2.0;
-  bool top[2] = {};
-  double reach[2] = {};
-  for (int k = 0; k < 2; ++k) {
-    const Square s = k == 0 ? *problem.start : *problem.end;
+  const int n = g.size();
+  double factor = kDeepEnds;
+  int first_rows = 0;
+  for (const Square s : {*problem.start, *problem.end}) {
     const int i = transposed ? (s.x - 1) * width + (s.y - 1) : g.index(s);
-    top[k] = cut < 0 || i < cut;
-    const int depth = top[k] ? i / width : (n - 1 - i) / width;
-    const double r = std::max(0.0, 1 - depth / half_rows);
-    reach[k] = r * r;
+    const int depth = cut < 0 || i < cut ? i / width : (n - 1 - i) / width;
+    first_rows += depth == 0;
+    factor *= depth == 0 ? kFirstRow : depth == 1 ? kSecondRow : 1;
   }
-  return 1 + (top[0] != top[1] ? kOtherHalf : kSameHalf) * reach[0] * reach[1];
+  return first_rows == 2 ? factor * kBothFirstRows : factor;
 }
 
 }  // namespace
