@@ -172,9 +172,11 @@ int sum_parts(const std::vector<std::string>& files, const std::string& format) 
     }
     const std::string hash = j["plan"].get<std::string>();
     if (hash != plan.hash || j["rows"] != whole.geometry.rows || j["cols"] != whole.geometry.cols) {
-      return bad_input("--sum: " + file + " is a part of another plan (" + hash + ", not " +
-                       plan.hash + ", the plan of the " + std::to_string(whole.geometry.rows) +
-                       "x" + std::to_string(whole.geometry.cols) + " board of " + files[0] + ")");
+      return bad_input("--sum: " + file + " is a part of plan " + hash + ", not of plan " +
+                       plan.hash + " that this knights makes for the " +
+                       std::to_string(whole.geometry.rows) + "x" +
+                       std::to_string(whole.geometry.cols) + " board of " + files[0] +
+                       " (another board, or a part made by another version)");
     }
     const int k = j["part"].get<int>();
     if (k < 1 || k > static_cast<int>(plan.parts.size())) {
