@@ -74,11 +74,14 @@ double halves_share(double square_share, int d) {
 // while it lasts: from its end's square on, in the half that holds it. An end in the first row a
 // half takes costs most (its path is there from the half's start), the next row less; ends
 // deeper in a half prune more than they add (fewer states than the closed count). Fitted to the
-// peak of the 50 parts of 7x7's open count (docs/performance.md, "Counting in parts": geometric
-// means by the ends' rows, 0.74 with none in the two outer rows of a half, 1.15 with one in the
-// first, 2.96 with both there): the closed count's states times kDeepEnds, times kFirstRow for
-// each end in its half's first row (and kBothFirstRows more for two), kSecondRow in its second.
-constexpr double kDeepEnds = 0.74, kFirstRow = 1.55, kSecondRow = 1.16, kBothFirstRows = 1.67;
+// peak resident memory of the 50 parts of 7x7's open count (`/usr/bin/time`, one thread;
+// docs/performance.md, "Counting in parts"), less the program, against the closed count's:
+// geometric means by the ends' rows, 0.71 with neither in the two outer rows of its half, 1.41
+// with one in the first row, 3.52 with both there. The closed count's forecast states (a tenth
+// under its peak) times kDeepEnds, times kFirstRow for each end in its half's first row (and
+// kBothFirstRows more for two), kSecondRow in its second. 41 of the 50 within 25% of their
+// peak, all within 0.66 to 1.49 times it.
+constexpr double kDeepEnds = 0.78, kFirstRow = 1.99, kSecondRow = 1.17, kBothFirstRows = 1.25;
 double fixed_ends_factor(const Problem& problem, int width, int cut) {
   const Geometry g = problem.geometry;
   const bool transposed = g.cols > g.rows;
