@@ -56,8 +56,11 @@ double limbs_after(int width, double rows) {
 // two halves (5x9 to 7x7: 72 to 120 bytes a state at one limb).
 double table_bytes_per_state(double limbs) { return 3.5 * (16 + 8 * limbs); }
 // Open counts with two fixed ends wider than 7 keep their keys in two words (KeyForm::wide: the
-// paired form holds no path to a tour end), 8 bytes more a state than a closed count's.
-constexpr double kWideKeyBytes = 3.5 * 8;
+// paired form holds no path to a tour end) and the join's links unpacked (Links and 8 bytes, 33
+// a state, where a closed count's IndexedLinks take 8). The join's copies set 8x8 closed's peak
+// (235.5 million states, 36.5 bytes each): 25 bytes more a state there is 1.68 times as much,
+// taken here as 0.68 of the tables' bytes a state more (not measured: 8x8 was not run).
+constexpr double kWideKeyBytes = 0.68 * 3.5 * (16 + 8);
 
 // The states a board d rows longer than wide reaches in two halves, as a share of the long
 // strip's: the square's share at d = 0, then about 0.1 * 1.6^d (at least four times the
