@@ -73,6 +73,15 @@ def main():
         for key in ("part", "parts", "plan", "weight", "start", "end", "count"):
             if key not in part:
                 fail(f"a part's result has no '{key}'", part)
+        # A board with a blocked square (its commands quote --blocked) against the direct count.
+        blocked = ["--size", "5", "--blocked", "3,3"]
+        parts = run_parts(knights, blocked, os.path.join(scratch, "5x5-blocked"))
+        summed = json.loads(run(knights, ["count", "--sum", *parts, "--format", "json"],
+                                scratch).stdout)
+        direct = json.loads(run(knights, ["count", *blocked, "--format", "json"], scratch).stdout)
+        if summed["count"] != direct["count"] or summed["blocked"] != [[3, 3]]:
+            fail("--sum of 5x5's parts with (3,3) blocked: not the direct count", summed, direct)
+        print(f"ok   5x5 with (3,3) blocked in {len(parts)} parts: {summed['count']}")
         refused(knights, ["count", "--sum", *files[1:]], scratch, "is missing")
         refused(knights, ["count", "--sum", *files, files[0]], scratch, "given twice")
         other = run_parts(knights, ["--rows", "3", "--cols", "4"], os.path.join(scratch, "3x4"))
