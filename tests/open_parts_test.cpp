@@ -144,6 +144,7 @@ TEST_CASE("open parts: the plan's identity follows its board") {
   from.start = Square{1, 1};
   CHECK(!kt::plan_open_parts(from).error.empty());
   CHECK(!kt::plan_open_parts(open_board(1, 1)).error.empty());
+  CHECK(!kt::plan_open_parts(open_board(12, 1000)).error.empty());  // millions of parts
 }
 
 TEST_CASE("open parts: the sum of the parts is the whole, with every symmetry, some or none") {

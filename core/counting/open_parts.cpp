@@ -61,6 +61,15 @@ OpenPartsPlan plan_open_parts(const Problem& whole) {
     plan.error = "the board has fewer than two free squares: count it whole";
     return plan;
   }
+  // The parts grow with the square of the free squares (8x8: 136; 16x16 would be about 4,000,
+  // each far past what counting by rows holds): larger boards are not split.
+  constexpr std::size_t kMaxSquares = 256;
+  if (free.size() > kMaxSquares) {
+    plan.error = "boards of at most " + std::to_string(kMaxSquares) +
+                 " free squares are counted in parts (this one has " + std::to_string(free.size()) +
+                 ")";
+    return plan;
+  }
   // The colours a path's ends can have: it alternates colours square by square.
   const int light_free = static_cast<int>(free.size()) - dark_free;
   const bool even = free.size() % 2 == 0;
