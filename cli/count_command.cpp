@@ -20,12 +20,14 @@
 #include "board/parallel.hpp"
 #include "board_options.hpp"
 #include "commands.hpp"
+#include "count_parts.hpp"
 #include "counting/choose_counter.hpp"
 #include "counting/count.hpp"
 #include "counting/count_request.hpp"
 #include "counting/end_map.hpp"
 #include "counting/estimate.hpp"
 #include "counting/frontier_count.hpp"
+#include "counting/open_parts.hpp"
 #include "counting/tour_classes.hpp"
 #include "formats/json_line.hpp"
 #include "refusal_words.hpp"
@@ -93,6 +95,11 @@ struct CountCliOptions {
   std::uint64_t save_after = 10;
   std::string format = "text";
   NumberOptions numbers;
+  bool parts = false;            // --parts: list the open count's parts
+  int part = 0;                  // --part K: count part K (0: not a part)
+  std::vector<std::string> sum;  // --sum FILES: add the parts' results
+  Json part_fields;              // a part's fields in its JSON result (null: not a part)
+  std::string part_folder;       // a part saves here, and goes on from its save when run again
 };
 
 Json square_json(Square s) { return {s.x, s.y}; }
@@ -159,6 +166,7 @@ void print_summary(const CountCliOptions& o, const Problem& problem, const BigCo
     j["seconds"] = std::round(seconds * 1000) / 1000;  // milliseconds: the clock's noise
     j["counter"] = counter;
     for (const auto& [key, value] : extra.items()) j[key] = value;
+    if (!o.part_fields.is_null()) j.update(o.part_fields);
     j["rows"] = g.rows;
     j["cols"] = g.cols;
     j["closed"] = problem.closed;
@@ -258,6 +266,7 @@ int print_rows_stopped(const CountCliOptions& o, const Problem& problem, const F
            {"cols", g.cols},
            {"closed", problem.closed},
            {"counts", describe_count(problem)}};
+    if (!o.part_fields.is_null()) j.update(o.part_fields);
     std::printf("%s\n", json_line(j).c_str());
   } else {
     const std::string go_on =
@@ -310,6 +319,12 @@ std::string prepare_saves(const CountCliOptions& o, const Problem& problem, std:
                           SaveFolder& saves) {
   std::error_code ec;
   saves.path = o.resume;
+  if (saves.path.empty() && !o.part_folder.empty()) {
+    const std::filesystem::path scratch = o.scratch.empty()
+                                              ? std::filesystem::temp_directory_path(ec)
+                                              : std::filesystem::path(o.scratch);
+    if (!ec) saves.path = (scratch / o.part_folder).string();
+  }
   if (saves.path.empty()) {
     const std::filesystem::path scratch = o.scratch.empty()
                                               ? std::filesystem::temp_directory_path(ec)
@@ -363,6 +378,22 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
   if (auto why = prepare_saves(o, problem, forecast, saves); !why.empty()) return bad_input(why);
   options.save_path = saves.file;
   if (!o.resume.empty()) options.resume_path = saved_file(o.resume);
+  // A part run again goes on from its save (a job array's task requeued, a machine restarted).
+  if (!o.part_folder.empty() && saves.kept()) {
+    Problem saved;
+    if (auto why = read_saved_problem(saves.file, saved); !why.empty()) {
+      return bad_input("--part: its save in " + saves.path + " cannot be read (" + why +
+                       "; remove the folder to count the part again)");
+    }
+    if (saved.geometry.rows != problem.geometry.rows ||
+        saved.geometry.cols != problem.geometry.cols || saved.start != problem.start ||
+        saved.end != problem.end || saved.blocked != problem.blocked) {
+      return bad_input("--part: " + saves.path + " holds the save of another count");
+    }
+    options.resume_path = saves.file;
+    std::fprintf(stderr, "knights: part %d goes on from its save in %s\n", o.part,
+                 saves.path.c_str());
+  }
   if (options.memory_limit > 0 && forecast > options.memory_limit) {
     // Past the limit the states go to disk, in the count's folder: checked before it starts.
     if (saves.file.empty()) {
@@ -542,9 +573,44 @@ int run_count(CountCliOptions& o) {
   using Clock = std::chrono::steady_clock;
   const auto started = Clock::now();
   if (auto why = o.numbers.parse(); !why.empty()) return bad_input(why);
+  const bool board_given = !o.board.size.empty() || !o.board.rows.empty() ||
+                           !o.board.cols.empty() || !o.board.start.empty() ||
+                           !o.board.end.empty() || !o.board.blocked.empty() ||
+                           !o.board.closed.empty();
+  const bool listing_asked = o.list || o.limit > 0 || o.classes || o.ends;
+  if (!o.sum.empty()) {
+    if (board_given || o.parts || o.part > 0 || !o.resume.empty() || listing_asked) {
+      return bad_input(
+          "--sum: the parts' results have their board; give the files alone (with "
+          "--format if wanted)");
+    }
+    return sum_parts(o.sum, o.format);
+  }
+  if ((o.parts || o.part > 0) && (!o.resume.empty() || listing_asked || o.counter == "search")) {
+    return bad_input(std::string(o.parts ? "--parts" : "--part") +
+                     ": not with --resume, --list, --classes, --ends, --limit or --counter "
+                     "search (a part run again goes on from its own save)");
+  }
+  if (o.parts && o.part > 0) return bad_input("--parts: lists the parts; --part K counts one");
   if (!o.resume.empty()) return resume_by_rows(o);
   Problem problem;
   if (auto why = parse_count_request(o.board, problem); !why.empty()) return bad_input(why);
+  if (o.parts) {
+    return print_parts(problem, o.format, o.threads > 0 ? o.threads : hardware_threads());
+  }
+  if (o.part > 0) {
+    const OpenPartsPlan plan = plan_open_parts(problem);
+    if (!plan.error.empty()) return bad_input("--part: " + plan.error);
+    if (o.part > static_cast<int>(plan.parts.size())) {
+      return bad_input("--part: " + std::to_string(o.part) + " is past the plan's " +
+                       std::to_string(plan.parts.size()) +
+                       " parts (knights count --parts lists them)");
+    }
+    problem = part_problem(problem, plan.parts[static_cast<std::size_t>(o.part - 1)]);
+    o.part_fields = part_fields(plan, o.part);
+    o.part_folder = "knights-part-" + plan.hash + "-" + std::to_string(o.part);
+    o.format = "json";  // a part's result is for --sum
+  }
   const Geometry g = problem.geometry;
   // Only the search lists tours, sorts them into classes or stops after a number of them; both
   // counters stop at a time limit.
@@ -717,6 +783,19 @@ Runner add_count_command(CLI::App& app) {
                  "Counting by rows: seconds before its first save (then saves at the end of a "
                  "square, taking at most about a tenth of the time)");
   cmd->get_option("--save-after")->type_name("SECONDS");
+  cmd->add_flag("--parts", o->parts,
+                "Open tours of every start and end: list the count's independent parts (a pair "
+                "of end squares up to the board's symmetry each, weighted) as command lines, one "
+                "a line, and forecast their time and disk on stderr (JSON: one object)");
+  o->numbers.add(*cmd, "--part", o->part, 1, 1'000'000,
+                 "Count part K of the plan --parts lists: one JSON line for --sum (it saves "
+                 "under --scratch and, run again, goes on from its save)",
+                 /*show_default=*/false);
+  cmd->get_option("--part")->type_name("K");
+  cmd->add_option("--sum", o->sum,
+                  "Add the parts' JSON results into the whole count, refusing a part missing, "
+                  "twice, unfinished or of another plan")
+      ->type_name("FILES");
   cmd->add_option("--format", o->format, "Summary: text or json")
       ->type_name("FORMAT")
       ->check(CLI::IsMember({"text", "json"}))

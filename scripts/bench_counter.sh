@@ -9,6 +9,10 @@
 # so that a busy machine's drift falls on both builds alike; 8x8 closed runs once each.
 # Not a test: it prints figures.
 #   scripts/bench_counter.sh [BASE_COMMIT]     (default db316b1, main before the counter's house)
+# With PARTS="--size 7" (any board's options), the open count of that board in parts with this
+# build, after the rest: the plan's forecast, then every part one after another under
+# /usr/bin/time -v (PARTS_JOBS at a time, default 1, each on one thread), their wall time, user
+# CPU and largest peak beside the forecast, and their sum against the direct count.
 # Environment: ROUNDS (7x7 pairs, default 2; 0: none), SKIP_8X8=1 (only 7x7), PARALLEL_8X8=1
 # (both 8x8 counts at once, 13.7 GB between them), JOBS (build, default 2),
 # BASE_DIR (the baseline's worktree, default /tmp/kt-bench-counter-base; kept between runs).
@@ -84,3 +88,20 @@ fi
 echo "# summary (figures and outputs in $log_dir)"
 summary 7x7
 summary 8x8c
+if [ -n "${PARTS:-}" ]; then
+  # shellcheck disable=SC2086  # (PARTS is a list of options)
+  parts_dir=$log_dir/parts
+  mkdir -p "$parts_dir"
+  echo "# knights count $PARTS in parts, ${PARTS_JOBS:-1} at a time"
+  (cd "$parts_dir" && "$new_knights" count $PARTS --parts 2>plan.txt >commands.txt)
+  cut -c1-600 "$parts_dir/plan.txt"
+  started=$(date +%s.%N)
+  sed "s|^knights |/usr/bin/time -v -o \$(mktemp -p . time.XXXXXX) $new_knights |; s|\$| --threads 1|" \
+    "$parts_dir/commands.txt" | (cd "$parts_dir" && xargs -P "${PARTS_JOBS:-1}" -I{} sh -c '{}' 2>/dev/null)
+  ended=$(date +%s.%N)
+  user=$(cat "$parts_dir"/time.* | awk -F': ' '/User time/ {u += $2} END {printf "%.1f", u}')
+  peak=$(cat "$parts_dir"/time.* | awk -F': ' '/Maximum resident/ {if ($2 > m) m = $2} END {printf "%.0f", m / 1024}')
+  sum=$("$new_knights" count --sum "$parts_dir"/part-*.json)
+  printf 'parts: wall %.1f s, user %s s, largest peak %s MB; %s\n' "$(echo "$ended - $started" | bc)" "$user" "$peak" "$sum"
+  run "direct-new" "$new_knights" count $PARTS
+fi

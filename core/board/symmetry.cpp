@@ -38,6 +38,23 @@ Square apply(Symmetry t, Geometry g, Square s) {
   return s;
 }
 
+std::vector<Symmetry> problem_symmetries(const Problem& p) {
+  const Geometry g = p.geometry;
+  std::vector<Symmetry> group;
+  for (const Symmetry t : board_symmetries(g)) {
+    const auto keeps = [&](const std::optional<Square>& s) {
+      return p.closed || !s || apply(t, g, *s) == *s;
+    };
+    if (!keeps(p.start) || !keeps(p.end)) continue;
+    bool keeps_blocked = true;
+    for (int i = 0; i < static_cast<int>(p.blocked.size()) && keeps_blocked; ++i) {
+      keeps_blocked = p.blocked[i] == p.blocked[g.index(apply(t, g, g.square(i)))];
+    }
+    if (keeps_blocked) group.push_back(t);
+  }
+  return group;
+}
+
 std::string_view to_string(Symmetry t) {
   switch (t) {
     case Symmetry::identity:

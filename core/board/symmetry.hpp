@@ -5,8 +5,10 @@
 
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "board/geometry.hpp"
+#include "board/problem.hpp"
 
 namespace kt {
 
@@ -26,6 +28,12 @@ std::span<const Symmetry> board_symmetries(Geometry g);
 
 // Where `t` takes the square `s` of `g` (a square of g again).
 Square apply(Symmetry t, Geometry g, Square s);
+
+// The symmetries of `p`'s board that map its blocked squares onto themselves and, for open
+// tours, keep its start and end (where given) in place, identity first: the group a problem's
+// tours are counted up to (Jelliss's classes, counting/tour_classes.hpp) and the group whose
+// orbits of end squares split an open count into parts (counting/open_parts.hpp).
+std::vector<Symmetry> problem_symmetries(const Problem& p);
 
 // "identity", "mirror-left-right", "half-turn", ...: the names the CLI's JSON uses.
 std::string_view to_string(Symmetry t);

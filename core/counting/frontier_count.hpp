@@ -292,7 +292,9 @@ std::string read_saved_problem(const std::string& path, Problem& problem);
 // of each width (frontier_forecast.cpp). Measured against `knights count` on strips 3 x n to
 // 6 x n and square boards 5x5 to 7x7: within 25% (docs/performance.md). Boards between a square
 // and a strip (up to three times as long as wide) are forecast less closely; blocked squares
-// and fixed ends are forecast as the full board (fewer states: a higher figure).
+// and a single fixed end are forecast as the full board (fewer states: a higher figure). Two
+// fixed ends (no free tour end) are forecast as the closed count with a share more for the paths
+// to the ends, by where they fall (frontier_forecast.cpp, fixed_ends_factor).
 struct FrontierForecast {
   std::uint64_t bytes = 0;       // the peak
   std::uint64_t plan_bytes = 0;  // of which the plans (bytes a square), held from the start

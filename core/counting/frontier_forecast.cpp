@@ -55,6 +55,12 @@ double limbs_after(int width, double rows) {
 // with the free room the allocator keeps): resident bytes a state, fitted on boards counted in
 // two halves (5x9 to 7x7: 72 to 120 bytes a state at one limb).
 double table_bytes_per_state(double limbs) { return 3.5 * (16 + 8 * limbs); }
+// Open counts with two fixed ends wider than 7 keep their keys in two words (KeyForm::wide: the
+// paired form holds no path to a tour end) and the join's links unpacked (Links and 8 bytes, 33
+// a state, where a closed count's IndexedLinks take 8). The join's copies set 8x8 closed's peak
+// (235.5 million states, 36.5 bytes each): 25 bytes more a state there is 1.68 times as much,
+// taken here as 0.68 of the tables' bytes a state more (not measured: 8x8 was not run).
+constexpr double kWideKeyBytes = 0.68 * 3.5 * (16 + 8);
 
 // The states a board d rows longer than wide reaches in two halves, as a share of the long
 // strip's: the square's share at d = 0, then about 0.1 * 1.6^d (at least four times the
@@ -64,6 +70,34 @@ double table_bytes_per_state(double limbs) { return 3.5 * (16 + 8 * limbs); }
 double halves_share(double square_share, int d) {
   if (d == 0) return square_share;
   return std::min(1.0, std::max(4 * square_share, 0.1 * std::pow(1.6, d)));
+}
+
+// Two fixed tour ends (an open count with --start and --end): no free tour end, so the states
+// are a closed count's with up to two paths that lead to a fixed end, each a crossing edge more
+// while it lasts: from its end's square on, in the half that holds it. An end in the first row a
+// half takes costs most (its path is there from the half's start), the next row less; ends
+// deeper in a half prune more than they add (fewer states than the closed count). Fitted to the
+// peak resident memory of the 50 parts of 7x7's open count (`/usr/bin/time`, one thread;
+// docs/performance.md, "Counting in parts"), less the program, against the closed count's:
+// geometric means by the ends' rows, 0.71 with neither in the two outer rows of its half, 1.41
+// with one in the first row, 3.52 with both there. The closed count's forecast states (a tenth
+// under its peak) times kDeepEnds, times kFirstRow for each end in its half's first row (and
+// kBothFirstRows more for two), kSecondRow in its second. 41 of the 50 within 25% of their
+// peak, all within 0.66 to 1.49 times it.
+constexpr double kDeepEnds = 0.78, kFirstRow = 1.99, kSecondRow = 1.17, kBothFirstRows = 1.25;
+double fixed_ends_factor(const Problem& problem, int width, int cut) {
+  const Geometry g = problem.geometry;
+  const bool transposed = g.cols > g.rows;
+  const int n = g.size();
+  double factor = kDeepEnds;
+  int first_rows = 0;
+  for (const Square s : {*problem.start, *problem.end}) {
+    const int i = transposed ? (s.x - 1) * width + (s.y - 1) : g.index(s);
+    const int depth = cut < 0 || i < cut ? i / width : (n - 1 - i) / width;
+    first_rows += depth == 0;
+    factor *= depth == 0 ? kFirstRow : depth == 1 ? kSecondRow : 1;
+  }
+  return first_rows == 2 ? factor * kBothFirstRows : factor;
 }
 
 }  // namespace
@@ -84,18 +118,23 @@ FrontierForecast forecast_frontier(const Problem& problem, std::uint64_t memory_
     f.bytes = bytes(held);  // settled before any plan
     return f;
   }
-  const double long_states = table(problem.closed ? kLongClosed : kLongOpen, width);
   // The same conditions as the counter's choice (frontier_count.cpp, halves_cut): boards up to
   // three times as long as wide are counted in two halves, each with its own plan.
   const int n = g.rows * g.cols, window = 2 * width + 1;
   const bool halves = n / 2 >= window && n - n / 2 >= window + 1 && length <= 3 * width;
+  // Two fixed ends: a closed count's states, and more for the paths to the ends.
+  const bool ends_fixed = !problem.closed && problem.start && problem.end;
+  const bool as_closed = problem.closed || ends_fixed;
+  const double more = ends_fixed ? fixed_ends_factor(problem, width, halves ? n / 2 : -1) : 1;
+  const double long_states = more * table(as_closed ? kLongClosed : kLongOpen, width);
   if (halves) {
-    const double square = table(problem.closed ? kSquareClosed : kSquareOpen, width);
+    const double square = more * table(as_closed ? kSquareClosed : kSquareOpen, width);
     const double states = long_states * halves_share(square / long_states, length - width);
     f.states = states;
     f.plan_bytes = bytes(3 * kPlanBytesPerSquare * squares);
+    const double wide = ends_fixed && window > frontier_detail::kNarrowWindow ? kWideKeyBytes : 0;
     f.bytes = bytes(held + static_cast<double>(f.plan_bytes) +
-                    states * table_bytes_per_state(limbs_after(width, length / 2.0 + 2)));
+                    states * (table_bytes_per_state(limbs_after(width, length / 2.0 + 2)) + wide));
     return f;
   }
   // One run over a long strip: the states reach the strip's most within a few rows.

@@ -9,20 +9,9 @@ namespace kt {
 TourClassifier::TourClassifier(const Problem& problem)
     : closed_(problem.closed), either_way_(!problem.closed && !problem.start && !problem.end) {
   const Geometry g = problem.geometry;
-  for (const Symmetry t : board_symmetries(g)) {
-    const auto keeps = [&](const std::optional<Square>& s) {
-      return closed_ || !s || apply(t, g, *s) == *s;
-    };
-    if (!keeps(problem.start) || !keeps(problem.end)) continue;
+  for (const Symmetry t : problem_symmetries(problem)) {
     std::vector<std::int32_t> image(static_cast<std::size_t>(g.size()));
-    bool keeps_blocked = true;
-    for (int i = 0; i < g.size(); ++i) {
-      image[i] = g.index(apply(t, g, g.square(i)));
-      if (!problem.blocked.empty() && problem.blocked[i] != problem.blocked[image[i]]) {
-        keeps_blocked = false;
-      }
-    }
-    if (!keeps_blocked) continue;
+    for (int i = 0; i < g.size(); ++i) image[i] = g.index(apply(t, g, g.square(i)));
     group_.push_back(t);
     image_of_.push_back(std::move(image));
   }
