@@ -205,6 +205,21 @@ async function main() {
       });
       checkEqual([c.state, c.count, c.threads, c.where.threads],
                  ['done', '304', 1, 0], '5x5 from (1,1) counted');
+      // By rows there too; a count there cannot be saved as it goes (the browser's storage is
+      // written from the counting worker only, in isolated pages), and the page says so.
+      const rows = await page.evaluate(async () => {
+        const a = Module.app();
+        const refused = a.setCountKind('all-open') + a.setCounter('rows') + a.countStart();
+        if (refused) return refused;
+        while (a.countState().state === 'running') await new Promise((r) => setTimeout(r, 50));
+        return a.countState();
+      });
+      // 1728: OEIS A165134, 5x5's directed open tours.
+      checkEqual([rows.state, rows.count, rows.counter, rows.saving],
+                 ['done', '1728', 'rows', 'This count cannot be saved: it runs on the page\'s ' +
+                  'own thread (the page is not cross-origin isolated here), and a browser writes ' +
+                  'its storage as a count goes only from a worker. Closing the tab loses it.'],
+                 '5x5 by rows, and why it is not saved');
     }],
     ['a click on Run solves the live board', () => clickRun(page, `engine-${NAME}.png`)],
     ["by keyboard alone: the Board control's cursor plays and predicts a move", async () => {
