@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "board/geometry.hpp"
 #include "board/request.hpp"
@@ -15,6 +16,7 @@
 #include "counting/big_count.hpp"
 #include "counting/count_request.hpp"
 #include "counting/frontier_count.hpp"
+#include "page_request.hpp"
 
 using emscripten::val;
 
@@ -101,8 +103,9 @@ double number(const val& v, const char* field) {
 int g_next_id = 0;
 int g_threads_cap = -1;  // Module.setCountThreads: -1 the machine's threads
 bool g_simd_allowed = true;
-double g_save_after = 10;    // Module.setCountThreads: seconds before a count's first save
-bool g_resume_next = false;  // resume_saved_count: the next count goes on from the save
+double g_save_after = 10;            // Module.setCountThreads: seconds before a count's first save
+bool g_resume_next = false;          // resume_saved_count: the next count goes on from the save
+ui::Counting* g_counting = nullptr;  // the page's counts (use_count_worker)
 
 class WorkerCounter final : public ui::PageCounter {
  public:
@@ -255,12 +258,14 @@ CountThreads count_threads() {
 }
 
 void use_count_worker(ui::ExplorerState& state) {
-  ui::Counting& counting = state.counting;
-  counting.elsewhere = [&counting](const Problem& p, std::optional<bool> by_rows,
-                                   std::uint64_t memory_limit) -> std::unique_ptr<ui::PageCounter> {
+  // (The counter's maker takes no capture, as before saving: a capture changed the code the
+  // page's first frame runs.)
+  g_counting = &state.counting;
+  state.counting.elsewhere = [](const Problem& p, std::optional<bool> by_rows,
+                                std::uint64_t memory_limit) -> std::unique_ptr<ui::PageCounter> {
     const CountThreads t = count_threads();
     if (t.threads <= 0) {
-      counting.not_saved_here =
+      g_counting->not_saved_here =
           std::string("This count cannot be saved: it runs on the page's own thread (") +
           (t.isolated ? "as a script asked" : "the page is not cross-origin isolated here") +
           "), and a browser writes its storage as a count goes only from a worker. Closing the "
@@ -283,44 +288,59 @@ namespace {
 
 // The count saved last (web/opfs_save.hpp), as web/saved_count.js read it after the first
 // frame (Module.ktSavedCount: count.json's description), when it describes a count the page
-// can make again: its problem and how far it came.
+// can make again: the board as the page's request (what resume_saved_count configures), the
+// kind of count, the problem they make, and how far it came. Read through the page's own
+// parsing (ui::parse_count_request), which checks it as any request.
 struct SavedCount {
+  RequestText text;
+  ui::CountKind kind = ui::CountKind::all_open;
   Problem problem;
   int squares_done = 0, squares = 0;
   double seconds = 0, saved_at = 0;
 };
 
-std::optional<Square> saved_square(const val& v) {
+// "x,y" from [x, y]; "" from anything else.
+std::string saved_square(const val& v) {
   if (!v.isArray() || v["length"].as<int>() != 2 || !v[0].isNumber() || !v[1].isNumber()) {
-    return std::nullopt;
+    return {};
   }
-  return Square{v[0].as<int>(), v[1].as<int>()};
+  return std::to_string(v[0].as<int>()) + "," + std::to_string(v[1].as<int>());
 }
 
 std::optional<SavedCount> read_saved_count() {
   const val meta = val::module_property("ktSavedCount");
   if (!is_object(meta) || !is_object(meta["problem"])) return std::nullopt;
   const val p = meta["problem"];
-  SavedCount saved;
-  Problem& problem = saved.problem;
   const int rows = static_cast<int>(number(p, "rows")), cols = static_cast<int>(number(p, "cols"));
   if (rows < 1 || cols < 1 || rows > kMaxSide || cols > kMaxSide) return std::nullopt;
-  problem.geometry = {rows, cols};
-  problem.closed = p["closed"].isTrue();
-  problem.start = saved_square(p["start"]);
-  problem.end = saved_square(p["end"]);
+  SavedCount saved;
+  RequestText& text = saved.text;
+  text.rows = std::to_string(rows);
+  text.cols = std::to_string(cols);
+  text.start = saved_square(p["start"]);
+  text.end = saved_square(p["end"]);
+  text.closed = p["closed"].isTrue() ? "1" : "";
+  saved.kind = !text.closed.empty() ? ui::CountKind::closed
+               : text.start.empty() ? ui::CountKind::all_open
+                                    : ui::CountKind::from_start;
+  if (text.start.empty()) text.start = "1,1";  // the board's; every start is counted
   const val blocked = p["blocked"];
   if (blocked.isArray()) {
     if (blocked["length"].as<int>() != rows * cols) return std::nullopt;
-    problem.blocked.resize(static_cast<std::size_t>(rows) * cols);
-    for (int i = 0; i < rows * cols; ++i) {
-      const val flag = blocked[i];
-      problem.blocked[static_cast<std::size_t>(i)] = flag.isNumber() && flag.as<double>() != 0;
+    const Geometry g{rows, cols};
+    int n = 0;
+    for (int i = 0; i < rows * cols; ++i)
+      n += blocked[i].isNumber() && blocked[i].as<double>() != 0;
+    std::vector<Square> squares(static_cast<std::size_t>(n));
+    for (int i = 0, k = 0; i < rows * cols; ++i) {
+      if (blocked[i].isNumber() && blocked[i].as<double>() != 0) {
+        squares[static_cast<std::size_t>(k++)] = g.square(i);
+      }
     }
+    text.blocked = format_square_list(squares);
   }
-  if ((problem.start && !problem.geometry.contains(*problem.start)) ||
-      (problem.end && !problem.geometry.contains(*problem.end)) ||
-      !check_frontier_problem(problem).empty()) {
+  if (!ui::parse_count_request(text, saved.kind, saved.problem).empty() ||
+      !check_frontier_problem(saved.problem).empty()) {
     return std::nullopt;
   }
   saved.squares_done = static_cast<int>(number(meta, "squaresDone"));
@@ -366,23 +386,9 @@ std::string resume_saved_count(ui::ExplorerState& state) {
     return "a saved count goes on only in the counting worker, and this page counts on its own "
            "thread here (it is not cross-origin isolated)";
   }
-  const Problem& p = saved->problem;
-  // The board as the count's: the page's own count kinds make the same problem again.
-  RequestText text;
-  text.rows = std::to_string(p.geometry.rows);
-  text.cols = std::to_string(p.geometry.cols);
-  text.start = format_square(p.start.value_or(Square{1, 1}));
-  if (p.end) text.end = format_square(*p.end);
-  text.closed = p.closed ? "1" : "";
-  std::vector<Square> blocked;
-  for (int i = 0; i < p.geometry.size(); ++i) {
-    if (p.is_blocked(i)) blocked.push_back(p.geometry.square(i));
-  }
-  text.blocked = format_square_list(blocked);
-  if (auto why = ui::configure(state, text); !why.empty()) return why;
-  ui::set_count_kind(state, p.closed  ? ui::CountKind::closed
-                            : p.start ? ui::CountKind::from_start
-                                      : ui::CountKind::all_open);
+  // The board and the kind of count as the saved one's: the same problem again.
+  if (auto why = ui::configure(state, saved->text); !why.empty()) return why;
+  ui::set_count_kind(state, saved->kind);
   ui::set_counter_kind(state, CounterKind::rows);
   g_resume_next = true;
   const std::string why = ui::count(state, /*confirmed=*/true);
