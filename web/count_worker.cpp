@@ -7,7 +7,9 @@
 //
 // kt_count_start takes the problem as the page counted it (kt::Problem's fields) and the
 // counter the page chose (kt::choose_counter, on the page: the same choice on any thread).
-// kt_count_news gives the news as one line of JSON, the fields of the page's read-outs.
+// kt_count_news gives the news as one line of JSON, the fields of the page's read-outs. A count
+// by rows saves itself as it goes in the browser's origin private file system, and goes on from
+// there when the page asks (web/opfs_save.hpp).
 #include <emscripten.h>
 
 #include <chrono>

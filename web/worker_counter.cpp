@@ -267,7 +267,9 @@ void use_count_worker(ui::ExplorerState& state) {
     if (t.threads <= 0) {
       g_counting->not_saved_here =
           std::string("This count cannot be saved: it runs on the page's own thread (") +
-          (t.isolated ? "as a script asked" : "the page is not cross-origin isolated here") +
+          (!t.isolated          ? "the page is not cross-origin isolated here"
+           : g_threads_cap == 0 ? "as a script asked"
+                                : "this browser does not run the counting worker's threads here") +
           "), and a browser writes its storage as a count goes only from a worker. Closing the "
           "tab loses it.";
       return nullptr;
