@@ -274,6 +274,7 @@ void use_count_worker(ui::ExplorerState& state) {
           "tab loses it.";
       return nullptr;
     }
+    g_counting->not_saved_here.clear();  // (the worker's count says itself)
     const int id = ++g_next_id;
     const Square none{0, 0};
     const Square start = p.start.value_or(none), end = p.end.value_or(none);
