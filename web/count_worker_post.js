@@ -19,6 +19,7 @@ if (!ENVIRONMENT_IS_PTHREAD) {
   const CHUNK = 1 << 24;
   const saves = Module.ktSaves = {
     on: false, error: '', files: null, meta: null, slot: 0, at: 0, saves: 0, buffer: null,
+    resumed: false,
     async open(r) {
       const fs = self.FileSystemFileHandle;
       if (!(navigator.storage && navigator.storage.getDirectory && fs &&
@@ -44,22 +45,24 @@ if (!ENVIRONMENT_IS_PTHREAD) {
       }
       this.files = files;
       this.buffer = new Uint8Array(CHUNK);
-      const description = files[2];
+      let last = null;  // the description of the last save, if there is one
+      try {
+        const text = new Uint8Array(files[2].getSize());
+        files[2].read(text, { at: 0 });
+        last = JSON.parse(new TextDecoder().decode(text));
+      } catch (e) {}
       if (r.resume) {
-        try {
-          const text = new Uint8Array(description.getSize());
-          description.read(text, { at: 0 });
-          this.meta = JSON.parse(new TextDecoder().decode(text));
-        } catch (e) {
+        if (!last || (last.slot !== 0 && last.slot !== 1)) {
           this.error = 'there is no saved count to go on with';
           this.close();
           return;
         }
+        this.meta = last;
+        this.resumed = true;
       } else {
-        // A new count: the last one's save goes (the page offered it before).
-        description.truncate(0);
-        description.flush();
-        this.meta = { format: 1, slot: 1, seconds: 0, memoryLimit: r.memoryLimit,
+        // A new count: the last one's save stays whole until this one's first save names the
+        // other slot (a tab closed before then offers the last count again).
+        this.meta = { format: 1, slot: last && last.slot === 0 ? 0 : 1, seconds: 0,
           problem: { rows: r.rows, cols: r.cols, closed: !!r.closed, start: r.start || null,
                      end: r.end || null, blocked: r.blocked ? Array.from(r.blocked) : null } };
       }
@@ -136,8 +139,13 @@ if (!ENVIRONMENT_IS_PTHREAD) {
         return 0;
       }
     },
-    // Counted: nothing left to go on with.
+    // Counted: nothing left to go on with. (A count that neither saved nor went on from the
+    // save leaves the last count's save as it was.)
     discard() {
+      if (!this.resumed && this.saves === 0) {
+        this.close();
+        return;
+      }
       try {
         this.files[2].truncate(0);
         this.files[2].flush();

@@ -62,7 +62,7 @@
     var board = saved.rows + 'x' + saved.cols;
     text.textContent = 'A count stopped before it ended: ' + saved.what + ' (' + board +
       '), by rows, saved at square ' + saved.squaresDone + ' of ' + saved.squares + ', ' +
-      ago(saved.savedAt) + '. Go on from there? (A new count replaces it.)';
+      ago(saved.savedAt) + '. Go on from there? (A new count by rows replaces it once it saves.)';
     box.appendChild(text);
     var said = document.createElement('div');
     box.appendChild(button('Go on counting', function () {

@@ -240,6 +240,15 @@ async function main() {
         check(saved.offer.includes(`${saved.what} (6x7), by rows, saved at square ` +
                                    `${saved.squaresDone} of ${saved.squares}`),
               `the offer says ${JSON.stringify(saved.offer)}`);
+        // A short count in between, saving nothing (its first save would come at 10 s), leaves
+        // the save as it was.
+        const between = await countOnPage(page, [5, 5, '1,1', 'all-open', 'rows']);
+        checkEqual([between.count, between.threads > 1], [OPEN_5X5, true], '5x5 in between');
+        await reopen(page, url);
+        await page.waitForFunction(() => Module.app().savedCount() !== null, null,
+                                   { timeout: 20000 });
+        checkEqual(await page.evaluate(() => Module.app().savedCount().squaresDone),
+                   saved.squaresDone, 'the save after a count in between');
         await page.click('#kt-saved-count button');  // Go on counting
         await page.waitForFunction(() => Module.app().countState().state !== 'running', null,
                                    { timeout: 120000 });
