@@ -526,6 +526,52 @@ TEST_CASE("explorer: a count elsewhere takes its news, and Stop ends it", "[expl
   }
 }
 
+// A count by rows elsewhere that says how far it is saved (as the browser's counting worker).
+class SavingCounter final : public PageCounter {
+ public:
+  explicit SavingCounter(std::string saving) : saving_(std::move(saving)) {}
+  Status run(std::uint64_t) override { return Status::running; }
+  Status status() const override { return Status::running; }
+  BigCount count() const override { return BigCount(0); }
+  double progress() const override { return 0.5; }
+  const char* name() const override { return "rows"; }
+  std::uint64_t nodes() const override { return 0; }
+  std::optional<FrontierProgress> rows_progress() const override { return FrontierProgress{}; }
+  const std::string& error() const override { return error_; }
+  std::string saving() const override { return saving_; }
+
+ private:
+  std::string saving_, error_;
+};
+
+TEST_CASE("explorer: a count by rows says whether it is saved, or why not", "[explorer][count]") {
+  ExplorerState s;
+  s.counting.not_saved_here = "not saved here";  // as a host that saves only elsewhere
+  CHECK(count_saving(s.counting).empty());       // no count
+  SECTION("elsewhere: its own word") {
+    s.counting.elsewhere = [](const kt::Problem&, std::optional<bool>, std::uint64_t) {
+      return std::make_unique<SavingCounter>("Saved at square 9 of 25");
+    };
+    set_counter_kind(s, CounterKind::rows);
+    REQUIRE(count(s).empty());
+    CHECK(count_saving(s.counting) == "Saved at square 9 of 25");
+  }
+  SECTION("on the page's thread: the host's reason, by rows only") {
+    set_counter_kind(s, CounterKind::rows);
+    REQUIRE(count(s).empty());
+    CHECK(count_saving(s.counting) == "not saved here");
+    set_counter_kind(s, CounterKind::search);
+    REQUIRE(count(s).empty());
+    CHECK(count_saving(s.counting).empty());  // the search is not saved anywhere: nothing said
+  }
+  SECTION("a host that says nothing (the native explorer): nothing") {
+    s.counting.not_saved_here.clear();
+    set_counter_kind(s, CounterKind::rows);
+    REQUIRE(count(s).empty());
+    CHECK(count_saving(s.counting).empty());
+  }
+}
+
 TEST_CASE("explorer: counting each kind", "[explorer][count]") {
   ExplorerState s;
   SECTION("open tours from the start") {

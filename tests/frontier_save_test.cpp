@@ -10,6 +10,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -115,6 +116,80 @@ TEST_CASE("frontier save: states on disk, made again from the file at every squa
     CHECK(saved_at_every_square(p, 2, saves, limit, disk) == whole.count.to_string());
     CHECK(saves > 3);
   }
+}
+
+namespace {
+
+// A host's own storage (as the browser's: web/opfs_save.cpp), here memory.
+class MemorySink final : public kt::SaveSink {
+ public:
+  bool write(const void* data, std::size_t bytes) override {
+    const auto* from = static_cast<const char*>(data);
+    bytes_.insert(bytes_.end(), from, from + bytes);
+    return true;
+  }
+  std::vector<char> bytes_;
+};
+
+class MemorySource final : public kt::SaveSource {
+ public:
+  explicit MemorySource(std::vector<char> bytes) : bytes_(std::move(bytes)) {}
+  std::uint64_t size() const override { return bytes_.size(); }
+  bool read(void* data, std::size_t bytes) override {
+    if (bytes > bytes_.size() - at_) return false;
+    std::memcpy(data, bytes_.data() + at_, bytes);
+    at_ += bytes;
+    return true;
+  }
+
+ private:
+  std::vector<char> bytes_;
+  std::size_t at_ = 0;
+};
+
+std::vector<char> file_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+}  // namespace
+
+TEST_CASE("frontier save: a host's own sink and source carry the same save as a file") {
+  const Problem p = saved_board(5, 6, false);  // halves, the bottom's states handed to the top
+  const kt::FrontierDesc desc{.threads = 2, .square_ends = true};
+  const std::string path = saved_path("sink");
+  FrontierCounter counter(p, desc);
+  int saves = 0;
+  while (counter.run(1 << 14) == Status::running) {
+    if (!counter.can_save()) continue;
+    MemorySink sink;
+    REQUIRE(counter.save(sink).empty());
+    REQUIRE(counter.save(path).empty());
+    CHECK(sink.bytes_ == file_bytes(path));  // the same words either way
+    Problem saved;
+    MemorySource head(sink.bytes_);
+    REQUIRE(kt::read_saved_problem(head, saved).empty());
+    CHECK(saved.geometry.rows == 5);
+    MemorySource source(sink.bytes_);
+    counter = FrontierCounter::resume(source, "memory", desc);
+    REQUIRE(counter.error().empty());
+    ++saves;
+  }
+  std::filesystem::remove(path);
+  CHECK(saves > 3);
+  CHECK(counter.count().to_string() == counted_whole(p));
+  // A save cut short is refused, named as the host names it.
+  FrontierCounter fresh(p, desc);
+  while (fresh.status() == Status::running && (!fresh.can_save() || fresh.steps() == 0)) {
+    fresh.run(1 << 10);
+  }
+  MemorySink sink;
+  REQUIRE(fresh.save(sink).empty());
+  sink.bytes_.resize(sink.bytes_.size() - 8);
+  MemorySource cut(sink.bytes_);
+  const FrontierCounter refused = FrontierCounter::resume(cut, "the saved count", desc);
+  CHECK(refused.status() == Status::none);
+  CHECK(refused.error().rfind("the saved count: the file is cut short", 0) == 0);
 }
 
 TEST_CASE("frontier save: 6x6 open tours made again at every square", "[slow]") {

@@ -620,6 +620,12 @@ std::optional<std::uint64_t> tour_total(const ExplorerState& s) {
 
 // --- counting ----------------------------------------------------------------------------------
 
+std::string count_saving(const Counting& c) {
+  if (!c.counter || !c.counter->by_rows()) return {};
+  std::string saving = c.counter->saving();
+  return saving.empty() ? c.not_saved_here : saving;
+}
+
 void set_count_kind(ExplorerState& s, CountKind k) {
   if (k == s.counting.kind) return;
   s.counting.kind = k;

@@ -114,6 +114,9 @@ struct Counting {
   double last_slice = 0;  // of which in the last frame
   Pacer pacer;
   CountElsewhere elsewhere;  // set by a host that can count off the page's thread
+  // Set by a host where counts elsewhere save and those on the page's thread cannot: why not,
+  // said beside a count by rows on the page's thread (count_saving).
+  std::string not_saved_here;
 };
 
 // Every tour the textbook's search has found so far, in its order (the handout's Try_All): the
@@ -240,6 +243,9 @@ const std::vector<std::int32_t>* shown_tour(const ExplorerState& s);
 std::optional<std::uint64_t> tour_total(const ExplorerState& s);
 
 // --- counting ------------------------------------------------------------------------------
+// Whether the count by rows is saved as it goes (PageCounter::saving), or why it cannot be
+// (Counting::not_saved_here); "" for the search, or where nothing is said.
+std::string count_saving(const Counting& c);
 void set_count_kind(ExplorerState& s, CountKind k);      // clears the count when it changes
 void set_counter_kind(ExplorerState& s, CounterKind k);  // the same
 // Starts counting the draft's board as the kind says, with the counter choose_page_counter

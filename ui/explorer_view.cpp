@@ -706,6 +706,16 @@ void ExplorerView::draw_count_section(ExplorerState& s) {
                         with_commas(counter.nodes()).c_str());
   }
   ImGui::PopTextWrapPos();
+  if (counter.rows_progress() && !done) draw_count_saving(c);
+}
+
+// Out of line: drawn only while a count by rows runs, never in the page's first frame.
+[[gnu::noinline]] void ExplorerView::draw_count_saving(const Counting& c) {
+  const std::string saving = count_saving(c);
+  if (saving.empty()) return;
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("%s", saving.c_str());
+  ImGui::PopTextWrapPos();
 }
 
 // The banner, and beside it a Fit button while a detailed board is zoomed or panned (large

@@ -61,6 +61,7 @@ class ExplorerView {
   void draw_search_section(ExplorerState& s);
   void draw_tour_list(ExplorerState& s);
   void draw_count_section(ExplorerState& s);
+  void draw_count_saving(const Counting& c);
   void draw_study_section(ExplorerState& s);  // tour_study_view.cpp
   void draw_study_results(ExplorerState& s);
   void draw_status_section(const ExplorerState& s);

@@ -41,6 +41,9 @@ class PageCounter {
   virtual std::optional<double> seconds_elsewhere() const { return std::nullopt; }
   // Stop: here nothing to do (the page stops calling run); elsewhere the work is ended.
   virtual void stop() {}
+  // A count by rows that saves as it goes (elsewhere: the browser's counting worker), whether
+  // and how far it is saved, in a sentence; "" where it does not save.
+  virtual std::string saving() const { return {}; }
 };
 
 // The count on the page's own thread.

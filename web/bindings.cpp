@@ -31,6 +31,7 @@
 #include "readout.hpp"
 #include "solve/rewindable_solver.hpp"
 #include "tours_js.hpp"
+#include "worker_counter.hpp"
 
 namespace kt::web {
 
@@ -579,8 +580,15 @@ class App : public SearchReadout {
     out.set("forecast", c.forecast);
     out.set("forecastSeconds", c.forecast_seconds);
     out.set("error", c.error);
+    // A count by rows: whether it is saved as it goes and how far, or why it cannot be.
+    out.set("saving", ui::count_saving(c));
     return out;
   }
+  // The count saved in the browser's storage (worker_counter.hpp): what and how far, or null.
+  val saved_count() const { return web::saved_count(); }
+  // Goes on with it (the board set as its): "" or why not.
+  std::string resume_count() { return resume_saved_count(state()); }
+  void discard_saved_count() { web::discard_saved_count(); }
   bool large_board() const { return ui::large_board(state()); }
 
   // The textbook's recursion (ui/teaching_run.hpp), for the textbook and wirth methods on open
@@ -968,6 +976,9 @@ EMSCRIPTEN_BINDINGS(knights_tour) {
       .function("countConfirm", &App::count_confirm)
       .function("countCancel", &App::count_cancel)
       .function("countState", &App::count_state)
+      .function("savedCount", &App::saved_count)
+      .function("resumeCount", &App::resume_count)
+      .function("discardSavedCount", &App::discard_saved_count)
       .function("studyStart", &App::study_start)
       .function("studyStop", &App::study_stop)
       .function("study", &App::study)

@@ -1,4 +1,4 @@
-# The counting worker (web/count_worker.cpp, web/count_worker_post.js): a module of its own,
+# The counting worker (web/count_worker.cpp, web/opfs_save.cpp, web/count_worker_post.js): a module of its own,
 # built with pthreads, that the page loads into a Web Worker only when it counts and is
 # cross-origin isolated (web/worker_counter.cpp). The page's own module stays single-threaded,
 # so its first frame's download is unchanged. Its core (the board and counting layers) is
@@ -6,7 +6,7 @@
 # -pthread (shared memory, atomics). kt_count_worker(<target> <output name> <compile options>...)
 # writes <output name>.js, .wasm and .worker.js (the threads' script) into the site.
 function(kt_count_worker target output)
-  set(_sources ${CMAKE_CURRENT_SOURCE_DIR}/count_worker.cpp)
+  set(_sources ${CMAKE_CURRENT_SOURCE_DIR}/count_worker.cpp ${CMAKE_CURRENT_SOURCE_DIR}/opfs_save.cpp)
   foreach(_lib kt_board kt_counting)
     get_target_property(_dir ${_lib} SOURCE_DIR)
     get_target_property(_files ${_lib} SOURCES)

@@ -7,7 +7,9 @@
 //
 // kt_count_start takes the problem as the page counted it (kt::Problem's fields) and the
 // counter the page chose (kt::choose_counter, on the page: the same choice on any thread).
-// kt_count_news gives the news as one line of JSON, the fields of the page's read-outs.
+// kt_count_news gives the news as one line of JSON, the fields of the page's read-outs. A count
+// by rows saves itself as it goes in the browser's origin private file system, and goes on from
+// there when the page asks (web/opfs_save.hpp).
 #include <emscripten.h>
 
 #include <chrono>
@@ -23,6 +25,7 @@
 #include "counting/count.hpp"
 #include "counting/estimate.hpp"
 #include "counting/frontier_count.hpp"
+#include "opfs_save.hpp"
 
 namespace {
 
@@ -64,6 +67,7 @@ struct News {
   double progress = 0;
   double nodes = 0;
   std::string error;
+  std::string save_error;  // why the last save was not written ("" when it was, or none tried)
   std::optional<kt::FrontierProgress> rows;
   double seconds = 0;
   int threads = 1;
@@ -75,7 +79,7 @@ struct News {
     out += ",\"counter\":\"" + std::string(counter) + "\",\"count\":" + quoted(count) +
            ",\"progress\":" + number(progress) + ",\"nodes\":" + number(nodes) +
            ",\"error\":" + quoted(error) + ",\"seconds\":" + number(seconds) +
-           ",\"threads\":" + std::to_string(threads);
+           ",\"threads\":" + std::to_string(threads) + ",\"saveError\":" + quoted(save_error);
     if (rows) {
       const kt::FrontierProgress& r = *rows;
       out += ",\"rows\":{\"squaresDone\":" + std::to_string(r.squares_done) +
@@ -107,25 +111,50 @@ double seconds_since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
+// How a count by rows saves (web/opfs_save.hpp): on, where the worker opened its files; from
+// a save, when the page resumes one; and when, as the CLI's saves (count_frontier): the first
+// after `after` seconds, then once nine times the last save's time has passed (at most about
+// a tenth of the time saving), at square ends, and only once the count has gone on.
+struct Saving {
+  bool on = false;
+  bool resume = false;
+  double after = 10;
+};
+
 // Counting by rows: run() in steps of about a tenth of a second, the news after each.
-void count_by_rows(const kt::Problem& problem, std::uint64_t memory_limit, int threads) {
+void count_by_rows(const kt::Problem& problem, std::uint64_t memory_limit, int threads,
+                   const Saving& saving) {
   const auto t0 = Clock::now();
-  kt::FrontierCounter counter(problem, {.memory_limit = memory_limit, .threads = threads});
+  const kt::FrontierDesc desc{
+      .memory_limit = memory_limit, .threads = threads, .square_ends = saving.on};
+  kt::FrontierCounter counter =
+      saving.resume ? kt::web::opfs_resume(desc) : kt::FrontierCounter(problem, desc);
   News news;
   news.threads = threads;
   news.counter = "rows";
   std::uint64_t steps = 1 << 14;
+  double next_save = saving.after;
+  std::uint64_t saved_steps = counter.steps();
   while (counter.status() == kt::Status::running) {
     const auto t = Clock::now();
     counter.run(steps);
     const double took = seconds_since(t);
     if (took < 0.05 && steps < (std::uint64_t{1} << 30)) steps *= 2;
     if (took > 0.2 && steps > 1) steps /= 2;
+    if (saving.on && counter.can_save() && seconds_since(t0) >= next_save &&
+        counter.steps() > saved_steps) {
+      const auto began = Clock::now();
+      news.save_error = kt::web::opfs_save(counter, seconds_since(t0));
+      saved_steps = counter.steps();
+      next_save = seconds_since(t0) + 9 * seconds_since(began);
+    }
     news.rows = counter.progress();
     news.progress = counter.status() == kt::Status::running ? news.rows->fraction : 1.0;
     news.seconds = seconds_since(t0);
     tell(news);
   }
+  // Counted: the save is of no more use. (Stopped by an error, as the memory limit: kept.)
+  if (saving.on && counter.error().empty()) kt::web::opfs_discard();
   news.done = true;
   news.error = counter.error();
   news.count = counter.count().to_string();
@@ -165,13 +194,18 @@ extern "C" {
 // The problem: rows x cols, `blocked` one flag a square (Geometry::index) or null, start and
 // end squares (x = 0: none), closed. by_rows: 1 or 0, or -1 for `auto` where both counters
 // can count it: the search's trial decides, as kt::choose_counter on one thread (the page's
-// choice: the same counter as on the page's thread). Returns 0, or 1 when a count was started
-// already (one count a worker) or the problem is not one (the page checked it: not expected).
+// choice: the same counter as on the page's thread). save: 1 where count_worker_post.js opened
+// the save files (a count by rows then saves, the first time after save_after seconds);
+// resume: 1 to go on from the save instead (the problem is the save's, as the page read it).
+// Returns 0, or 1 when a count was started already (one count a worker) or the problem is not
+// one (the page checked it: not expected).
 EMSCRIPTEN_KEEPALIVE int kt_count_start(int rows, int cols, const std::uint8_t* blocked, int sx,
                                         int sy, int ex, int ey, int closed, int by_rows,
-                                        double memory_limit, int threads) {
+                                        double memory_limit, int threads, int save, int resume,
+                                        double save_after) {
   if (g_started || rows < 1 || cols < 1 || rows > 100000 || cols > 100000 ||
-      static_cast<std::int64_t>(rows) * cols > 100000000 || threads < 1 || memory_limit < 0) {
+      static_cast<std::int64_t>(rows) * cols > 100000000 || threads < 1 || memory_limit < 0 ||
+      !(save_after >= 0) || (resume && (!save || by_rows != 1))) {
     return 1;
   }
   kt::Problem p;
@@ -187,12 +221,13 @@ EMSCRIPTEN_KEEPALIVE int kt_count_start(int rows, int cols, const std::uint8_t* 
   g_started = true;
   tell(News{});
   const auto limit = static_cast<std::uint64_t>(memory_limit);
-  std::thread([p, by_rows, limit, threads] {
+  const Saving saving{.on = save != 0, .resume = resume != 0, .after = save_after};
+  std::thread([p, by_rows, limit, threads, saving] {
     const bool rows = by_rows >= 0 ? by_rows != 0
                                    : kt::estimate_count_seconds(p, true, false).seconds >
                                          kt::kSearchPreferredSeconds;
     if (rows) {
-      count_by_rows(p, limit, threads);
+      count_by_rows(p, limit, threads, saving);
     } else {
       count_by_search(p, threads);
     }

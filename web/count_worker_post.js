@@ -2,32 +2,192 @@
 // worker's own thread only, not in the threads Emscripten starts from the same script). The
 // page sends one message, the count:
 //   {rows, cols, blocked: Uint8Array | null, start: [x, y] | null, end: [x, y] | null, closed,
-//    byRows: true | false | null (auto: the worker's trial decides), memoryLimit (bytes), threads}
+//    byRows: true | false | null (auto: the worker's trial decides), memoryLimit (bytes), threads,
+//    resume: go on from the saved count (the problem is the save's), saveAfter (seconds)}
 // and gets the count's news (web/count_worker.cpp) every tenth of a second until it is done,
-// then nothing more. The page ends the worker to stop a count (terminate: at once, with its
-// threads).
+// then nothing more, with the saves' news: save {on, error, saves, squaresDone, squares}. The
+// page ends the worker to stop a count (terminate: at once, with its threads).
 if (!ENVIRONMENT_IS_PTHREAD) {
   let request = null;
   let ready = false;
-  const start = () => {
+  // A count by rows saves in the origin private file system (web/opfs_save.hpp): the folder
+  // kt-count holds two slots (count.0, count.1) and count.json, which names the slot that holds
+  // the last whole save, the problem, how far it came and when. Opened here, before the count
+  // starts (a sync handle comes from a promise); the count's thread calls the functions below
+  // on this thread, while it waits. Reads and writes go through a buffer of this thread's own:
+  // the module's memory is shared, which not every browser's handles take.
+  const CHUNK = 1 << 24;
+  const saves = Module.ktSaves = {
+    on: false, error: '', files: null, meta: null, slot: 0, at: 0, saves: 0, buffer: null,
+    resumed: false,
+    async open(r) {
+      const fs = self.FileSystemFileHandle;
+      if (!(navigator.storage && navigator.storage.getDirectory && fs &&
+            fs.prototype.createSyncAccessHandle)) {
+        this.error = 'this browser cannot write its storage from the counting worker ' +
+                     '(no FileSystemSyncAccessHandle)';
+        return;
+      }
+      const files = [];
+      try {
+        const root = await navigator.storage.getDirectory();
+        const dir = await root.getDirectoryHandle('kt-count', { create: true });
+        for (const name of ['count.0', 'count.1', 'count.json']) {
+          files.push(await (await dir.getFileHandle(name, { create: true }))
+            .createSyncAccessHandle());
+        }
+      } catch (e) {
+        files.forEach((f) => f.close());
+        this.error = e && e.name === 'NoModificationAllowedError'
+          ? 'another tab is counting with saves (their files are in use)'
+          : 'the browser\'s storage cannot be opened (' + ((e && e.message) || e) + ')';
+        return;
+      }
+      this.files = files;
+      this.buffer = new Uint8Array(CHUNK);
+      let last = null;  // the description of the last save, if there is one
+      try {
+        const text = new Uint8Array(files[2].getSize());
+        files[2].read(text, { at: 0 });
+        last = JSON.parse(new TextDecoder().decode(text));
+      } catch (e) {}
+      if (r.resume) {
+        if (!last || (last.slot !== 0 && last.slot !== 1)) {
+          this.error = 'there is no saved count to go on with';
+          this.close();
+          return;
+        }
+        this.meta = last;
+        this.resumed = true;
+      } else {
+        // A new count: the last one's save stays whole until this one's first save names the
+        // other slot (a tab closed before then offers the last count again).
+        this.meta = { format: 1, slot: last && last.slot === 0 ? 0 : 1, seconds: 0,
+          problem: { rows: r.rows, cols: r.cols, closed: !!r.closed, start: r.start || null,
+                     end: r.end || null, blocked: r.blocked ? Array.from(r.blocked) : null } };
+      }
+      this.on = true;
+    },
+    close() {
+      (this.files || []).forEach((f) => f.close());
+      this.files = null;
+      this.on = false;
+    },
+    // Bytes between the module's memory and a file, through the buffer.
+    copy(file, pointer, bytes, write) {
+      const heap = new Uint8Array(wasmMemory.buffer);
+      pointer >>>= 0;
+      bytes >>>= 0;
+      for (let done = 0; done < bytes; done += CHUNK) {
+        const n = Math.min(CHUNK, bytes - done), part = this.buffer.subarray(0, n);
+        if (write) part.set(heap.subarray(pointer + done, pointer + done + n));
+        const moved = write ? file.write(part, { at: this.at }) : file.read(part, { at: this.at });
+        if (moved !== n) return 0;
+        if (!write) heap.set(part, pointer + done);
+        this.at += n;
+      }
+      return 1;
+    },
+    // A save: into the slot the description does not name, which it names once flushed.
+    begin() {
+      try {
+        this.slot = 1 - this.meta.slot;
+        this.at = 0;
+        this.files[this.slot].truncate(0);
+        return 1;
+      } catch (e) {
+        return 0;
+      }
+    },
+    write(pointer, bytes) {
+      try {
+        return this.copy(this.files[this.slot], pointer, bytes, true);
+      } catch (e) {
+        return 0;
+      }
+    },
+    finish(ok, squaresDone, squares, seconds) {
+      try {
+        this.files[this.slot].flush();
+        if (!ok) return 0;
+        const before = this.meta.seconds;  // counted before this run
+        const meta = Object.assign({}, this.meta, { slot: this.slot, squaresDone, squares,
+          seconds: before + seconds, savedAt: Date.now() });
+        const text = new TextEncoder().encode(JSON.stringify(meta));
+        const description = this.files[2];
+        description.truncate(0);
+        if (description.write(text, { at: 0 }) !== text.length) return 0;
+        description.flush();
+        this.meta = Object.assign(meta, { seconds: before });
+        this.saves++;
+        this.last = { squaresDone, squares };
+        return 1;
+      } catch (e) {
+        return 0;
+      }
+    },
+    // Going on: the slot the description names, read from its start; its size in bytes.
+    openLast() {
+      this.slot = this.meta.slot;
+      this.at = 0;
+      try {
+        return this.files[this.slot].getSize();
+      } catch (e) {
+        return 0;  // (read as an empty file: refused with the reason)
+      }
+    },
+    read(pointer, bytes) {
+      try {
+        return this.copy(this.files[this.slot], pointer, bytes, false);
+      } catch (e) {
+        return 0;
+      }
+    },
+    // Counted: nothing left to go on with. (A count that neither saved nor went on from the
+    // save leaves the last count's save as it was.)
+    discard() {
+      if (!this.resumed && this.saves === 0) {
+        this.close();
+        return;
+      }
+      try {
+        this.files[2].truncate(0);
+        this.files[2].flush();
+      } catch (e) {}
+      this.close();
+      navigator.storage.getDirectory()
+        .then((root) => root.removeEntry('kt-count', { recursive: true })).catch(() => {});
+    },
+    news(news) {
+      return { on: this.on || this.saves > 0, error: this.on ? news.saveError || '' : this.error,
+               saves: this.saves, squaresDone: this.last ? this.last.squaresDone : 0,
+               squares: this.last ? this.last.squares : 0 };
+    },
+  };
+  const start = async () => {
     const r = request;
+    if (r.byRows !== false) await saves.open(r);
     const blocked = r.blocked ? Uint8Array.from(r.blocked) : null;
     const at = (s, i) => (Array.isArray(s) ? Number(s[i]) | 0 : 0);
     // No flags: a null pointer (an empty array would be a pointer to no flags).
     const failed = (blocked && blocked.length !== (r.rows | 0) * (r.cols | 0)) ||
       ccall('kt_count_start', 'number',
       ['number', 'number', blocked ? 'array' : 'number', 'number', 'number', 'number', 'number',
-       'number', 'number', 'number', 'number'],
+       'number', 'number', 'number', 'number', 'number', 'number', 'number'],
       [r.rows | 0, r.cols | 0, blocked ?? 0, at(r.start, 0), at(r.start, 1),
        at(r.end, 0), at(r.end, 1), r.closed ? 1 : 0, r.byRows === null ? -1 : r.byRows ? 1 : 0,
-       Math.max(0, Number(r.memoryLimit) || 0), Math.max(1, r.threads | 0)]);
+       Math.max(0, Number(r.memoryLimit) || 0), Math.max(1, r.threads | 0), saves.on ? 1 : 0,
+       r.resume ? 1 : 0, Math.max(0, Number(r.saveAfter ?? 10) || 0)]);
     if (failed) {
       postMessage({ state: 'done', count: '0', progress: 0, nodes: 0, seconds: 0, threads: 0,
-                    error: 'the counting worker was given no problem it can count' });
+                    error: r.resume && !saves.on
+                      ? 'the saved count cannot be read: ' + saves.error
+                      : 'the counting worker was given no problem it can count' });
       return;
     }
     const timer = setInterval(() => {
       const news = JSON.parse(UTF8ToString(_kt_count_news()));
+      news.save = saves.news(news);
       postMessage(news);
       if (news.state === 'done') clearInterval(timer);
     }, 100);

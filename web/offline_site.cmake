@@ -15,6 +15,7 @@ endforeach()
 # course page and its embeds, the manifest and its icons, the counting worker's builds). A file the build did not make (an
 # unsplit page has no index.deferred.wasm) is left out.
 set(_files index.html index.js index.wasm index.deferred.wasm code-font.ttf lesson.js export.js
+    saved_count.js
     lessons/backtracking.json course.html manifest.webmanifest icons/icon.svg icons/icon-192.png
     icons/icon-512.png icons/icon-maskable-512.png count_worker.js count_worker.wasm
     count_worker.worker.js count_worker.simd.js count_worker.simd.wasm

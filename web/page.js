@@ -406,6 +406,12 @@
     }
     return exportScript;
   }
+  // A count saved in the browser's storage, and the offer to go on with it (web/saved_count.js).
+  function lookForSavedCount() {
+    var s = document.createElement('script');
+    s.src = typeof locateFile == 'function' ? locateFile('saved_count.js') : 'saved_count.js';
+    document.head.appendChild(s);
+  }
   Module.exportTour = function (kind, options) {
     return loadExport().then(function () { return Module.exportTour(kind, options); },
       function (e) { return { state: 'failed', message: 'export: ' + e.message }; });
@@ -943,7 +949,8 @@
       access.build();
       var bare = !location.search;  // a first visit: the page's address alone
       applyLink();
-      if (Module.whenSecondPart) Module.whenSecondPart(loadExport); else setTimeout(loadExport, 0);
+      var later = function () { loadExport(); lookForSavedCount(); };
+      if (Module.whenSecondPart) Module.whenSecondPart(later); else setTimeout(later, 0);
       var wanted = lessonWanted(bare);
       if (wanted) setTimeout(function () { openLesson(wanted); }, 0);
       sync();

@@ -8,8 +8,15 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "board/geometry.hpp"
+#include "board/request.hpp"
+#include "board/square_list.hpp"
 #include "counting/big_count.hpp"
+#include "counting/count_request.hpp"
+#include "counting/frontier_count.hpp"
+#include "page_request.hpp"
 
 using emscripten::val;
 
@@ -41,7 +48,7 @@ EM_JS(int, kt_worker_simd, (), {
 // Starts a worker on a count; its news land in Module.ktCountWorkers[id].news.
 EM_JS(void, kt_worker_start, (int id, int rows, int cols, const unsigned char* blocked, int sx,
                               int sy, int ex, int ey, int closed, int by_rows, double memory_limit,
-                              int threads, int simd), {
+                              int threads, int simd, int resume, double save_after), {
   const workers = Module.ktCountWorkers || (Module.ktCountWorkers = {});
   const entry = { news: null };
   const fail = (why) => {
@@ -60,7 +67,7 @@ EM_JS(void, kt_worker_start, (int id, int rows, int cols, const unsigned char* b
   entry.worker.onerror = (e) => fail(e.message || 'no message');
   entry.worker.postMessage({
     rows, cols, closed: !!closed, byRows: by_rows < 0 ? null : !!by_rows,
-    memoryLimit: memory_limit, threads,
+    memoryLimit: memory_limit, threads, resume: !!resume, saveAfter: save_after,
     blocked: blocked ? HEAPU8.slice(blocked, blocked + rows * cols) : null,
     start: sx > 0 ? [sx, sy] : null, end: ex > 0 ? [ex, ey] : null });
 });
@@ -93,6 +100,13 @@ double number(const val& v, const char* field) {
   return x.isNumber() ? x.as<double>() : 0.0;
 }
 
+int g_next_id = 0;
+int g_threads_cap = -1;  // Module.setCountThreads: -1 the machine's threads
+bool g_simd_allowed = true;
+double g_save_after = 10;            // Module.setCountThreads: seconds before a count's first save
+bool g_resume_next = false;          // resume_saved_count: the next count goes on from the save
+ui::Counting* g_counting = nullptr;  // the page's counts (use_count_worker)
+
 class WorkerCounter final : public ui::PageCounter {
  public:
   // by_rows none: the worker chooses (its news say which).
@@ -119,6 +133,7 @@ class WorkerCounter final : public ui::PageCounter {
     stopped_ = true;
     kt_worker_end(id_);
   }
+  std::string saving() const override { return saving_; }
 
  private:
   void read() {
@@ -176,11 +191,37 @@ class WorkerCounter final : public ui::PageCounter {
       r.mirrored_halves = rows["mirroredHalves"].isTrue();
       rows_ = r;
     }
+    read_saving(news["save"]);
     const val state = news["state"];
     if (state.isString() && state.as<std::string>() == "done") {
       status_ = Status::none;
       kt_worker_end(id_);  // done: its memory back at once
     }
+  }
+
+  // The saves' news (web/count_worker_post.js: {on, error, saves, squaresDone, squares}) in a
+  // sentence for the panel and the JS API.
+  void read_saving(const val& save) {
+    if (!is_object(save)) return;
+    const val error = save["error"];
+    const std::string why = error.isString() ? error.as<std::string>() : std::string();
+    if (!save["on"].isTrue()) {
+      saving_ =
+          "This count cannot be saved: " + (why.empty() ? std::string("no reason given") : why) +
+          ". Closing the tab loses it.";
+      return;
+    }
+    const int saves = static_cast<int>(number(save, "saves"));
+    if (saves == 0) {
+      saving_ = why.empty() ? "Saved in the browser's storage at the end of a square, from " +
+                                  std::to_string(static_cast<int>(g_save_after)) + " s on."
+                            : "Not saved: " + why + ".";
+      return;
+    }
+    saving_ = "Saved at square " + std::to_string(static_cast<int>(number(save, "squaresDone"))) +
+              " of " + std::to_string(static_cast<int>(number(save, "squares"))) +
+              ": the page offers to go on from there when it is opened again." +
+              (why.empty() ? "" : " The last save failed: " + why + ".");
   }
 
   static constexpr double kSilentMs = 30000;
@@ -196,17 +237,15 @@ class WorkerCounter final : public ui::PageCounter {
   std::uint64_t nodes_ = 0;
   std::optional<FrontierProgress> rows_;
   std::string error_;
+  std::string saving_;
 };
-
-int g_next_id = 0;
-int g_threads_cap = -1;  // Module.setCountThreads: -1 the machine's threads
-bool g_simd_allowed = true;
 
 }  // namespace
 
-void set_count_limits(int threads, std::optional<bool> simd) {
+void set_count_limits(int threads, std::optional<bool> simd, std::optional<double> save_after) {
   g_threads_cap = threads;
   if (simd) g_simd_allowed = *simd;
+  if (save_after) g_save_after = *save_after;
 }
 
 CountThreads count_threads() {
@@ -219,19 +258,151 @@ CountThreads count_threads() {
 }
 
 void use_count_worker(ui::ExplorerState& state) {
+  // (The counter's maker takes no capture, as before saving: a capture changed the code the
+  // page's first frame runs.)
+  g_counting = &state.counting;
   state.counting.elsewhere = [](const Problem& p, std::optional<bool> by_rows,
                                 std::uint64_t memory_limit) -> std::unique_ptr<ui::PageCounter> {
     const CountThreads t = count_threads();
-    if (t.threads <= 0) return nullptr;
+    if (t.threads <= 0) {
+      g_counting->not_saved_here =
+          std::string("This count cannot be saved: it runs on the page's own thread (") +
+          (!t.isolated          ? "the page is not cross-origin isolated here"
+           : g_threads_cap == 0 ? "as a script asked"
+                                : "this browser does not run the counting worker's threads here") +
+          "), and a browser writes its storage as a count goes only from a worker. Closing the "
+          "tab loses it.";
+      return nullptr;
+    }
+    g_counting->not_saved_here.clear();  // (the worker's count says itself)
     const int id = ++g_next_id;
     const Square none{0, 0};
     const Square start = p.start.value_or(none), end = p.end.value_or(none);
     kt_worker_start(id, p.geometry.rows, p.geometry.cols,
                     p.blocked.empty() ? nullptr : p.blocked.data(), start.x, start.y, end.x, end.y,
                     p.closed, by_rows ? int{*by_rows} : -1, static_cast<double>(memory_limit),
-                    t.threads, t.simd);
+                    t.threads, t.simd, g_resume_next && by_rows.value_or(false), g_save_after);
+    g_resume_next = false;
     return std::make_unique<WorkerCounter>(id, by_rows, t.threads);
   };
+}
+
+namespace {
+
+// The count saved last (web/opfs_save.hpp), as web/saved_count.js read it after the first
+// frame (Module.ktSavedCount: count.json's description), when it describes a count the page
+// can make again: the board as the page's request (what resume_saved_count configures), the
+// kind of count, the problem they make, and how far it came. Read through the page's own
+// parsing (ui::parse_count_request), which checks it as any request.
+struct SavedCount {
+  RequestText text;
+  ui::CountKind kind = ui::CountKind::all_open;
+  Problem problem;
+  int squares_done = 0, squares = 0;
+  double seconds = 0, saved_at = 0;
+};
+
+// "x,y" from [x, y]; "" from anything else.
+std::string saved_square(const val& v) {
+  if (!v.isArray() || v["length"].as<int>() != 2 || !v[0].isNumber() || !v[1].isNumber()) {
+    return {};
+  }
+  return std::to_string(v[0].as<int>()) + "," + std::to_string(v[1].as<int>());
+}
+
+std::optional<SavedCount> read_saved_count() {
+  const val meta = val::module_property("ktSavedCount");
+  if (!is_object(meta) || !is_object(meta["problem"])) return std::nullopt;
+  const val p = meta["problem"];
+  const int rows = static_cast<int>(number(p, "rows")), cols = static_cast<int>(number(p, "cols"));
+  if (rows < 1 || cols < 1 || rows > kMaxSide || cols > kMaxSide) return std::nullopt;
+  SavedCount saved;
+  RequestText& text = saved.text;
+  text.rows = std::to_string(rows);
+  text.cols = std::to_string(cols);
+  text.start = saved_square(p["start"]);
+  text.end = saved_square(p["end"]);
+  text.closed = p["closed"].isTrue() ? "1" : "";
+  saved.kind = !text.closed.empty() ? ui::CountKind::closed
+               : text.start.empty() ? ui::CountKind::all_open
+                                    : ui::CountKind::from_start;
+  if (text.start.empty()) text.start = "1,1";  // the board's; every start is counted
+  const val blocked = p["blocked"];
+  if (blocked.isArray()) {
+    if (blocked["length"].as<int>() != rows * cols) return std::nullopt;
+    const Geometry g{rows, cols};
+    int n = 0;
+    for (int i = 0; i < rows * cols; ++i)
+      n += blocked[i].isNumber() && blocked[i].as<double>() != 0;
+    std::vector<Square> squares(static_cast<std::size_t>(n));
+    for (int i = 0, k = 0; i < rows * cols; ++i) {
+      if (blocked[i].isNumber() && blocked[i].as<double>() != 0) {
+        squares[static_cast<std::size_t>(k++)] = g.square(i);
+      }
+    }
+    text.blocked = format_square_list(squares);
+  }
+  if (!ui::parse_count_request(text, saved.kind, saved.problem).empty() ||
+      !check_frontier_problem(saved.problem).empty()) {
+    return std::nullopt;
+  }
+  saved.squares_done = static_cast<int>(number(meta, "squaresDone"));
+  saved.squares = static_cast<int>(number(meta, "squares"));
+  saved.seconds = number(meta, "seconds");
+  saved.saved_at = number(meta, "savedAt");
+  return saved;
+}
+
+val square_js(const std::optional<Square>& s) {
+  if (!s) return val::null();
+  val out = val::array();
+  out.call<void>("push", s->x);
+  out.call<void>("push", s->y);
+  return out;
+}
+
+}  // namespace
+
+val saved_count() {
+  const auto saved = read_saved_count();
+  if (!saved) return val::null();
+  const Problem& p = saved->problem;
+  val out = val::object();
+  out.set("rows", p.geometry.rows);
+  out.set("cols", p.geometry.cols);
+  out.set("closed", p.closed);
+  out.set("start", square_js(p.start));
+  out.set("end", square_js(p.end));
+  out.set("blocked", p.geometry.size() - p.free_squares());
+  out.set("what", describe_count(p));
+  out.set("squaresDone", saved->squares_done);
+  out.set("squares", saved->squares);
+  out.set("seconds", saved->seconds);
+  out.set("savedAt", saved->saved_at);
+  return out;
+}
+
+std::string resume_saved_count(ui::ExplorerState& state) {
+  const auto saved = read_saved_count();
+  if (!saved) return "there is no saved count to go on with";
+  if (count_threads().threads <= 0) {
+    return "a saved count goes on only in the counting worker, and this page counts on its own "
+           "thread here (it is not cross-origin isolated)";
+  }
+  // The board and the kind of count as the saved one's: the same problem again.
+  if (auto why = ui::configure(state, saved->text); !why.empty()) return why;
+  ui::set_count_kind(state, saved->kind);
+  ui::set_counter_kind(state, CounterKind::rows);
+  g_resume_next = true;
+  const std::string why = ui::count(state, /*confirmed=*/true);
+  g_resume_next = false;
+  return why;
+}
+
+void discard_saved_count() {
+  EM_ASM({
+    if (Module.ktDiscardSavedCount) Module.ktDiscardSavedCount();
+  });
 }
 
 }  // namespace kt::web
@@ -248,14 +419,21 @@ val count_threads_js() {
   return out;
 }
 
-// Module.setCountThreads({threads, simd}), for comparing (benchmarks, tests): threads, at most
-// that many in the worker (0: the page's own thread; null: the machine's); simd: false takes the
-// plain build. "" or why the settings were refused (none is then changed).
+// Module.setCountThreads({threads, simd, saveAfter}), for comparing (benchmarks, tests):
+// threads, at most that many in the worker (0: the page's own thread; null: the machine's); simd:
+// false takes the plain build; saveAfter: the seconds before a count by rows in the worker first
+// saves (default 10, as the CLI's --save-after). "" or why the settings were refused (none is
+// then changed).
 std::string set_count_threads_js(val settings) {
   const bool object = !settings.isNull() && settings.typeOf().as<std::string>() == "object";
   const val threads = object ? settings["threads"] : val::undefined();
   const val simd = object ? settings["simd"] : val::undefined();
+  const val save_after = object ? settings["saveAfter"] : val::undefined();
   if (!object) return "expected {threads, simd}";
+  const double after = save_after.isNumber() ? save_after.as<double>() : -1;
+  if (!save_after.isUndefined() && !(after >= 0 && after <= 86400)) {
+    return "saveAfter: expected seconds from 0 to 86400";
+  }
   const bool no_cap = threads.isUndefined() || threads.isNull();
   const double n = threads.isNumber() ? threads.as<double>() : -1;
   if (!no_cap && !(n >= 0 && n <= 64 && n == static_cast<int>(n))) {
@@ -265,7 +443,8 @@ std::string set_count_threads_js(val settings) {
     return "simd: expected true or false";
   }
   kt::web::set_count_limits(no_cap ? -1 : static_cast<int>(n),
-                            simd.isUndefined() ? std::nullopt : std::optional<bool>(simd.isTrue()));
+                            simd.isUndefined() ? std::nullopt : std::optional<bool>(simd.isTrue()),
+                            save_after.isUndefined() ? std::nullopt : std::optional<double>(after));
   return {};
 }
 

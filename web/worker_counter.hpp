@@ -5,7 +5,10 @@
 // (Module.setCountThreads).
 #pragma once
 
+#include <emscripten/val.h>
+
 #include <optional>
+#include <string>
 
 #include "explorer_state.hpp"
 
@@ -19,10 +22,23 @@ struct CountThreads {
 };
 CountThreads count_threads();
 // For comparing: at most `threads` in the worker (0: the page's own thread; -1: the machine's),
-// and the SIMD build where the browser has it (false: the plain build; none: unchanged).
-void set_count_limits(int threads, std::optional<bool> simd);
+// the SIMD build where the browser has it (false: the plain build; none: unchanged), and the
+// seconds before a count by rows first saves (none: unchanged).
+void set_count_limits(int threads, std::optional<bool> simd, std::optional<double> save_after);
 
 // Sends `state`'s counts to the worker where count_threads() says so (decided at each count).
+// Counts by rows there save as they go (web/opfs_save.hpp).
 void use_count_worker(ui::ExplorerState& state);
+
+// The count saved last in the browser's storage, for the JS API and the offer to go on with it
+// (web/saved_count.js, which reads it after the first frame): {rows, cols, closed, start, end,
+// blocked (how many squares), what (in words), squaresDone, squares, seconds (counted so far),
+// savedAt (ms since 1970)}, or null (none, not read yet, or not a count the page can make).
+emscripten::val saved_count();
+// Sets the board and the count as the saved one's and goes on with it in the counting worker:
+// "" or why not (none saved, or the page counts on its own thread).
+std::string resume_saved_count(ui::ExplorerState& state);
+// Removes the saved count from the browser's storage.
+void discard_saved_count();
 
 }  // namespace kt::web

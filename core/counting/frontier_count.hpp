@@ -76,6 +76,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -91,6 +92,23 @@ namespace kt {
 namespace frontier_detail {
 struct Work;
 }  // namespace frontier_detail
+
+// Where a save's words go and come back from. FrontierCounter::save(path) and resume(path) use
+// a file of the system's (made durable there: fsync, then a rename); a host with no such files
+// gives its own (the browser's counting worker writes to the origin's private file system from
+// JavaScript: web/opfs_save.cpp). The library stays free of any host's storage, and both ways
+// share one writer and one reader of the format.
+class SaveSink {
+ public:
+  virtual ~SaveSink() = default;
+  virtual bool write(const void* data, std::size_t bytes) = 0;  // appends; false: failed
+};
+class SaveSource {
+ public:
+  virtual ~SaveSource() = default;
+  virtual std::uint64_t size() const = 0;                // bytes in all
+  virtual bool read(void* data, std::size_t bytes) = 0;  // the next bytes; false: failed
+};
 
 // The widest board (short side) the frontier counter takes: a state must fit in 128 bits.
 inline constexpr int kMaxFrontierWidth = 12;
@@ -208,11 +226,17 @@ class FrontierCounter {
   bool can_save_in_background() const;
   std::uint64_t save_bytes() const;  // about what save() would write now
   std::string save(const std::string& path) const;
+  // The same words into `sink`, which makes them last (and keeps the last save whole until
+  // then): "" or why not.
+  std::string save(SaveSink& sink) const;
   // A counter that goes on from a file save() wrote, on a machine of the same kind (the words
   // are written as they are in memory). When it cannot, status() is none and error() says why.
   // desc: this run's memory limit, threads, disk (the states read from the file go there as
   // they are read) and square ends; halves, periods and crossing are the file's.
   static FrontierCounter resume(const std::string& path, const FrontierDesc& desc = {});
+  // The same from `source`, named `name` in error() (as the path is).
+  static FrontierCounter resume(SaveSource& source, const std::string& name,
+                                const FrontierDesc& desc = {});
 
  private:
   FrontierCounter();
@@ -286,6 +310,7 @@ FrontierResult count_frontier(const Problem& problem, const FrontierOptions& opt
 // The problem of a count saved by FrontierCounter::save (or by count_frontier's saving): ""
 // or why the file is not one.
 std::string read_saved_problem(const std::string& path, Problem& problem);
+std::string read_saved_problem(SaveSource& source, Problem& problem);
 
 // A forecast of counting `problem` by rows: the peak resident memory of a process that counts
 // it (bytes), the program itself included, from its width, its length and the measured states

@@ -58,22 +58,22 @@ std::uint64_t checksum(std::uint64_t sum, const std::uint64_t* x, std::size_t n)
 
 class SaveWriter {
  public:
-  // No file: the words are counted, not written (the file's length, which its opening holds).
-  explicit SaveWriter(std::FILE* file) : file_(file) {}
+  // No sink: the words are counted, not written (the file's length, which its opening holds).
+  explicit SaveWriter(SaveSink* sink) : sink_(sink) {}
   void word(std::uint64_t x) { words(&x, 1); }
   void words(const std::uint64_t* x, std::size_t n) {
     written_ += n;
-    if (file_ == nullptr) return;
-    if (ok_ && n > 0 && std::fwrite(x, sizeof *x, n, file_) != n) ok_ = false;
+    if (sink_ == nullptr) return;
+    if (ok_ && n > 0 && !sink_->write(x, n * sizeof *x)) ok_ = false;
     sum_ = checksum(sum_, x, n);
   }
-  bool counting() const { return file_ == nullptr; }
+  bool counting() const { return sink_ == nullptr; }
   std::uint64_t bytes() const { return 8 * written_; }
   bool ok() const { return ok_; }
   std::uint64_t sum() const { return sum_; }
 
  private:
-  std::FILE* file_;
+  SaveSink* sink_;
   bool ok_ = true;
   std::uint64_t sum_ = 0;
   std::uint64_t written_ = 0;
@@ -81,14 +81,14 @@ class SaveWriter {
 
 class SaveReader {
  public:
-  SaveReader(std::FILE* file, std::uint64_t bytes) : file_(file), left_(bytes / 8) {}
+  explicit SaveReader(SaveSource& source) : source_(source), left_(source.size() / 8) {}
   bool word(std::uint64_t& x) { return words(&x, 1); }
   // A number at most `most`.
   bool number(std::uint64_t& x, std::uint64_t most) { return word(x) && x <= most; }
   bool words(std::uint64_t* x, std::size_t n) {
     if (!fits(n)) return false;
     left_ -= n;
-    if (n > 0 && std::fread(x, sizeof *x, n, file_) != n) return false;
+    if (n > 0 && !source_.read(x, n * sizeof *x)) return false;
     sum_ = checksum(sum_, x, n);
     return true;
   }
@@ -115,7 +115,7 @@ class SaveReader {
   const std::string& malformed() const { return malformed_; }
 
  private:
-  std::FILE* file_;
+  SaveSource& source_;
   std::uint64_t left_;  // words not read yet
   std::uint64_t sum_ = 0;
   std::string malformed_;
@@ -456,24 +456,52 @@ std::string read_problem(SaveReader& in, Problem& p, std::vector<std::uint64_t>&
   return {};
 }
 
-// Opens `path` for reading, with its size.
-std::FILE* open_saved(const std::string& path, std::uint64_t& bytes, std::string& error) {
-  std::error_code ec;
-  bytes = std::filesystem::file_size(path, ec);
-  std::FILE* file = ec ? nullptr : std::fopen(path.c_str(), "rb");
-  if (file == nullptr) error = "cannot read " + path;
-  return file;
+// A file of the system's as a save's sink or source.
+class FileSink final : public SaveSink {
+ public:
+  explicit FileSink(std::FILE* file) : file_(file) {}
+  bool write(const void* data, std::size_t bytes) override {
+    return std::fwrite(data, 1, bytes, file_) == bytes;
+  }
+
+ private:
+  std::FILE* file_;
+};
+
+class FileSource final : public SaveSource {
+ public:
+  // Opens `path` (ok() false when it cannot be read), with its size.
+  explicit FileSource(const std::string& path) {
+    std::error_code ec;
+    bytes_ = std::filesystem::file_size(path, ec);
+    file_ = ec ? nullptr : std::fopen(path.c_str(), "rb");
+  }
+  FileSource(const FileSource&) = delete;
+  FileSource& operator=(const FileSource&) = delete;
+  ~FileSource() override {
+    if (file_ != nullptr) std::fclose(file_);
+  }
+  bool ok() const { return file_ != nullptr; }
+  std::uint64_t size() const override { return bytes_; }
+  bool read(void* data, std::size_t bytes) override {
+    return std::fread(data, 1, bytes, file_) == bytes;
+  }
+
+ private:
+  std::FILE* file_ = nullptr;
+  std::uint64_t bytes_ = 0;
+};
+
+// The save's opening: "" or why it cannot be read.
+std::string read_saved_head(SaveSource& source, Head& head) {
+  SaveReader in(source);
+  return read_head(in, source.size(), head);
 }
 
-// The file's opening: "" or why it cannot be read.
 std::string read_saved_head(const std::string& path, Head& head) {
-  std::uint64_t bytes = 0;
-  std::string error;
-  std::FILE* file = open_saved(path, bytes, error);
-  if (file == nullptr) return error;
-  SaveReader in(file, bytes);
-  error = read_head(in, bytes, head);
-  std::fclose(file);
+  FileSource file(path);
+  if (!file.ok()) return "cannot read " + path;
+  const std::string error = read_saved_head(file, head);
   return error.empty() ? error : path + ": " + error;
 }
 
@@ -504,6 +532,13 @@ bool same_problem(const Problem& a, const Problem& b) {
 std::string read_saved_problem(const std::string& path, Problem& problem) {
   Head head;
   std::string error = read_saved_head(path, head);
+  if (error.empty()) problem = head.problem;
+  return error;
+}
+
+std::string read_saved_problem(SaveSource& source, Problem& problem) {
+  Head head;
+  std::string error = read_saved_head(source, head);
   if (error.empty()) problem = head.problem;
   return error;
 }
@@ -579,15 +614,12 @@ std::uint64_t FrontierCounter::save_bytes() const {
 }
 
 std::string FrontierCounter::save(const std::string& path) const {
-  const frontier_detail::Work& w = *work_;
   if (!can_save()) return "the count is not between two squares";
   const std::string part = path + ".part";
   std::FILE* file = std::fopen(part.c_str(), "wb");
   if (file == nullptr) return "cannot write " + part;
-  SaveWriter length(nullptr);
-  write_save(length, w, 0);
-  SaveWriter out(file);
-  bool ok = write_save(out, w, length.bytes()) && out.bytes() == length.bytes();
+  FileSink sink(file);
+  bool ok = save(sink).empty();
   // On the disk before it replaces the last save: renamed while still in the system's cache, a
   // crash of the machine could lose both.
   ok = std::fflush(file) == 0 && ok;
@@ -603,24 +635,37 @@ std::string FrontierCounter::save(const std::string& path) const {
   return {};
 }
 
+std::string FrontierCounter::save(SaveSink& sink) const {
+  if (!can_save()) return "the count is not between two squares";
+  SaveWriter length(nullptr);
+  write_save(length, *work_, 0);
+  SaveWriter out(&sink);
+  const bool ok = write_save(out, *work_, length.bytes()) && out.bytes() == length.bytes();
+  return ok ? "" : "cannot write the save";
+}
+
 FrontierCounter FrontierCounter::resume(const std::string& path, const FrontierDesc& desc) {
+  FileSource file(path);
+  if (!file.ok()) {
+    FrontierCounter refused;
+    refused.error_ = path + ": cannot read it";
+    refused.status_ = Status::none;
+    return refused;
+  }
+  return resume(file, path, desc);
+}
+
+FrontierCounter FrontierCounter::resume(SaveSource& source, const std::string& path,
+                                        const FrontierDesc& desc) {
   FrontierCounter refused;
   const auto refuse = [&](const std::string& why) {
     refused.error_ = path + ": " + why;
     refused.status_ = Status::none;
     return std::move(refused);
   };
-  std::uint64_t bytes = 0;
-  std::string error;
-  std::FILE* file = open_saved(path, bytes, error);
-  if (file == nullptr) return refuse("cannot read it");
-  struct Closer {
-    std::FILE* f;
-    ~Closer() { std::fclose(f); }
-  } closer{file};
-  SaveReader in(file, bytes);
+  SaveReader in(source);
   Head head;
-  if (auto why = read_head(in, bytes, head); !why.empty()) return refuse(why);
+  if (auto why = read_head(in, source.size(), head); !why.empty()) return refuse(why);
   // Past the opening, what does not read is damage unless the checksum, read to the end, says
   // the file is as it was written; the first malformed state is said once it has.
   const std::string damaged = "the file is damaged (its checksum does not match)";

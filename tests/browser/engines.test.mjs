@@ -162,6 +162,83 @@ async function clickRun(page, shot) {
   checkEqual(one.stepped, ['paused', 1, true, true], 'one run: Back, then Step');
 }
 
+// What this browser offers a count by rows in an isolated page: the counting worker's threads
+// (SharedArrayBuffer and workers), and in a worker the origin's private files with a sync
+// handle, asked of the browser itself.
+const savingSupport = (page) => page.evaluate(async () => {
+  const threads = self.crossOriginIsolated && typeof SharedArrayBuffer == 'function';
+  const code = `onmessage = async () => { try {
+    const root = await navigator.storage.getDirectory();
+    const file = await root.getFileHandle('kt-probe', { create: true });
+    (await file.createSyncAccessHandle()).close();
+    await root.removeEntry('kt-probe');
+    postMessage(true);
+  } catch (e) { postMessage(false); } };`;
+  const worker = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
+  const handles = await new Promise((resolve) => {
+    worker.onmessage = (e) => resolve(e.data);
+    worker.onerror = () => resolve(false);
+    worker.postMessage(0);
+  });
+  worker.terminate();
+  return { threads, handles };
+});
+
+// Served with COOP/COEP (a fresh origin: its own storage): where the browser has both, a 6x6
+// count by rows saves as it goes, its tab is closed, and a new tab goes on from the save with
+// the count of one run (A165134: 6,637,920); where it lacks either, the page says why the count
+// cannot be saved.
+async function savedAndResumed(browser) {
+  const server = await serve(SITE, { prelude: PRELUDE, isolated: true });
+  let tab = null;
+  try {
+    tab = await openApp(browser, server.url);
+    const support = await savingSupport(tab);
+    checkEqual(await tab.evaluate(() => {
+      Module.setCountThreads({ threads: 1, saveAfter: 0 });  // one thread: time to close it
+      const a = Module.app();
+      return a.configure(6, 6, '1,1', 'auto') + a.setCountKind('all-open') +
+             a.setCounter('rows') + a.countStart();
+    }), '', 'count 6x6 open by rows');
+    const said = await waitFor(tab, () => {
+      const s = Module.app().countState();
+      const at = /^Saved at square (\d+)/.exec(s.saving);
+      return ((at && Number(at[1]) >= 12) || /^This count cannot/.test(s.saving)) && s;
+    }, null, { what: 'a save past square 12, or why the count cannot be saved' });
+    const why = (reason) => `This count cannot be saved: ${reason}. Closing the tab loses it.`;
+    if (!support.threads || !support.handles) {
+      await tab.evaluate(() => Module.app().countStop());
+      checkEqual(said.saving, !support.threads
+        ? why('it runs on the page\'s own thread (this browser does not run the counting ' +
+              'worker\'s threads here), and a browser writes its storage as a count goes only ' +
+              'from a worker')
+        : why('this browser cannot write its storage from the counting worker (no ' +
+              'FileSystemSyncAccessHandle)'), `what the page says (${JSON.stringify(support)})`);
+      console.log(`    ${NAME}: ${said.saving}`);
+      return;
+    }
+    checkEqual(said.state, 'running', 'the count when its tab closes');
+    await tab.close();
+    tab = await browser.open(server.url);
+    const saved = await waitFor(tab, () => Module.app?.()?.savedCount?.(), null,
+                                { what: 'the saved count' });
+    checkEqual([saved.rows, saved.cols, saved.closed, saved.start, saved.squares],
+               [6, 6, false, null, 36], 'the saved count');
+    check(saved.squaresDone >= 12 && saved.squaresDone < 36, `saved at ${saved.squaresDone}`);
+    await tab.evaluate(() => document.querySelector('#kt-saved-count button').click());
+    const done = await waitFor(tab, () => Module.app().countState().state !== 'running' &&
+                               Module.app().countState(), null,
+                               { timeout: 60000, what: 'the count gone on with' });
+    checkEqual([done.state, done.counter, done.count, done.error], ['done', 'rows', '6637920', ''],
+               `6x6 open gone on with from square ${saved.squaresDone}`);
+    console.log(`    ${NAME}: saved at square ${saved.squaresDone} of 36, gone on with in a new ` +
+                `tab: ${done.count}`);
+  } finally {
+    await tab?.close().catch(() => {});
+    server.close();
+  }
+}
+
 async function main() {
   check(ENGINE, `no engine "${NAME}": one of ${Object.keys(ENGINES).join(', ')}`);
   await mkdir(ARTIFACTS, { recursive: true });
@@ -205,7 +282,25 @@ async function main() {
       });
       checkEqual([c.state, c.count, c.threads, c.where.threads],
                  ['done', '304', 1, 0], '5x5 from (1,1) counted');
+      // By rows there too; a count there cannot be saved as it goes (the browser's storage is
+      // written from the counting worker only, in isolated pages), and the page says so.
+      const rows = await page.evaluate(async () => {
+        const a = Module.app();
+        const refused = a.setCountKind('all-open') + a.setCounter('rows') + a.countStart();
+        if (refused) return refused;
+        while (a.countState().state === 'running') await new Promise((r) => setTimeout(r, 50));
+        return a.countState();
+      });
+      // 1728: OEIS A165134, 5x5's directed open tours.
+      checkEqual([rows.state, rows.count, rows.counter, rows.saving],
+                 ['done', '1728', 'rows', 'This count cannot be saved: it runs on the page\'s ' +
+                  'own thread (the page is not cross-origin isolated here), and a browser writes ' +
+                  'its storage as a count goes only from a worker. Closing the tab loses it.'],
+                 '5x5 by rows, and why it is not saved');
     }],
+    ['isolated: a count by rows goes on after its tab is closed, or the page says why not',
+      () => (NAME === 'chromium' ? console.log('    (Chromium: browser.offline counts 6x7 so)')
+        : savedAndResumed(browser))],
     ['a click on Run solves the live board', () => clickRun(page, `engine-${NAME}.png`)],
     ["by keyboard alone: the Board control's cursor plays and predicts a move", async () => {
       // The accessible layer's Board control: arrows move its cursor, Enter plays the square.

@@ -20,6 +20,15 @@ const OPEN_6X6 = '6637920';
 // worker's threads take every core, and on a loaded machine the system may hold the page's
 // thread back for a moment; scripts/bench.sh prints the longest.)
 const COUNTING_FRAME_MS = 50;
+// 5x5's directed open tours, every start: OEIS A165134.
+const OPEN_5X5 = '1728';
+// 6x7's directed open tours, every start: the native CLI's uninterrupted count (knights count
+// --rows 6 --cols 7), as tests/cli/resume.py has it.
+const OPEN_6X7 = '779938932';
+// What the page says beside a count by rows on its own thread (web/worker_counter.cpp).
+const NOT_SAVED_HERE = 'This count cannot be saved: it runs on the page\'s own thread (the page ' +
+  'is not cross-origin isolated here), and a browser writes its storage as a count goes only ' +
+  'from a worker. Closing the tab loses it.';
 
 // Where the page's counts run (Module.countThreads()), with the browser's word on isolation.
 const threads = (page) => page.evaluate(() => ({ ...Module.countThreads(),
@@ -135,6 +144,10 @@ async function main() {
         const first = await threads(page);
         checkEqual([first.crossOriginIsolated, first.isolated, first.threads], [false, false, 0],
                    'the first visit\'s isolation and threads');
+        // By rows on the page's thread: counted, and the page says it cannot be saved.
+        const here = await countOnPage(page, [5, 5, '1,1', 'all-open', 'rows']);
+        checkEqual([here.state, here.count, here.threads, here.saving],
+                   ['done', OPEN_5X5, 1, NOT_SAVED_HERE], '5x5 by rows on the page\'s thread');
         const c = await controlled(page, url, version);
         checkEqual(c.caches, [`kt-offline-${version}`], 'the caches');
         checkEqual(c.entries.sort(), files.map((f) => url + f).sort(), 'the files cached');
@@ -192,6 +205,63 @@ async function main() {
         checkEqual([stopped.state, stopped.workers], ['stopped', 0], 'Stop: the count and its worker');
         check(stopped.memory <= before + (64 << 20),
               `the page's memory grew from ${before} to ${stopped.memory} bytes for a worker's count`);
+      }],
+      ['a count by rows goes on after its tab is closed, from the browser\'s storage', async () => {
+        // Saved from its first square end on (then whenever nine times the last save's time has
+        // passed), in the worker, into the origin private file system.
+        checkEqual(await page.evaluate(() => Module.setCountThreads({ saveAfter: 0 })), '',
+                   'saveAfter 0');
+        checkEqual(await page.evaluate(() => {
+          const a = Module.app();
+          return a.configure(6, 7, '1,1', 'auto') + a.setCountKind('all-open') +
+                 a.setCounter('rows') + a.countStart();
+        }), '', 'count 6x7');
+        // Closed once a save has come past the first squares (well before the last).
+        const savedAt = /^Saved at square (\d+) of (\d+)/;
+        await page.waitForFunction((re) => {
+          const m = new RegExp(re).exec(Module.app().countState().saving);
+          return m && Number(m[1]) >= 12;
+        }, savedAt.source, { timeout: 60000, polling: 20 });
+        const before = await page.evaluate(() => Module.app().countState());
+        checkEqual(before.state, 'running', 'the count when its tab closes');
+        await page.close();  // the worker with it, wherever it was (a save half written too)
+        page = await open(browser.context, url);
+        await page.waitForFunction(() => Module.app().savedCount() !== null, null,
+                                   { timeout: 20000 });
+        const saved = await page.evaluate(() => ({ ...Module.app().savedCount(),
+          offer: document.getElementById('kt-saved-count')?.textContent ?? '' }));
+        const at = savedAt.exec(before.saving).slice(1).map(Number);
+        console.log(`    6x7 open saved at square ${saved.squaresDone} of ${saved.squares} ` +
+                    `(${saved.seconds.toFixed(2)} s counted); closed after "${before.saving}"`);
+        checkEqual([saved.rows, saved.cols, saved.closed, saved.start, saved.end, saved.blocked,
+                    saved.squares], [6, 7, false, null, null, 0, at[1]], 'the saved count');
+        check(saved.squaresDone >= at[0] && saved.squaresDone < saved.squares,
+              `saved at square ${saved.squaresDone}, where the page said ${before.saving}`);
+        check(saved.offer.includes(`${saved.what} (6x7), by rows, saved at square ` +
+                                   `${saved.squaresDone} of ${saved.squares}`),
+              `the offer says ${JSON.stringify(saved.offer)}`);
+        // A short count in between, saving nothing (its first save would come at 10 s), leaves
+        // the save as it was.
+        const between = await countOnPage(page, [5, 5, '1,1', 'all-open', 'rows']);
+        checkEqual([between.count, between.threads > 1], [OPEN_5X5, true], '5x5 in between');
+        await reopen(page, url);
+        await page.waitForFunction(() => Module.app().savedCount() !== null, null,
+                                   { timeout: 20000 });
+        checkEqual(await page.evaluate(() => Module.app().savedCount().squaresDone),
+                   saved.squaresDone, 'the save after a count in between');
+        await page.click('#kt-saved-count button');  // Go on counting
+        await page.waitForFunction(() => Module.app().countState().state !== 'running', null,
+                                   { timeout: 120000 });
+        const resumed = await page.evaluate(() => ({ ...Module.app().countState(),
+          offer: !!document.getElementById('kt-saved-count') }));
+        checkEqual([resumed.state, resumed.counter, resumed.count, resumed.error, resumed.offer],
+                   ['done', 'rows', OPEN_6X7, '', false], '6x7 open gone on with');
+        // Counted: the save is gone, and a new tab offers nothing.
+        await reopen(page, url);
+        await page.waitForFunction(() => Module.ktSavedCount !== undefined, null,
+                                   { timeout: 20000 });
+        checkEqual(await page.evaluate(() => [Module.app().savedCount(),
+          !!document.getElementById('kt-saved-count')]), [null, false], 'the save once counted');
       }],
       ['offline: a reload opens the page and a search runs', async () => {
         server.close();

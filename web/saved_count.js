@@ -1,0 +1,95 @@
+// The offer to go on with a count saved in the browser's storage. A count by rows in the counting
+// worker saves itself as it goes into the origin private file system (web/opfs_save.hpp,
+// web/count_worker_post.js: the folder kt-count, its description count.json). This script,
+// beside the page and fetched once the page's second part is in (web/page.js; never in the first
+// frame), reads that description, hands it to the app (Module.ktSavedCount, which
+// Module.app().savedCount() checks and words), and when there is one shows the offer: which
+// board, how far, Go on / Discard. Module.ktDiscardSavedCount removes it.
+(function () {
+  'use strict';
+  var box = null;
+
+  function hide() {
+    if (box) box.remove();
+    box = null;
+  }
+
+  function folder() {
+    return navigator.storage.getDirectory().then(function (root) {
+      return root.getDirectoryHandle('kt-count');
+    });
+  }
+
+  // count.json's text, parsed; null where there is none (no folder, an empty description: no
+  // save yet, or the count finished).
+  function read() {
+    if (!(navigator.storage && navigator.storage.getDirectory)) return Promise.resolve(null);
+    return folder()
+      .then(function (dir) { return dir.getFileHandle('count.json'); })
+      .then(function (file) { return file.getFile(); })
+      .then(function (file) { return file.text(); })
+      .then(function (text) { return text ? JSON.parse(text) : null; })
+      .catch(function () { return null; });
+  }
+
+  function ago(ms) {
+    var minutes = Math.max(0, Math.round((Date.now() - ms) / 60000));
+    if (minutes < 1) return 'just now';
+    if (minutes < 120) return minutes + ' min ago';
+    var hours = Math.round(minutes / 60);
+    return hours < 48 ? hours + ' hours ago' : Math.round(hours / 24) + ' days ago';
+  }
+
+  function button(text, onclick) {
+    var b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = text;
+    b.onclick = onclick;
+    b.style.cssText = 'color:#111;background:#fff;margin:6px 8px 0 0;min-height:32px';
+    return b;
+  }
+
+  // The offer, as the page's other notes (#kt-messages' place and colours).
+  function offer(saved) {
+    hide();
+    box = document.createElement('div');
+    box.id = 'kt-saved-count';
+    box.setAttribute('role', 'alert');
+    box.style.cssText = 'position:fixed;left:50%;transform:translateX(-50%);bottom:48px;' +
+      'max-width:min(36em,90vw);padding:8px 12px;border-radius:6px;background:#2a2f37;' +
+      'color:#eee;font:14px system-ui,sans-serif;box-shadow:0 2px 8px #0008;z-index:5';
+    var text = document.createElement('div');
+    var board = saved.rows + 'x' + saved.cols;
+    text.textContent = 'A count stopped before it ended: ' + saved.what + ' (' + board +
+      '), by rows, saved at square ' + saved.squaresDone + ' of ' + saved.squares + ', ' +
+      ago(saved.savedAt) + '. Go on from there? (A new count by rows replaces it once it saves.)';
+    box.appendChild(text);
+    var said = document.createElement('div');
+    box.appendChild(button('Go on counting', function () {
+      var why = Module.app().resumeCount();
+      if (why) {
+        said.textContent = why;
+      } else {
+        hide();
+      }
+    }));
+    box.appendChild(button('Discard', function () { Module.ktDiscardSavedCount(); }));
+    box.appendChild(said);
+    document.body.appendChild(box);
+  }
+
+  Module.ktDiscardSavedCount = function () {
+    Module.ktSavedCount = null;
+    hide();
+    if (!(navigator.storage && navigator.storage.getDirectory)) return Promise.resolve();
+    return navigator.storage.getDirectory()
+      .then(function (root) { return root.removeEntry('kt-count', { recursive: true }); })
+      .catch(function () {});  // none, or a tab counting with it (its next count replaces it)
+  };
+
+  read().then(function (meta) {
+    Module.ktSavedCount = meta;
+    var saved = meta && Module.app && Module.app() ? Module.app().savedCount() : null;
+    if (saved) offer(saved);
+  });
+})();
