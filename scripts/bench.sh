@@ -12,7 +12,7 @@ for preset in native wasm; do
   cmake --build --preset "$preset" --target knights textbook_bench construct_bench count_bench strip_bench billion_bench frontier_bench repair_bench \
     2>/dev/null || cmake --build --preset "$preset" --target textbook_bench construct_bench count_bench strip_bench billion_bench frontier_bench repair_bench
 done
-cmake --build --preset wasm --target kt_web
+cmake --build --preset wasm --target kt_site
 python3 scripts/bench_table.py
 echo "$ node tests/browser/first-frame.bench.mjs build/wasm/site 3"
 node tests/browser/first-frame.bench.mjs build/wasm/site 3

@@ -7,7 +7,7 @@ port=${1:-8000}
 
 bash scripts/setup.sh
 cmake --preset wasm >/dev/null
-cmake --build --preset wasm --target kt_web
+cmake --build --preset wasm --target kt_site
 echo
 echo "Knight's Tour Explorer: http://127.0.0.1:${port}/   (the static folder is build/wasm/site)"
 # Python's static server, with the headers that make the page cross-origin isolated from the

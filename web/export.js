@@ -5,8 +5,8 @@
 // this file runs it between frames, saves what it hands over, shows the progress with a Stop
 // button and measures the frames meanwhile.
 //   Module.exportTour(kind, {size, to, fromClick}) -> Promise of {state, message, bytes,
-//     seconds, sink ("download" or "file"), longestFrameMs, longestSliceMs, blob (what a
-//     download was made of)}: kind "text", "json" or "png"; size the PNG's longer side in pixels; to "download" or "file" (default: a file where the browser can
+//     seconds, sink ("download" or "file"), slices, longestFrameMs, longestSliceMs, blob (what
+//     a download was made of)}: kind "text", "json" or "png"; size the PNG's longer side in pixels; to "download" or "file" (default: a file where the browser can
 //     save to one and the export is over FILE_FROM bytes, when started by a click).
 //     A refusal resolves at once with state "refused" and the reason.
 //   Module.exportStatus() -> the running or last export: the job's state (exportJobState)
@@ -96,8 +96,9 @@
     hide();
     var answer = function () {
       j.resolve({ state: j.state, message: j.message, bytes: j.blob ? j.blob.size : st.bytes,
-                  seconds: j.seconds, sink: j.sink, longestFrameMs: j.longestFrameMs,
-                  longestSliceMs: j.longestSliceMs, blob: j.blob || null });
+                  seconds: j.seconds, sink: j.sink, slices: j.slices,
+                  longestFrameMs: j.longestFrameMs, longestSliceMs: j.longestSliceMs,
+                  blob: j.blob || null });
     };
     if (!j.writable) return answer();
     // A file is saved once its stream has closed (the writes queued before it are then on disk):
