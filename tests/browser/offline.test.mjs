@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { check, checkEqual, exitWith, frameTimes, launch, open, reopen, runTests, SITE }
+import { ARTIFACTS, check, checkEqual, exitWith, frameTimes, launch, open, reopen, runTests, SITE }
   from './page.mjs';
 import { serve } from './server.mjs';
 
@@ -249,6 +249,7 @@ async function main() {
                                    { timeout: 20000 });
         checkEqual(await page.evaluate(() => Module.app().savedCount().squaresDone),
                    saved.squaresDone, 'the save after a count in between');
+        await page.screenshot({ path: join(ARTIFACTS, 'offline-saved-count-offer.png') });
         await page.click('#kt-saved-count button');  // Go on counting
         await page.waitForFunction(() => Module.app().countState().state !== 'running', null,
                                    { timeout: 120000 });
