@@ -260,7 +260,7 @@ int print_rows_stopped(const CountCliOptions& o, const Problem& problem, const F
            {"counter", "rows"},
            {"stopped", r.interrupted ? "interrupted" : "time-limit"},
            {"reached", where},
-           {"resume", saved.empty() ? Json(nullptr) : Json(saved)},
+           {"resume", saved.empty() || o.part > 0 ? Json(nullptr) : Json(saved)},
            {"states", r.max_states},
            {"rows", g.rows},
            {"cols", g.cols},
@@ -269,8 +269,12 @@ int print_rows_stopped(const CountCliOptions& o, const Problem& problem, const F
     if (!o.part_fields.is_null()) j.update(o.part_fields);
     std::printf("%s\n", json_line(j).c_str());
   } else {
+    // A part goes on from its save when its own command runs again (and only then is its
+    // result one that --sum takes).
     const std::string go_on =
-        saved.empty() ? "" : "; knights count --resume " + saved + " goes on from its last save";
+        saved.empty() ? ""
+        : o.part > 0  ? "; the part's command run again goes on from its last save in " + saved
+                      : "; knights count --resume " + saved + " goes on from its last save";
     std::printf(
         "no count: stopped %s after %.1f s, counting by rows at %s (it knows the count of %s "
         "only at its last square)%s\n",
@@ -405,14 +409,14 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
     const auto space = std::filesystem::space(saves.path, ec);
     std::string why = FrontierCounter::check_disk(saves.path);
     if (!why.empty()) {
-      if (o.resume.empty()) saves.remove();  // (its own new folder; never a saved count)
+      if (o.resume.empty() && !saves.kept()) saves.remove();  // its own new folder, no save
       return bad_input("--scratch: counting by rows needs " + about_bytes(forecast) +
                        ", past the --memory-limit of " + std::to_string(o.memory_limit_mb) +
                        " MB, and cannot put its states on disk in " + saves.path + " (" + why +
                        "; --scratch DIR, or a larger --memory-limit MB)");
     }
     if (!ec && space.available < forecast) {
-      if (o.resume.empty()) saves.remove();  // (its own new folder; never a saved count)
+      if (o.resume.empty() && !saves.kept()) saves.remove();  // its own new folder, no save
       return bad_input("--scratch: counting by rows needs " + about_bytes(forecast) +
                        ", past the --memory-limit of " + std::to_string(o.memory_limit_mb) +
                        " MB, and " + saves.path + " has only " + about_bytes(space.available) +
@@ -512,11 +516,19 @@ int run_by_rows(const CountCliOptions& o, const Problem& problem, std::uint64_t 
       r.error.find(saved_file(o.resume)) != std::string::npos) {
     return bad_input("--resume: " + r.error);
   }
+  if (!r.error.empty() && o.part > 0 && r.error.find(saves.file) != std::string::npos) {
+    return bad_input("--part: " + r.error + " (remove " + saves.path + " to count the part again)");
+  }
   if (!r.error.empty()) {
+    const std::string go_on =
+        !kept ? ""
+        : o.part > 0
+            ? "; the part's command run again with a larger --memory-limit MB goes on from its "
+              "last save"
+            : "; knights count --resume " + saves.path +
+                  " --memory-limit MB goes on from its last save";
     return bad_input("board: " + words(Refusal{r.error, r.remedy}) + " (--memory-limit MB)" +
-                     (kept ? "; knights count --resume " + saves.path +
-                                 " --memory-limit MB goes on from its last save"
-                           : ""));
+                     go_on);
   }
   if (r.stopped) return print_rows_stopped(o, problem, r, kept ? saves.path : "");
   print_summary(o, problem, r.count, true, r.seconds, "rows",

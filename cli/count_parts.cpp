@@ -139,16 +139,23 @@ int sum_parts(const std::vector<std::string>& files, const std::string& format) 
     const auto has = [&](const char* key, bool (Json::*is)() const) {
       return j.is_object() && j.contains(key) && (j[key].*is)();
     };
-    if (!has("part", &Json::is_number_integer) || !has("plan", &Json::is_string) ||
-        !has("rows", &Json::is_number_integer) || !has("cols", &Json::is_number_integer) ||
-        !has("blocked", &Json::is_array)) {
+    const auto no_part = [&] {
       return bad_input("--sum: " + file +
                        " is no part's result (knights count --part K prints one)");
+    };
+    if (!has("part", &Json::is_number_integer) || !has("plan", &Json::is_string)) {
+      return no_part();
     }
+    // A part stopped (by --time-limit or Ctrl-C) says so in its own shape, with the part's
+    // fields and no count: before the fields only a finished part has.
     if (!has("count", &Json::is_string)) {
       return bad_input("--sum: " + file + " holds no count: part " +
                        std::to_string(j["part"].get<int>()) +
                        " did not finish (run its command again: it goes on from its save)");
+    }
+    if (!has("rows", &Json::is_number_integer) || !has("cols", &Json::is_number_integer) ||
+        !has("blocked", &Json::is_array)) {
+      return no_part();
     }
     if (seen.empty()) {
       // The plan, made again from the first file's board: every file must be of it.
@@ -191,7 +198,7 @@ int sum_parts(const std::vector<std::string>& files, const std::string& format) 
     const Json want_start = {part.start.x, part.start.y}, want_end = {part.end.x, part.end.y};
     if (j.value("start", Json()) != want_start || j.value("end", Json()) != want_end ||
         j.value("weight", Json()) != std::to_string(part.weight) ||
-        j.value("complete", false) != true) {
+        j.value("complete", Json()) != Json(true)) {
       return bad_input("--sum: " + file + " is not part " + std::to_string(k) + " of plan " +
                        plan.hash + " as it is made (its ends, weight or completeness differ)");
     }

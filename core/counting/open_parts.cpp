@@ -105,6 +105,9 @@ OpenPartsPlan plan_open_parts(const Problem& whole) {
       if (!least) continue;
       // Every pair of the orbit counts the same: the part counts the one forecast cheapest
       // (counting by rows' cost depends on where the ends fall in its rows), the first of equals.
+      // Equal within a thousandth: the forecast is worked out in floating point, and mirror
+      // images of one pair, equal in exact arithmetic, may differ in their last bits on another
+      // machine or compiler; the pair chosen (and so the plan's hash) must not.
       OpenPart part;
       part.pairs = static_cast<int>(orbit.size());
       part.weight = 2 * static_cast<std::uint64_t>(orbit.size());
@@ -114,7 +117,7 @@ OpenPartsPlan plan_open_parts(const Problem& whole) {
         candidate.start = g.square(x);
         candidate.end = g.square(y);
         const std::uint64_t bytes = forecast_frontier(part_problem(whole, candidate), 0).bytes;
-        if (bytes < cheapest) {
+        if (bytes < cheapest - cheapest / 1024) {
           cheapest = bytes;
           part = candidate;
         }

@@ -86,10 +86,17 @@ def main():
         refused(knights, ["count", "--sum", *files, files[0]], scratch, "given twice")
         other = run_parts(knights, ["--rows", "3", "--cols", "4"], os.path.join(scratch, "3x4"))
         refused(knights, ["count", "--sum", *files, other[0]], scratch, "is a part of plan")
+        # A stopped part's shape (print_rows_stopped): the part's fields, no board's fields,
+        # no count (the real one, from a part stopped at --time-limit, is in resume() below).
         unfinished = os.path.join(scratch, "unfinished.json")
         with open(unfinished, "w") as f:
-            f.write(json.dumps(dict(part, count=None, complete=False)) + "\n")
-        refused(knights, ["count", "--sum", unfinished, *files[1:]], scratch, "holds no count")
+            f.write(json.dumps({"count": None, "complete": False, "stopped": "time-limit",
+                                "part": part["part"], "plan": part["plan"]}) + "\n")
+        refused(knights, ["count", "--sum", unfinished, *files[1:]], scratch, "did not finish")
+        odd = os.path.join(scratch, "odd.json")
+        with open(odd, "w") as f:
+            f.write(json.dumps(dict(part, complete="yes")) + "\n")
+        refused(knights, ["count", "--sum", odd, *files[1:]], scratch, "is not part")
         forged = os.path.join(scratch, "forged.json")
         with open(forged, "w") as f:
             f.write(json.dumps(dict(part, weight=str(int(part["weight"]) * 2))) + "\n")
@@ -110,8 +117,16 @@ def resume(knights, scratch):
     args = ["count", *board, "--part", "1", "--threads", "1", "--scratch", scratch]
     first = run(knights, [*args, "--save-after", "0", "--time-limit", "1"], scratch)
     stopped = json.loads(first.stdout)
-    if stopped["count"] is not None or not stopped["resume"]:
+    if stopped["count"] is not None or stopped["stopped"] != "time-limit" or not os.listdir(scratch):
         fail("the part should have stopped at --time-limit with a save", first.stdout)
+    if stopped["resume"] is not None:  # a part goes on by its own command, not by --resume
+        fail("a stopped part should not offer --resume", first.stdout)
+    # Its result as it stopped, given to --sum: refused as unfinished, naming the part.
+    unfinished = os.path.join(scratch, "stopped-part-1.json")
+    with open(unfinished, "w") as f:
+        f.write(first.stdout)
+    refused(knights, ["count", "--sum", unfinished], scratch, "part 1 did not finish")
+    os.remove(unfinished)
     second = run(knights, args, scratch)
     if "goes on from its save" not in second.stderr:
         fail("run again, the part did not go on from its save", second.stderr)
