@@ -53,6 +53,7 @@ std::string make_problem(const ProblemInput& in, Problem& out) {
   Problem p;
   p.geometry = {static_cast<int>(in.rows), static_cast<int>(in.cols)};
   p.closed = in.closed;
+  p.piece = in.piece;
   const Geometry g = p.geometry;
   std::string why;
 
@@ -132,6 +133,16 @@ std::string parse_request(const RequestText& in, Request& out, const RequestLimi
     const auto closed = parse_boolean(in.closed, "closed", &why);
     if (!closed) return why;
     p.closed = *closed;
+  }
+  if (!in.leaper.empty()) {
+    const auto leaper = parse_leaper(in.leaper, &why);
+    if (!leaper) return "leaper: " + why;
+    p.piece.leaper = *leaper;
+  }
+  if (!in.wrap.empty()) {
+    const auto wrap = parse_wrap(in.wrap, &why);
+    if (!wrap) return "wrap: " + why;
+    p.piece.wrap = *wrap;
   }
   p.start = in.start;
   p.end = in.end;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "board/assert.hpp"
+#include "board/knight.hpp"
 
 namespace kt {
 
@@ -23,6 +24,20 @@ TourClassifier::TourClassifier(const Problem& problem)
       }
     }
     if (!keeps_blocked) continue;
+    // A symmetry of the rectangle maps any leaper's jumps to its jumps on a plain board or a
+    // torus; on a square cylinder the quarter turns and diagonal mirrors move the seam.
+    bool keeps_jumps = true;
+    if (!problem.piece.is_plain_knight()) {
+      for (int i = 0; i < g.size() && keeps_jumps; ++i) {
+        int jumps = 0, kept = 0;
+        for_each_move(g, problem.piece, i, [&](int to) {
+          ++jumps;
+          for_each_move(g, problem.piece, image[i], [&](int j) { kept += j == image[to]; });
+        });
+        keeps_jumps = jumps == kept;
+      }
+    }
+    if (!keeps_jumps) continue;
     group_.push_back(t);
     image_of_.push_back(std::move(image));
   }

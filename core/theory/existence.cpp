@@ -22,7 +22,7 @@ Graph free_graph(const Problem& p) {
   const Geometry g = p.geometry;
   Graph graph;
   graph.degree.assign(g.size(), -1);
-  auto neighbours = [&](int i, auto&& visit) { for_each_neighbour(g, i, visit, p.blocked); };
+  auto neighbours = [&](int i, auto&& visit) { for_each_move(g, p.piece, i, visit, p.blocked); };
   int first = -1, free = 0;
   for (int i = 0; i < g.size(); ++i) {
     if (p.is_blocked(i)) continue;
@@ -157,9 +157,18 @@ Existence settle(const Problem& p) {
       dark_free += !p.is_blocked(i) && colour_of(g.square(i)) == Colour::dark;
     }
   }
-  if (auto e = settle_by_colour(p.closed, p.start, p.end, dark_free, free - dark_free);
-      e.answer == Answer::none) {
-    return e;
+  const ColourRule colours = colour_rule(p.piece, g.rows, g.cols);
+  if (colours == ColourRule::alternates) {
+    if (auto e = settle_by_colour(p.closed, p.start, p.end, dark_free, free - dark_free);
+        e.answer == Answer::none) {
+      return e;
+    }
+  } else if (colours == ColourRule::keeps && dark_free > 0 && dark_free < free) {
+    const Leaper l = p.piece.leaper;
+    return none("a " + describe_leaper(l) + " never changes colour (" + std::to_string(l.a) +
+                " + " + std::to_string(l.b) + " is even), so it cannot visit the " +
+                std::to_string(dark_free) + " squares of one colour and the " +
+                std::to_string(free - dark_free) + " of the other");
   }
 
   // The graph of free squares: needed with blocked squares; on full boards the theorems below
@@ -167,7 +176,9 @@ Existence settle(const Problem& p) {
   if (!p.blocked.empty() || g.size() <= kGraphCheckLimit) {
     if (auto e = settle_by_graph(p); e.answer == Answer::none) return e;
   }
-  if (p.blocked.empty() || free == g.size()) {
+  // The theorems are the knight's on a plain board; other pieces and wrapping boards are
+  // settled by search.
+  if (p.piece.is_plain_knight() && (p.blocked.empty() || free == g.size())) {
     return settle_by_theorems(g, p.closed, p.end.has_value());
   }
   return {};
@@ -185,7 +196,9 @@ Existence settle_by_graph(const Problem& p) {
       dark += colour_of(g.square(i)) == Colour::dark;
     }
     if (graph.degree[i] == 0) {
-      return none("square " + at(g.square(i)) + " has no knight's jump to another free square");
+      return none("square " + at(g.square(i)) + " has no " +
+                  (p.piece.is_knight() ? std::string("knight") : describe_leaper(p.piece.leaper)) +
+                  "'s jump to another free square");
     }
     if (graph.degree[i] == 1) {
       if (p.closed) {
