@@ -19,7 +19,7 @@ bool answers_without_search(const Problem& p, Method method) {
 Refusal check_size(const Problem& p, Method method, const RequestLimits& limits) {
   if (method == Method::construct) {
     if (auto why = plain_knight_refusal(p.piece, "the construction"); !why.empty()) {
-      return {why + "; give method textbook, warnsdorff or auto", Remedy::search_method};
+      return {why, Remedy::search_method};
     }
   }
   // The construction alone, where no part of it and no count by rows can answer.
