@@ -65,6 +65,10 @@ void rebuild(ExplorerState& s) {
     t.why_not = "the textbook's procedure is for open tours without an end square";
     return;
   }
+  if (auto why = listing_refusal(p); !why.empty()) {
+    t.why_not = why;
+    return;
+  }
   // The listing's own order unless one was set (the method's own for listings without one).
   const std::string name(listing_name(s));
   const auto own = make_listing(name, solver->order());

@@ -223,6 +223,9 @@ void use_count_worker(ui::ExplorerState& state) {
                                 std::uint64_t memory_limit) -> std::unique_ptr<ui::PageCounter> {
     const CountThreads t = count_threads();
     if (t.threads <= 0) return nullptr;
+    // The worker's entry takes the knight's problem on a plain board: other pieces and wrapping
+    // boards count on the page's thread.
+    if (!p.piece.is_plain_knight()) return nullptr;
     const int id = ++g_next_id;
     const Square none{0, 0};
     const Square start = p.start.value_or(none), end = p.end.value_or(none);
