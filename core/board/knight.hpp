@@ -193,6 +193,25 @@ KT_KNIGHT_INLINE constexpr int pop_lsb(Bitboard& b) {
 
 // ---- Neighbours ----------------------------------------------------------------------------
 
+// The neighbours of `from` for every piece but the knight on a plain board, as
+// for_each_neighbour below visits them: their indices in `to` and their jumps' places in the
+// order in `k`; returns how many (at most eight). Out of line (board/piece.cpp): the knight's
+// walk, inlined everywhere, stays as small as it was.
+int piece_neighbours(Geometry g, int from, std::span<const std::uint8_t> blocked,
+                     const std::array<int, 8>& dx, const std::array<int, 8>& dy, const Piece& piece,
+                     std::array<int, 8>& to, std::array<int, 8>& k);
+
+// visit(to, k), or visit(to) for a visitor that takes no k. (A function, not a lambda, so that
+// it is inlined wherever the walk is.)
+template <class Visit>
+KT_KNIGHT_INLINE void visit_neighbour(Visit& visit, int to, int k) {
+  if constexpr (std::is_invocable_v<Visit&, int, int>) {
+    visit(to, k);
+  } else {
+    visit(to);
+  }
+}
+
 // Calls visit(to) or visit(to, k) for every neighbour `to` (a Geometry::index) of square `from`
 // that the piece reaches on g and is not blocked, in the sequence of the knight's jumps
 // (dx[k], dy[k]) read for the piece's leaper (leap()): the direction encoding unless a move
@@ -207,13 +226,6 @@ KT_KNIGHT_INLINE void for_each_neighbour(Geometry g, int from, Visit&& visit,
                                          const std::array<int, 8>& dx = kJumpDx,
                                          const std::array<int, 8>& dy = kJumpDy,
                                          const Piece& piece = {}) {
-  auto emit = [&](int to, int k) {
-    if constexpr (std::is_invocable_v<Visit&, int, int>) {
-      visit(to, k);
-    } else {
-      visit(to);
-    }
-  };
   const Square s = g.square(from);
   if (piece.is_plain_knight()) {  // the common case: eight distinct jumps, no wrapping
     for (int k = 0; k < 8; ++k) {
@@ -221,23 +233,13 @@ KT_KNIGHT_INLINE void for_each_neighbour(Geometry g, int from, Visit&& visit,
       if (!g.contains(t)) continue;
       const int to = g.index(t);
       if (!blocked.empty() && blocked[static_cast<std::size_t>(to)] != 0) continue;
-      emit(to, k);
+      visit_neighbour(visit, to, k);
     }
     return;
   }
-  int seen[8];
-  int seen_count = 0;
-  for (int k = 0; k < 8; ++k) {
-    const auto t = land(g, piece, s, leap(dx[k], piece.leaper), leap(dy[k], piece.leaper));
-    if (!t) continue;
-    const int to = g.index(*t);
-    if (to == from || (!blocked.empty() && blocked[static_cast<std::size_t>(to)] != 0)) continue;
-    bool again = false;
-    for (int j = 0; j < seen_count; ++j) again |= seen[j] == to;
-    if (again) continue;
-    seen[seen_count++] = to;
-    emit(to, k);
-  }
+  std::array<int, 8> to, k;
+  const int n = piece_neighbours(g, from, blocked, dx, dy, piece, to, k);
+  for (int i = 0; i < n; ++i) visit_neighbour(visit, to[i], k[i]);
 }
 
 // The same walk in the direction encoding, for the piece.

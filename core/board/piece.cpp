@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "board/knight.hpp"
 #include "board/text_input.hpp"
 
 namespace kt {
@@ -62,6 +63,26 @@ std::string describe_leaper(Leaper l) {
   const std::string_view name = leaper_name(l);
   const std::string jump = "(" + format_leaper(l) + ")";
   return name.empty() ? jump + "-leaper" : std::string(name) + " " + jump;
+}
+
+[[gnu::noinline]] int piece_neighbours(Geometry g, int from, std::span<const std::uint8_t> blocked,
+                                       const std::array<int, 8>& dx, const std::array<int, 8>& dy,
+                                       const Piece& piece, std::array<int, 8>& to,
+                                       std::array<int, 8>& k) {
+  const Square s = g.square(from);
+  int n = 0;
+  for (int j = 0; j < 8; ++j) {
+    const auto t = land(g, piece, s, leap(dx[j], piece.leaper), leap(dy[j], piece.leaper));
+    if (!t) continue;
+    const int i = g.index(*t);
+    if (i == from || (!blocked.empty() && blocked[static_cast<std::size_t>(i)] != 0)) continue;
+    bool again = false;
+    for (int m = 0; m < n; ++m) again |= to[m] == i;
+    if (again) continue;
+    to[n] = i;
+    k[n++] = j;
+  }
+  return n;
 }
 
 std::string plain_knight_refusal(const Piece& piece, std::string_view what) {

@@ -17,7 +17,7 @@ bool answers_without_search(const Problem& p, Method method) {
 }
 
 Refusal check_size(const Problem& p, Method method, const RequestLimits& limits) {
-  if (method == Method::construct) {
+  if (method == Method::construct && !p.piece.is_plain_knight()) {
     if (auto why = plain_knight_refusal(p.piece, "the construction"); !why.empty()) {
       return {why, Remedy::search_method};
     }
