@@ -27,6 +27,13 @@ void add_board_options(CLI::App& cmd, RequestText& text, bool with_end) {
   }
   cmd.add_option("--blocked", text.blocked, "Squares to leave out: \"1,1;8,8\" or \"a1 h8\"")
       ->type_name("SQUARES");
+  cmd.add_option("--leaper", text.leaper,
+                 "The piece: an (a,b)-leaper given as its jump a,b (1,3 the camel, 2,3 the "
+                 "zebra, 1,4 the giraffe) or its name; default 1,2, the knight")
+      ->type_name("A,B");
+  cmd.add_option("--wrap", text.wrap,
+                 "Edges that join: none, cylinder (left and right) or torus (and top and bottom)")
+      ->type_name("WRAP");
   // The value goes to the core's reader as typed: --closed, --closed=false, --closed=junk
   // (refused).
   cmd.add_flag("--closed", text.closed,

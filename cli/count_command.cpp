@@ -169,6 +169,8 @@ void print_summary(const CountCliOptions& o, const Problem& problem, const BigCo
     if (!o.part_fields.is_null()) j.update(o.part_fields);
     j["rows"] = g.rows;
     j["cols"] = g.cols;
+    if (!problem.piece.is_knight()) j["leaper"] = format_leaper(problem.piece.leaper);
+    if (problem.piece.wrap != Wrap::none) j["wrap"] = to_string(problem.piece.wrap);
     j["closed"] = problem.closed;
     j["start"] = problem.start ? square_json(*problem.start) : nullptr;
     j["end"] = problem.end ? square_json(*problem.end) : nullptr;
@@ -180,8 +182,11 @@ void print_summary(const CountCliOptions& o, const Problem& problem, const BigCo
     // JSON lines (jq, a script, wc -l); the summary in words goes beside the timings on stderr,
     // as solve --all says how many it found.
     std::fprintf(
-        o.list ? stderr : stdout, "%s%s %s on the %dx%d board%s%s\n", complete ? "" : "at least ",
-        count.to_string().c_str(), describe_count(problem).c_str(), g.rows, g.cols,
+        o.list ? stderr : stdout, "%s%s %s%s on the %dx%d %s%s%s\n", complete ? "" : "at least ",
+        count.to_string().c_str(), describe_count(problem).c_str(),
+        problem.piece.is_knight() ? ""
+                                  : (" of the " + describe_leaper(problem.piece.leaper)).c_str(),
+        g.rows, g.cols, problem.piece.wrap == Wrap::none ? "board" : to_string(problem.piece.wrap),
         blocked.empty() ? "" : (" with " + std::to_string(blocked.size()) + " blocked").c_str(),
         complete ? "" : stopped_by);
   }

@@ -90,6 +90,8 @@ int run_estimate(EstimateOptions& o) {
     j["cols"] = g.cols;
     j["start"] = {problem.start->x, problem.start->y};
     j["closed"] = problem.closed;
+    if (!problem.piece.is_knight()) j["leaper"] = format_leaper(problem.piece.leaper);
+    if (problem.piece.wrap != Wrap::none) j["wrap"] = to_string(problem.piece.wrap);
     j["method"] = order->name;
     j["probes"] = e.probes;
     j["nodes"] = json_number(e.nodes);
@@ -106,9 +108,17 @@ int run_estimate(EstimateOptions& o) {
     std::printf("%s\n", json_line(j).c_str());
     return kExitOk;
   }
-  std::printf("%dx%d from (%d,%d), %s tour, %s order; %llu random probes (Knuth 1975):\n", g.rows,
-              g.cols, problem.start->x, problem.start->y, problem.closed ? "closed" : "open",
-              std::string(order->name).c_str(), static_cast<unsigned long long>(e.probes));
+  // "the zebra (2,3) on the torus, ": the piece and the board, when not the knight's plain one.
+  std::string piece;
+  if (!problem.piece.is_knight()) piece += "the " + describe_leaper(problem.piece.leaper);
+  if (problem.piece.wrap != Wrap::none) {
+    piece += (piece.empty() ? "the " : " on the ") + std::string(to_string(problem.piece.wrap));
+  }
+  if (!piece.empty()) piece += ", ";
+  std::printf("%dx%d from (%d,%d), %s%s tour, %s order; %llu random probes (Knuth 1975):\n", g.rows,
+              g.cols, problem.start->x, problem.start->y, piece.c_str(),
+              problem.closed ? "closed" : "open", std::string(order->name).c_str(),
+              static_cast<unsigned long long>(e.probes));
   std::printf("  moves placed to exhaust the tree   about %s (standard error %.1f%%)\n",
               e.nodes.text(3).c_str(), 100 * e.relative_error);
   // TreeEstimate measures the error of the moves only. A tour is a leaf a probe reaches by

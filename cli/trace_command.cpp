@@ -123,6 +123,7 @@ int run_trace(TraceOptions o) {
   if (p.closed || p.end) {
     return bad_input("closed: the textbook's procedure has no closed tours or end squares");
   }
+  if (auto why = listing_refusal(p); !why.empty()) return bad_input(why);
   if (p.geometry.size() > kMaxTraceSquares) {
     return bad_input("size: trace takes boards of up to " + std::to_string(kMaxTraceSquares) +
                      " squares");

@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 
+#include "board/piece.hpp"
 #include "board/text_input.hpp"
 #include "board_options.hpp"
 #include "commands.hpp"
@@ -26,6 +27,7 @@ struct VerifyOptions {
   std::string file = "-";
   bool closed = false;
   std::string format = "text";
+  std::string leaper, wrap;  // as --leaper and --wrap of the other commands; empty: the defaults
 };
 
 // The file's name for a message: as given when it prints safely, else an escaped excerpt.
@@ -71,6 +73,18 @@ std::string read_input(const std::string& file, std::string& text) {
 }
 
 int run_verify(const VerifyOptions& o) {
+  Piece piece;
+  std::string why;
+  if (!o.leaper.empty()) {
+    const auto leaper = parse_leaper(o.leaper, &why);
+    if (!leaper) return bad_input("leaper: " + why);
+    piece.leaper = *leaper;
+  }
+  if (!o.wrap.empty()) {
+    const auto wrap = parse_wrap(o.wrap, &why);
+    if (!wrap) return bad_input("wrap: " + why);
+    piece.wrap = *wrap;
+  }
   std::string text;
   if (auto why = read_input(o.file, text); !why.empty()) return bad_input(why);
   Geometry g;
@@ -80,23 +94,28 @@ int run_verify(const VerifyOptions& o) {
   }
   text = std::string();  // the board holds what is needed: give its memory back to verify
 
-  const Verdict v = verify_board(g, board, o.closed);
+  const Verdict v = verify_board(g, board, o.closed, piece);
+  // "8x8 board", or for other pieces and boards "camel (1,3) tour of the 8x8 torus".
   const std::string size = std::to_string(g.rows) + "x" + std::to_string(g.cols);
+  const std::string what = (piece.is_knight() ? "knight's" : describe_leaper(piece.leaper)) +
+                           " tour of the " + size + " " +
+                           (piece.wrap == Wrap::none ? "board" : to_string(piece.wrap));
   if (o.format == "json") {
     Json out;
     out["tour"] = v.ok;
     out["closed"] = v.ok && v.closed;
     out["rows"] = g.rows;
     out["cols"] = g.cols;
+    if (!piece.is_knight()) out["leaper"] = format_leaper(piece.leaper);
+    if (piece.wrap != Wrap::none) out["wrap"] = to_string(piece.wrap);
     out["reason"] = v.reason;
     // The verifier's reasons are ASCII; should one ever not be, print it rather than throw.
     const std::string line = json_line(out);
     std::printf("%s\n", line.c_str());
   } else if (v.ok) {
-    std::printf("%s knight's tour of the %s board\n", v.closed ? "a closed" : "an open",
-                size.c_str());
+    std::printf("%s %s\n", v.closed ? "a closed" : "an open", what.c_str());
   } else {
-    std::printf("not a knight's tour of the %s board: %s\n", size.c_str(), v.reason.c_str());
+    std::printf("not a %s: %s\n", what.c_str(), v.reason.c_str());
   }
   // A verdict nobody received (a full disk, a closed pipe) fails in main's output check.
   return v.ok ? kExitOk : kExitFailure;
@@ -110,6 +129,9 @@ Runner add_verify_command(CLI::App& app) {
       "verify", "Check a board (text as solve prints it, or JSON) for a knight's tour");
   cmd->add_option("file", o->file, "File to read; - or nothing: standard input")->type_name("FILE");
   cmd->add_flag("--closed", o->closed, "Require a closed tour");
+  cmd->add_option("--leaper", o->leaper, "The piece's jump a,b or name (default 1,2, the knight)")
+      ->type_name("A,B");
+  cmd->add_option("--wrap", o->wrap, "Edges that join: none, cylinder or torus")->type_name("WRAP");
   cmd->add_option("--format", o->format, "text or json")
       ->type_name("FORMAT")
       ->check(CLI::IsMember({"text", "json"}))

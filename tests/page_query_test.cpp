@@ -60,6 +60,9 @@ TEST_CASE("every parameter reads and is written back canonically", "[page_query]
       "?size=8&closed=1",
       "?method=wirth",
       "?method=warnsdorff&order=handout-loop",
+      "?size=7&leaper=2,3&wrap=torus",
+      "?size=10&leaper=1,4",
+      "?wrap=cylinder",
       "?speed=0.5",
       "?speed=12.345679",
       "?speed=1000000000",
@@ -395,4 +398,25 @@ TEST_CASE("links keep the exact position: mode, granularity, step, tour, embed=0
   CHECK(bad.ignored[3].rfind("tour='x': ", 0) == 0);
   CHECK(bad.mode.empty());
   CHECK(bad.step == 0);
+}
+
+TEST_CASE("leaper and wrap: names and either order read back as a,b; bad values name the key",
+          "[page_query]") {
+  const PageQuery camel = parse("?size=5&leaper=camel&wrap=torus");
+  CHECK(joined(camel.ignored).empty());
+  CHECK(kt::to_page_query(camel) == "?leaper=1,3&wrap=torus");
+  CHECK(kt::to_page_query(parse("?leaper=3,1")) == "?leaper=1,3");
+  // The knight and a plain board are the defaults, written as nothing.
+  CHECK(kt::to_page_query(parse("?leaper=1,2&wrap=none")).empty());
+  kt::Request r;
+  REQUIRE(kt::parse_request(camel.request, r, kPage).empty());
+  CHECK(r.problem.piece == kt::Piece{{1, 3}, kt::Wrap::torus});
+  for (const char* bad : {"?leaper=0,0", "?leaper=camelopard", "?leaper=1,99", "?wrap=klein"}) {
+    INFO(bad);
+    const PageQuery q = parse(bad);
+    REQUIRE(q.ignored.size() == 1);
+    CHECK(q.ignored[0].rfind(std::string_view(bad).substr(1, 4), 0) == 0);
+    CHECK(usable(q));
+    CHECK(kt::to_page_query(q).empty());
+  }
 }

@@ -341,17 +341,18 @@ void draw_jumps(const Layout& L) {
   const Geometry g = L.g;
   const auto board = L.scene.board;
   const float thickness = std::clamp(std::round(L.side * 0.06f), 1.0f, 4.0f);
-  const int x0 = std::max(1, L.range->x0 - 2), x1 = std::min(g.cols, L.range->x1 + 2);
-  const int y0 = std::max(1, L.range->y0 - 2), y1 = std::min(g.rows, L.range->y1 + 2);
+  const int reach = L.scene.piece.leaper.b;  // the longest leg of a jump
+  const int x0 = std::max(1, L.range->x0 - reach), x1 = std::min(g.cols, L.range->x1 + reach);
+  const int y0 = std::max(1, L.range->y0 - reach), y1 = std::min(g.rows, L.range->y1 + reach);
   for (int yy = y0; yy <= y1; ++yy) {
     for (int xx = x0; xx <= x1; ++xx) {
       const int i = g.index({xx, yy});
       const std::int32_t m = board[i];
       if (m <= 0) continue;
       for (int d = 0; d < 8; ++d) {
-        const Square n{xx + kJumpDx[d], yy + kJumpDy[d]};
-        if (!g.contains(n) || board[g.index(n)] != m + 1) continue;
-        L.dl->AddLine(L.centre(i), L.centre(g.index(n)), L.ink.path, thickness);
+        const auto n = step(g, L.scene.piece, {xx, yy}, d);
+        if (!n || board[g.index(*n)] != m + 1) continue;
+        L.dl->AddLine(L.centre(i), L.centre(g.index(*n)), L.ink.path, thickness);
         break;
       }
     }

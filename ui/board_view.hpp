@@ -23,6 +23,7 @@
 #include <span>
 
 #include "board/geometry.hpp"
+#include "board/piece.hpp"
 #include "board_camera.hpp"
 #include "rect.hpp"
 #include "theme.hpp"
@@ -43,6 +44,7 @@ struct BoardScene {
   bool texture_checkered = false;         // the texture has dark and light squares
   std::span<const std::uint8_t> blocked;  // flags by square index; empty: none
   std::span<const std::int32_t> board;    // move numbers by square index; empty: none
+  Piece piece{};  // whose jumps join the path's squares (the knight on a plain board by default)
   bool numbering = false;  // a finished tour's numbers still coming in (0: not reached yet)
   std::span<const std::int32_t> path;     // square indices in visiting order
   std::span<const std::uint8_t> written;  // detailed: a running construction's squares so far

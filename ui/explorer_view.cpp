@@ -808,6 +808,7 @@ void ExplorerView::draw_board_area(ExplorerState& s, float x, float y, float wid
     if (r.solver) {
       const Solver& solver = *r.solver;
       const Construction* c = solver.construction();
+      scene.piece = solver.problem().piece;
       if (cheap_board(solver, scene.large)) {
         scene.board = solver.board();
         scene.path = solver.path();

@@ -22,6 +22,8 @@ enum Key : std::uint8_t {
   kClosed,
   kMethod,
   kOrder,
+  kLeaper,
+  kWrap,
   kSpeed,
   kRun,
   kSteps,
@@ -39,12 +41,12 @@ enum Key : std::uint8_t {
   kKeyCount
 };
 constexpr std::array<std::string_view, kKeyCount> kKeyNames = {
-    "size",        "rows",  "cols", "start",   "end",    "blocked", "closed", "method",
-    "order",       "speed", "run",  "steps",   "embed",  "theme",   "views",  "mode",
-    "granularity", "step",  "tour", "listing", "lesson", "code",    "layout"};
+    "size",        "rows", "cols",  "start",   "end",    "blocked", "closed", "method", "order",
+    "leaper",      "wrap", "speed", "run",     "steps",  "embed",   "theme",  "views",  "mode",
+    "granularity", "step", "tour",  "listing", "lesson", "code",    "layout"};
 constexpr std::string_view kKnownKeys =
-    "size, rows, cols, start, end, blocked, closed, method, order, speed, run, steps, embed, "
-    "theme, views, mode, granularity, step, tour, listing, lesson, code or layout";
+    "size, rows, cols, start, end, blocked, closed, method, order, leaper, wrap, speed, run, "
+    "steps, embed, theme, views, mode, granularity, step, tour, listing, lesson, code or layout";
 
 // A lesson: a slide number of the page's own, or a lesson file beside the page (a relative
 // path: no scheme, no leading '/', no "..", so only the page's own origin and folder tree),
@@ -227,6 +229,8 @@ RequestText make_request_text(const Given& g) {
   t.closed = g[kClosed];
   if (!g[kMethod].empty()) t.method = g[kMethod];
   t.order = g[kOrder];
+  t.leaper = g[kLeaper];
+  t.wrap = g[kWrap];
   return t;
 }
 
@@ -261,6 +265,11 @@ RequestText settle_problem(Given given, const RequestLimits& limits, Messages& m
       out.cols = std::to_string(r.problem.geometry.cols);
       out.closed = r.problem.closed ? "1" : "";
       out.method = to_string(r.method);
+      // The piece as links write it: "1,3" (whatever name or order was typed), nothing for the
+      // knight on a plain board.
+      const Piece& piece = r.problem.piece;
+      out.leaper = piece.is_knight() ? "" : format_leaper(piece.leaper);
+      out.wrap = piece.wrap == Wrap::none ? "" : to_string(piece.wrap);
       return out;
     }
     const std::string_view field = std::string_view(why).substr(0, why.find(':'));
@@ -494,6 +503,8 @@ std::string to_page_query(const PageQuery& q) {
   if (parse_flag(t.closed).value_or(false)) put(kClosed, "1");
   if (!t.method.empty() && t.method != defaults.request.method) put(kMethod, t.method);
   if (!t.order.empty()) put(kOrder, t.order);
+  if (!t.leaper.empty()) put(kLeaper, t.leaper);
+  if (!t.wrap.empty()) put(kWrap, t.wrap);
   if (std::isfinite(q.speed) && q.speed >= kPageMinSpeed && q.speed <= kPageMaxSpeed) {
     put(kSpeed, format_millionths(std::llround(q.speed * kSpeedScale)));
   }
@@ -532,11 +543,12 @@ bool same_settings(const PageQuery& a, const PageQuery& b) {
   const RequestText &x = a.request, &y = b.request;
   return x.size == y.size && x.rows == y.rows && x.cols == y.cols && x.start == y.start &&
          x.end == y.end && x.blocked == y.blocked && x.closed == y.closed && x.method == y.method &&
-         x.order == y.order && x.start_optional == y.start_optional && a.speed == b.speed &&
-         a.run == b.run && a.steps == b.steps && a.embed == b.embed && a.theme == b.theme &&
-         a.views == b.views && a.embed_off == b.embed_off && a.mode == b.mode &&
-         a.granularity == b.granularity && a.step == b.step && a.tour == b.tour &&
-         a.listing == b.listing && a.lesson == b.lesson && a.code == b.code && a.layout == b.layout;
+         x.order == y.order && x.leaper == y.leaper && x.wrap == y.wrap &&
+         x.start_optional == y.start_optional && a.speed == b.speed && a.run == b.run &&
+         a.steps == b.steps && a.embed == b.embed && a.theme == b.theme && a.views == b.views &&
+         a.embed_off == b.embed_off && a.mode == b.mode && a.granularity == b.granularity &&
+         a.step == b.step && a.tour == b.tour && a.listing == b.listing && a.lesson == b.lesson &&
+         a.code == b.code && a.layout == b.layout;
 }
 
 }  // namespace kt

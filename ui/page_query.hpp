@@ -57,9 +57,10 @@ inline constexpr std::uint64_t kPageMaxLine = kPageMaxSteps;
 inline constexpr std::uint64_t kPageMaxTour = 1'000'000;
 
 struct PageQuery {
-  // Board, start, end, blocked squares, closed, method and move order as text. After
-  // parse_page_query: rows and cols as plain decimals (a size is read into both), closed "1" or
-  // "", method a name from kMethods; start, end, blocked and order as given.
+  // Board, start, end, blocked squares, closed, method, move order, leaper and wrap as text.
+  // After parse_page_query: rows and cols as plain decimals (a size is read into both), closed
+  // "1" or "", method a name from kMethods, leaper "a,b" and wrap a name, each "" for the
+  // knight on a plain board; start, end, blocked and order as given.
   RequestText request = page_default_request();
   double speed = 0;         // steps per second, kPageMinSpeed..kPageMaxSpeed; 0: the page's own
   bool run = false;         // start running on load
@@ -90,13 +91,14 @@ struct PageQuery {
 // Reads `query` as location.search gives it (a leading '?' is optional): '&'-separated
 // key=value pairs, percent-escapes decoded and '+' read as a space.
 //  - keys: size, rows, cols, start, end, blocked (x,y;x,y or a1 h8), closed (1/0), method,
-//    order, speed (a decimal such as 2 or 0.5; digits beyond 6 decimals are rounded away),
-//    run (1/0), steps (1..kPageMaxSteps), embed (1/0; 0 sets embed_off), theme (light/dark),
-//    views (a comma list), mode (watch/predict/play), granularity (line/move/dead-end/tour),
-//    step (1..kPageMaxLine), tour (1..kPageMaxTour), listing (a listing's name, checked by the
-//    page), code (a decimal kPageMinCodeScale..kPageMaxCodeScale), layout (projector),
-//    lesson (a slide number 1..99, or a relative path of letters, digits and - _ . /
-//    ending in .json, with an optional #N: the same origin, never another site's)
+//    order, leaper (a,b or a name: 1,3, camel), wrap (none, cylinder or torus), speed (a decimal
+//    such as 2 or 0.5; digits beyond 6 decimals are rounded away), run (1/0), steps
+//    (1..kPageMaxSteps), embed (1/0; 0 sets embed_off), theme (light/dark), views (a comma list),
+//    mode (watch/predict/play), granularity (line/move/dead-end/tour), step (1..kPageMaxLine), tour
+//    (1..kPageMaxTour), listing (a listing's name, checked by the page), code (a decimal
+//    kPageMinCodeScale..kPageMaxCodeScale), layout (projector), lesson (a slide number 1..99, or a
+//    relative path of letters, digits and - _ . / ending in .json, with an optional #N: the same
+//    origin, never another site's)
 //  - a repeated key: the last one counts, as if the earlier ones were not there
 //  - an empty value ("end=") is that key's default; a key with no '=' is ignored
 //  - unknown keys, unknown view names, bad %-escapes, values over kPageMaxValueBytes and values

@@ -15,11 +15,11 @@ namespace {
 
 bool large_squares(Geometry g) { return g.rows > 30 || g.cols > 30; }
 
-// The free squares a knight on `from` can jump to on `board` (0: free).
+// The free squares the piece on `from` can jump to on `board` (0: free).
 std::vector<std::int32_t> free_jumps(Geometry g, const std::vector<std::int32_t>& board,
-                                     std::int32_t from) {
+                                     std::int32_t from, const Piece& piece) {
   std::vector<std::int32_t> out;
-  for_each_neighbour(g, from, [&](int to) {
+  for_each_move(g, piece, from, [&](int to) {
     if (board[static_cast<std::size_t>(to)] == 0) out.push_back(to);
   });
   return out;
@@ -63,7 +63,7 @@ void judge(PlayGame& p) {
   p.finishable = Finishable::unknown;
   if (p.path.empty()) return;
   if (play_done(p)) {
-    p.verdict = verify_board(p.problem.geometry, p.board, p.problem.closed);
+    p.verdict = verify_board(p.problem.geometry, p.board, p.problem.closed, p.problem.piece);
     p.finishable = Finishable::yes;
     return;
   }
@@ -111,6 +111,7 @@ Finishable check_finishable(const Problem& problem, const std::vector<std::int32
   // visited: the visited ones are blocked for it.
   Problem rest;
   rest.geometry = g;
+  rest.piece = problem.piece;
   rest.blocked.assign(static_cast<std::size_t>(g.size()), 0);
   for (int i = 0; i < g.size(); ++i)
     rest.blocked[static_cast<std::size_t>(i)] = problem.is_blocked(i);
@@ -160,7 +161,7 @@ bool play_done(const PlayGame& g) {
 bool play_dead(const PlayGame& g) {
   return g.available && !play_done(g) && !g.path.empty() &&
          (g.finishable == Finishable::no ||
-          free_jumps(g.problem.geometry, g.board, g.path.back()).empty());
+          free_jumps(g.problem.geometry, g.board, g.path.back(), g.problem.piece).empty());
 }
 
 std::vector<Square> play_legal(ExplorerState& s) {
@@ -174,7 +175,8 @@ std::vector<Square> play_legal(ExplorerState& s) {
     }
     return out;
   }
-  for (const std::int32_t to : free_jumps(g, p.board, p.path.back())) out.push_back(g.square(to));
+  for (const std::int32_t to : free_jumps(g, p.board, p.path.back(), p.problem.piece))
+    out.push_back(g.square(to));
   return out;
 }
 
@@ -198,8 +200,11 @@ bool play_click(ExplorerState& s, Square sq) {
   }
   if (!p.path.empty()) {
     const Square from = g.square(p.path.back());
-    if (!is_knight_jump(sq.x - from.x, sq.y - from.y)) {
-      p.message = name(g, to) + " is not a knight's jump from " + name(g, p.path.back()) + ".";
+    if (direction_between(g, p.problem.piece, from, sq) == kNoJump) {
+      const std::string jump = p.problem.piece.is_knight()
+                                   ? "a knight's jump"
+                                   : "a jump of the " + describe_leaper(p.problem.piece.leaper);
+      p.message = name(g, to) + " is not " + jump + " from " + name(g, p.path.back()) + ".";
       return false;
     }
   }
@@ -234,9 +239,9 @@ std::optional<Square> play_hint(ExplorerState& s) {
   const Geometry g = p.problem.geometry;
   std::optional<std::int32_t> best;
   std::size_t fewest = 9;
-  for (const std::int32_t to : free_jumps(g, p.board, p.path.back())) {
+  for (const std::int32_t to : free_jumps(g, p.board, p.path.back(), p.problem.piece)) {
     // Onward moves from `to` once the knight stands there (its own square is then taken).
-    const std::size_t onward = free_jumps(g, p.board, to).size();
+    const std::size_t onward = free_jumps(g, p.board, to, p.problem.piece).size();
     if (onward < fewest) {
       fewest = onward;
       best = to;
@@ -273,7 +278,7 @@ ModeBanner play_banner(const ExplorerState& s) {
   if (p.verdict) return {"Your path is not a tour", p.verdict->reason, Tone::failed};
   const std::string at = name(g, p.path.back());
   if (play_dead(p)) {
-    const bool stuck = free_jumps(g, p.board, p.path.back()).empty();
+    const bool stuck = free_jumps(g, p.board, p.path.back(), p.problem.piece).empty();
     return {stuck ? "Stuck on " + at + ": no move left" : "No tour can be finished from here",
             of + (stuck ? "" : " \xC2\xB7 an exact search tried every way on from " + at) +
                 " \xC2\xB7 Undo to take moves back",

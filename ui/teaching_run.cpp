@@ -18,6 +18,11 @@ std::uint64_t estimate_probes(Geometry g) {
 namespace {
 
 // Checkpoints of a teaching run: replaying a spacing of lines stays well under a frame.
+// Called through a pointer no optimiser sees through: binaryen inlines a function with a single
+// caller whatever its size, and the check (a walk of the board) would then sit in the teaching
+// run's set-up, in the page's first frame, though the knight on a plain board never needs it.
+std::string (*volatile listing_refusal_call)(const Problem&) = listing_refusal;
+
 constexpr std::size_t kTimelineMemory = std::size_t{16} << 20;
 constexpr float kFadeSeconds = 1.5f;
 
@@ -64,6 +69,12 @@ void rebuild(ExplorerState& s) {
   if (p.closed || p.end || !p.start) {
     t.why_not = "the textbook's procedure is for open tours without an end square";
     return;
+  }
+  if (!p.piece.is_plain_knight()) {
+    if (auto why = listing_refusal_call(p); !why.empty()) {
+      t.why_not = why;
+      return;
+    }
   }
   // The listing's own order unless one was set (the method's own for listings without one).
   const std::string name(listing_name(s));

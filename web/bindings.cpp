@@ -343,6 +343,8 @@ class App : public SearchReadout {
     out.set("closed", ui::draft_closed(d));
     out.set("method", d.text.method.empty() ? std::string("auto") : d.text.method);
     out.set("order", d.text.order);
+    out.set("leaper", d.text.leaper);  // "" for the knight
+    out.set("wrap", d.text.wrap);      // "" for a plain board
     return out;
   }
   // The run's pace: steps per second by the clock (stepsPerFrame: the same at 60 frames a

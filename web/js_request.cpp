@@ -116,6 +116,28 @@ std::string read_order(const val& v, std::string& out) {
   return field_error("order", "a name such as \"handout\" or eight \"dx,dy\" pairs", v);
 }
 
+// A leaper: "a,b" or a name as the CLI takes it, or [a, b]; absent -> "" (the knight).
+std::string read_leaper(const val& v, std::string& out) {
+  out.clear();
+  if (absent(v)) return {};
+  if (v.isString()) {
+    out = v.as<std::string>();
+    return {};
+  }
+  if (v.isArray() && v["length"].as<int>() == 2) {
+    const auto a = whole_number(v[0]), b = whole_number(v[1]);
+    if (a && b) {
+      out = std::to_string(*a) + "," + std::to_string(*b);  // the core checks the range
+      return {};
+    }
+  }
+  return field_error("leaper", "a jump such as \"1,3\" or [1, 3], or a name such as \"camel\"", v);
+}
+
+std::string read_wrap(const val& v, std::string& out) {
+  return read_field(v, "wrap", "none, cylinder or torus", out, no_conversion);
+}
+
 }  // namespace
 
 std::string describe(val v) {
@@ -161,14 +183,16 @@ std::string read_request(val o, RequestText& out, bool with_method, const char* 
            ")";
   }
   const char* const fields =
-      with_method ? "size, rows, cols, start, end, blocked, closed, method, order, timeLimit"
-                  : "size, rows, cols, start, end, blocked, closed";
+      with_method
+          ? "size, rows, cols, start, end, blocked, closed, leaper, wrap, method, order, timeLimit"
+          : "size, rows, cols, start, end, blocked, closed, leaper, wrap";
   const val keys = val::global("Object").call<val>("keys", o);
   const int n = keys["length"].as<int>();
   for (int i = 0; i < n; ++i) {
     const std::string key = keys[i].as<std::string>();
     const bool known = key == "size" || key == "rows" || key == "cols" || key == "start" ||
-                       key == "end" || key == "blocked" || key == "closed" ||
+                       key == "end" || key == "blocked" || key == "closed" || key == "leaper" ||
+                       key == "wrap" ||
                        (with_method && (key == "method" || key == "order" || key == "timeLimit"));
     if (!known) return excerpt(key) + ": not a field here (" + fields + also_fields + ")";
   }
@@ -180,6 +204,8 @@ std::string read_request(val o, RequestText& out, bool with_method, const char* 
   if (auto why = read_square(o["end"], "end", t.end); !why.empty()) return why;
   if (auto why = read_blocked(o["blocked"], t.blocked); !why.empty()) return why;
   if (auto why = read_closed(o["closed"], t.closed); !why.empty()) return why;
+  if (auto why = read_leaper(o["leaper"], t.leaper); !why.empty()) return why;
+  if (auto why = read_wrap(o["wrap"], t.wrap); !why.empty()) return why;
   if (with_method) {
     if (auto why = read_method(o["method"], t.method); !why.empty()) return why;
     if (auto why = read_order(o["order"], t.order); !why.empty()) return why;

@@ -275,6 +275,9 @@ void use_count_worker(ui::ExplorerState& state) {
       return nullptr;
     }
     g_counting->not_saved_here.clear();  // (the worker's count says itself)
+    // The worker's entry takes the knight's problem on a plain board: other pieces and wrapping
+    // boards count on the page's thread.
+    if (!p.piece.is_plain_knight()) return nullptr;
     const int id = ++g_next_id;
     const Square none{0, 0};
     const Square start = p.start.value_or(none), end = p.end.value_or(none);

@@ -5,8 +5,10 @@
 //   direction of a jump, the jump back, the square a jump lands on.
 // - Colours: the one colouring of squares that every part of the product uses.
 // - Bits: helpers for boards of at most 64 squares held in one 64-bit word.
-// - Neighbours: the walk over a square's on-board, unblocked knight neighbours from which every
-//   neighbour table (lists, bit masks, graphs) is built.
+// - Leapers and wrapping boards: the knight's directions read for an (a,b)-leaper, and a jump's
+//   landing square on a board whose edges join (board/piece.hpp).
+// - Neighbours: the walk over a square's on-board, unblocked neighbours (the knight's or any
+//   piece's) from which every neighbour table (lists, bit masks, graphs) is built.
 //
 // Header-only; constexpr and forced inline where it matters, so the helpers cost nothing in
 // hot loops and can be used inside functions compiled for another target (such as a kernel
@@ -17,11 +19,13 @@
 #include <bit>
 #include <concepts>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <type_traits>
 #include <vector>
 
 #include "board/geometry.hpp"
+#include "board/piece.hpp"
 
 #if defined(__GNUC__) || defined(__clang__)
 #define KT_KNIGHT_INLINE inline __attribute__((always_inline))
@@ -79,6 +83,41 @@ static_assert(kJumpDx[reverse_direction(1)] == -kJumpDx[1] &&
 
 // The square direction d (0..7) leads to from `s`; it may be off the board.
 constexpr Square jump(Square s, int d) { return {s.x + kJumpDx[d], s.y + kJumpDy[d]}; }
+
+// ---- Leapers and wrapping boards (board/piece.hpp) ------------------------------------------
+
+// A component of a knight's jump (+-1 or +-2) read for the leaper: 1 as a, 2 as b. So any knight
+// move order, the direction encoding included, is a move order of every leaper.
+constexpr int leap(int knight_component, Leaper l) {
+  const int v = (knight_component == 1 || knight_component == -1) ? l.a : l.b;
+  return knight_component < 0 ? -v : v;
+}
+
+static_assert(leap(kJumpDx[1], Leaper{1, 3}) == 3 && leap(kJumpDy[4], Leaper{1, 3}) == -3);
+
+// Where the jump (dx, dy) from `s` lands on g, wrapped round the edges the piece joins; nullopt
+// when it leaves the board.
+inline std::optional<Square> land(Geometry g, const Piece& piece, Square s, int dx, int dy) {
+  Square t{s.x + dx, s.y + dy};
+  if (piece.wraps_columns()) t.x = ((t.x - 1) % g.cols + g.cols) % g.cols + 1;
+  if (piece.wraps_rows()) t.y = ((t.y - 1) % g.rows + g.rows) % g.rows + 1;
+  if (!g.contains(t)) return std::nullopt;
+  return t;
+}
+
+// The square direction d (0..7) of the piece leads to from `s`, or nullopt off the board.
+inline std::optional<Square> step(Geometry g, const Piece& piece, Square s, int d) {
+  return land(g, piece, s, leap(kJumpDx[d], piece.leaper), leap(kJumpDy[d], piece.leaper));
+}
+
+// The lowest direction that takes the piece from `a` to `b` on g, or kNoJump when none does.
+inline std::uint8_t direction_between(Geometry g, const Piece& piece, Square a, Square b) {
+  if (piece.is_plain_knight()) return direction_of(b.x - a.x, b.y - a.y);
+  for (int d = 0; d < 8; ++d) {
+    if (step(g, piece, a, d) == std::optional<Square>(b)) return static_cast<std::uint8_t>(d);
+  }
+  return kNoJump;
+}
 
 // ---- Colours -------------------------------------------------------------------------------
 
@@ -154,41 +193,87 @@ KT_KNIGHT_INLINE constexpr int pop_lsb(Bitboard& b) {
 
 // ---- Neighbours ----------------------------------------------------------------------------
 
-// Calls visit(to) or visit(to, k) for every knight neighbour `to` (a Geometry::index) of square
-// `from` that lies on g and is not blocked, in the sequence of the jumps (dx[k], dy[k]): the
-// direction encoding unless a move order is given, k being the jump's place in it. `blocked`
-// is empty or holds one flag per square. Every neighbour table of the product is built by it:
-// the bounds arithmetic of knight jumps lives here only.
+// The neighbours of `from` for every piece but the knight on a plain board, as
+// for_each_neighbour below visits them: their indices in `to` and their jumps' places in the
+// order in `k`; returns how many (at most eight). Out of line (board/piece.cpp): the knight's
+// walk, inlined everywhere, stays as small as it was.
+int piece_neighbours(Geometry g, int from, std::span<const std::uint8_t> blocked,
+                     const std::array<int, 8>& dx, const std::array<int, 8>& dy, const Piece& piece,
+                     std::array<int, 8>& to, std::array<int, 8>& k);
+
+// visit(to, k), or visit(to) for a visitor that takes no k. (A function, not a lambda, so that
+// it is inlined wherever the walk is.)
+template <class Visit>
+KT_KNIGHT_INLINE void visit_neighbour(Visit& visit, int to, int k) {
+  if constexpr (std::is_invocable_v<Visit&, int, int>) {
+    visit(to, k);
+  } else {
+    visit(to);
+  }
+}
+
+// Calls visit(to) or visit(to, k) for every neighbour `to` (a Geometry::index) of square `from`
+// that the piece reaches on g and is not blocked, in the sequence of the knight's jumps
+// (dx[k], dy[k]) read for the piece's leaper (leap()): the direction encoding unless a move
+// order is given, k being the jump's place in it. `blocked` is empty or holds one flag per
+// square. Every neighbour table of the product is built by it: the bounds and wrapping
+// arithmetic of jumps lives here only. Each neighbour is visited once, at the first jump that
+// reaches it (a (1,1)-leaper's order names each jump twice, and a narrow wrapped board folds
+// two jumps onto one square), and a jump that wraps back onto `from` is no move.
 template <class Visit>
 KT_KNIGHT_INLINE void for_each_neighbour(Geometry g, int from, Visit&& visit,
                                          std::span<const std::uint8_t> blocked = {},
                                          const std::array<int, 8>& dx = kJumpDx,
-                                         const std::array<int, 8>& dy = kJumpDy) {
+                                         const std::array<int, 8>& dy = kJumpDy,
+                                         const Piece& piece = {}) {
   const Square s = g.square(from);
-  for (int k = 0; k < 8; ++k) {
-    const Square t{s.x + dx[k], s.y + dy[k]};
-    if (!g.contains(t)) continue;
-    const int to = g.index(t);
-    if (!blocked.empty() && blocked[static_cast<std::size_t>(to)] != 0) continue;
-    if constexpr (std::is_invocable_v<Visit&, int, int>) {
-      visit(to, k);
-    } else {
-      visit(to);
+  if (piece.is_plain_knight()) {  // the common case: eight distinct jumps, no wrapping
+    for (int k = 0; k < 8; ++k) {
+      const Square t{s.x + dx[k], s.y + dy[k]};
+      if (!g.contains(t)) continue;
+      const int to = g.index(t);
+      if (!blocked.empty() && blocked[static_cast<std::size_t>(to)] != 0) continue;
+      visit_neighbour(visit, to, k);
     }
+    return;
   }
+  std::array<int, 8> to, k;
+  const int n = piece_neighbours(g, from, blocked, dx, dy, piece, to, k);
+  for (int i = 0; i < n; ++i) visit_neighbour(visit, to[i], k[i]);
 }
 
-// For every square of g, the set of its knight neighbours that are not blocked; blocked squares
-// get the empty set. Indexed by Geometry::index, like the bits. Empty when g has more than 64
-// squares.
-inline std::vector<Bitboard> neighbour_masks(Geometry g,
-                                             std::span<const std::uint8_t> blocked = {}) {
+// The same walk in the direction encoding, for the piece.
+template <class Visit>
+KT_KNIGHT_INLINE void for_each_move(Geometry g, const Piece& piece, int from, Visit&& visit,
+                                    std::span<const std::uint8_t> blocked = {}) {
+  for_each_neighbour(g, from, visit, blocked, kJumpDx, kJumpDy, piece);
+}
+
+// Whether the piece's eight directions fail to reach eight different squares somewhere on g: an
+// (a,a)- or (0,b)-leaper names each of its four jumps twice, and a narrow wrapping board folds
+// two jumps onto one square or one back onto its own. Walks the board: for small boards.
+inline bool folds_jumps(Geometry g, const Piece& piece) {
+  if (piece.is_plain_knight()) return false;
+  for (int i = 0; i < g.size(); ++i) {
+    int landed = 0, walked = 0;
+    for (int d = 0; d < 8; ++d) landed += step(g, piece, g.square(i), d).has_value();
+    for_each_move(g, piece, i, [&](int) { ++walked; });
+    if (landed != walked) return true;
+  }
+  return false;
+}
+
+// For every square of g, the set of its neighbours (the piece's; the knight's by default) that are
+// not blocked; blocked squares get the empty set. Indexed by Geometry::index, like the bits. Empty
+// when g has more than 64 squares.
+inline std::vector<Bitboard> neighbour_masks(Geometry g, std::span<const std::uint8_t> blocked = {},
+                                             const Piece& piece = {}) {
   if (g.size() > 64) return {};
   std::vector<Bitboard> masks(static_cast<std::size_t>(g.size()), 0);
   for (int i = 0; i < g.size(); ++i) {
     if (!blocked.empty() && blocked[static_cast<std::size_t>(i)] != 0) continue;
-    for_each_neighbour(
-        g, i, [&](int to) { masks[static_cast<std::size_t>(i)] |= bit(to); }, blocked);
+    for_each_move(
+        g, piece, i, [&](int to) { masks[static_cast<std::size_t>(i)] |= bit(to); }, blocked);
   }
   return masks;
 }

@@ -67,12 +67,21 @@ std::string format_move_order(const MoveOrder& order) {
   return out;
 }
 
-MoveTable::MoveTable(Geometry g, const MoveOrder& order)
+MoveOrder order_for(const MoveOrder& order, Leaper l) {
+  MoveOrder out = order;
+  for (int k = 0; k < 8; ++k) {
+    out.dx[k] = leap(order.dx[k], l);
+    out.dy[k] = leap(order.dy[k], l);
+  }
+  return out;
+}
+
+MoveTable::MoveTable(Geometry g, const MoveOrder& order, const Piece& piece)
     : slots_(static_cast<std::size_t>(g.size()) * kStride, -1) {
   for (int i = 0; i < g.size(); ++i) {
     std::int32_t* out = slots_.data() + static_cast<std::size_t>(i) * kStride;
     for_each_neighbour(
-        g, i, [&](int to) { *out++ = to; }, {}, order.dx, order.dy);
+        g, i, [&](int to) { *out++ = to; }, {}, order.dx, order.dy, piece);
   }
 }
 

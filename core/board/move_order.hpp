@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "board/geometry.hpp"
+#include "board/piece.hpp"
 
 namespace kt {
 
@@ -50,13 +51,18 @@ std::optional<MoveOrder> parse_move_order(std::string_view text, std::string* er
 // The order as parse_move_order reads it back: its name, or its eight pairs when custom.
 std::string format_move_order(const MoveOrder& order);
 
+// The knight's order read for a leaper (knight.hpp's leap()): the same turn of jumps, 1 read as
+// a and 2 as b, under the same name. For the knight, the order itself.
+MoveOrder order_for(const MoveOrder& order, Leaper l);
+
 // For every square, the on-board knight neighbours in the order's sequence, so that inner
 // loops need no bounds arithmetic. Each square owns kStride slots ending with a -1 sentinel.
 class MoveTable {
  public:
   static constexpr int kStride = 9;
 
-  MoveTable(Geometry g, const MoveOrder& order);
+  // The order is the knight's, read for the piece's leaper (knight.hpp's leap()).
+  MoveTable(Geometry g, const MoveOrder& order, const Piece& piece = {});
 
   // Neighbour indices of square `index`, followed by a -1 sentinel.
   const std::int32_t* list(int index) const { return slots_.data() + index * kStride; }

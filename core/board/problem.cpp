@@ -9,7 +9,9 @@ bool well_formed(const Problem& p) {
   return check_geometry(g.rows, g.cols).empty() &&
          (p.blocked.empty() || p.blocked.size() == static_cast<std::size_t>(g.size())) &&
          (p.start ? g.contains(*p.start) : p.closed) &&
-         (!p.end || (!p.closed && g.contains(*p.end)));
+         (!p.end || (!p.closed && g.contains(*p.end))) && p.piece.leaper.a >= 0 &&
+         p.piece.leaper.a <= p.piece.leaper.b && p.piece.leaper.b >= 1 &&
+         p.piece.leaper.b <= kMaxLeap;
 }
 
 int Problem::free_squares() const {

@@ -7,6 +7,7 @@
 
 #include "board/geometry.hpp"
 #include "board/knight.hpp"  // kJumpDx, kJumpDy, kNoJump: the direction encoding
+#include "board/piece.hpp"
 
 namespace kt {
 
@@ -15,7 +16,8 @@ struct Problem {
   std::vector<std::uint8_t> blocked;  // empty, or one flag per square (Geometry::index)
   std::optional<Square> start;        // required for open tours; optional for closed ones
   std::optional<Square> end;          // open tours only: the square the tour must end on
-  bool closed = false;                // the last square must be a knight's jump from the first
+  bool closed = false;                // the last square must be a jump of the piece from the first
+  Piece piece{};                      // the knight on a plain board unless asked otherwise
 
   bool is_blocked(int index) const { return !blocked.empty() && blocked[index] != 0; }
   // Squares the tour must visit.
@@ -27,9 +29,10 @@ struct Problem {
 // closed tour.
 bool well_formed(const Problem& p);
 
-// A tour stored compactly, one byte per square: the direction (knight.hpp's encoding) to
-// the next square, kNoJump at the end of an open tour and on blocked squares. Used for boards
-// too large for a move-number board (10^8 squares and more).
+// A tour stored compactly, one byte per square: the direction (knight.hpp's encoding, read for
+// the problem's piece: the tour alone does not say which piece made it) to the next square, kNoJump
+// at the end of an open tour and on blocked squares. Used for boards too large for a move-number
+// board (10^8 squares and more).
 struct CompactTour {
   Geometry geometry;
   Square start;

@@ -46,6 +46,28 @@ std::string read_square(std::string_view field, std::string_view text, Geometry 
   return {};
 }
 
+// The piece a user named: "field: why" when refused.
+std::string read_piece(const std::string& leaper_text, const std::string& wrap_text, Piece& piece) {
+  std::string why;
+  if (!leaper_text.empty()) {
+    const auto leaper = parse_leaper(leaper_text, &why);
+    if (!leaper) return "leaper: " + why;
+    piece.leaper = *leaper;
+  }
+  if (!wrap_text.empty()) {
+    const auto wrap = parse_wrap(wrap_text, &why);
+    if (!wrap) return "wrap: " + why;
+    piece.wrap = *wrap;
+  }
+  return {};
+}
+
+// Called through a pointer no optimiser sees through: binaryen inlines a function with a single
+// caller whatever its size, and read_piece would then sit inside parse_request, in the page's
+// first frame, on every visit (the knight's requests never call it).
+std::string (*volatile read_piece_call)(const std::string&, const std::string&,
+                                        Piece&) = read_piece;
+
 }  // namespace
 
 std::string make_problem(const ProblemInput& in, Problem& out) {
@@ -53,6 +75,7 @@ std::string make_problem(const ProblemInput& in, Problem& out) {
   Problem p;
   p.geometry = {static_cast<int>(in.rows), static_cast<int>(in.cols)};
   p.closed = in.closed;
+  p.piece = in.piece;
   const Geometry g = p.geometry;
   std::string why;
 
@@ -132,6 +155,9 @@ std::string parse_request(const RequestText& in, Request& out, const RequestLimi
     const auto closed = parse_boolean(in.closed, "closed", &why);
     if (!closed) return why;
     p.closed = *closed;
+  }
+  if (!in.leaper.empty() || !in.wrap.empty()) {
+    if (why = read_piece_call(in.leaper, in.wrap, p.piece); !why.empty()) return why;
   }
   p.start = in.start;
   p.end = in.end;

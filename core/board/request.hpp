@@ -47,6 +47,7 @@ struct ProblemInput {
   // Empty start: false gives the textbook's (1,1) for open tours and the first free square for
   // closed ones; true leaves the problem without a start (counting every start).
   bool start_optional = false;
+  Piece piece{};  // the knight on a plain board by default
 };
 
 // Fills `out` and returns an empty string when the input is acceptable, else a one-line reason
@@ -58,6 +59,8 @@ struct RequestText {
   std::string size, rows, cols;
   std::string start, end, blocked;
   std::string closed;           // "1"/"0", "true"/"false"; empty: open
+  std::string leaper;           // "a,b" or a name (board/piece.hpp); empty: the knight
+  std::string wrap;             // none, cylinder or torus; empty: none
   std::string method = "auto";  // a name from kMethods
   std::string order;            // a move order's name (move_order.hpp); empty: the method's own
   bool start_optional = false;  // as in ProblemInput

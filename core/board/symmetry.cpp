@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "board/knight.hpp"
+
 namespace kt {
 
 namespace {
@@ -50,7 +52,23 @@ std::vector<Symmetry> problem_symmetries(const Problem& p) {
     for (int i = 0; i < static_cast<int>(p.blocked.size()) && keeps_blocked; ++i) {
       keeps_blocked = p.blocked[i] == p.blocked[g.index(apply(t, g, g.square(i)))];
     }
-    if (keeps_blocked) group.push_back(t);
+    if (!keeps_blocked) continue;
+    // A symmetry of the rectangle maps any leaper's jumps to its jumps on a plain board or a
+    // torus; on a square cylinder the quarter turns and diagonal mirrors move the seam.
+    bool keeps_jumps = true;
+    if (!p.piece.is_plain_knight()) {
+      for (int i = 0; i < g.size() && keeps_jumps; ++i) {
+        const int image = g.index(apply(t, g, g.square(i)));
+        int jumps = 0, kept = 0;
+        for_each_move(g, p.piece, i, [&](int to) {
+          ++jumps;
+          const int to_image = g.index(apply(t, g, g.square(to)));
+          for_each_move(g, p.piece, image, [&](int j) { kept += j == to_image; });
+        });
+        keeps_jumps = jumps == kept;
+      }
+    }
+    if (keeps_jumps) group.push_back(t);
   }
   return group;
 }

@@ -60,6 +60,8 @@ void reserve_board(std::vector<std::uint8_t>& next, std::size_t n, int threads) 
 std::string construction_refusal(const Problem& p) {
   const Geometry g = p.geometry;
   if (std::string e = check_geometry(g.rows, g.cols); !e.empty()) return e;
+  // Its blocks and joins are knight's tours of a plain board.
+  if (!p.piece.is_plain_knight()) return plain_knight_refusal(p.piece, "the construction");
   if (!p.closed && !p.start) return "an open tour needs a start square";
   if (p.start) {
     if (std::string e = check_on_board(g, *p.start); !e.empty()) return e;

@@ -11,8 +11,8 @@ namespace kt {
 
 bool end_tour_applies(const Problem& p) {
   const Geometry g = p.geometry;
-  return !p.closed && p.start && p.end && p.blocked.empty() && std::min(g.rows, g.cols) >= 5 &&
-         static_cast<std::int64_t>(g.size()) <= kMaxEndTourSquares;
+  return p.piece.is_plain_knight() && !p.closed && p.start && p.end && p.blocked.empty() &&
+         std::min(g.rows, g.cols) >= 5 && static_cast<std::int64_t>(g.size()) <= kMaxEndTourSquares;
 }
 
 EndTourResult build_end_tour(const Problem& p, const std::function<bool()>& should_stop) {

@@ -42,7 +42,8 @@ Square root_of(const Problem& p, bool cycle) {
 
 bool repair_applies(const Problem& p) {
   const Geometry g = p.geometry;
-  if (p.blocked.empty() || std::min(g.rows, g.cols) < kConstructMinSide ||
+  if (!p.piece.is_plain_knight() || p.blocked.empty() ||
+      std::min(g.rows, g.cols) < kConstructMinSide ||
       static_cast<std::int64_t>(g.size()) > kMaxRepairSquares || p.free_squares() < 2) {
     return false;
   }

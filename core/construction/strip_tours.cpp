@@ -460,7 +460,7 @@ void StripProgramme::read_back(std::size_t final_index, StripResult& out) const 
 }  // namespace
 
 bool strip_applies(const Problem& p) {
-  return std::min(p.geometry.rows, p.geometry.cols) <= kStripMaxSide;
+  return p.piece.is_plain_knight() && std::min(p.geometry.rows, p.geometry.cols) <= kStripMaxSide;
 }
 
 StripResult solve_strip(const Problem& p, const std::function<bool()>& should_stop) {

@@ -60,8 +60,9 @@ Graph make_graph(const Problem& p, std::vector<int>& compact) {
   }
   graph.all = first_squares(graph.n);
   for (int v = 0; v < graph.n; ++v) {
-    for_each_neighbour(
-        g, graph.square[v], [&](int to) { graph.neighbours[v] |= bit(compact[to]); }, p.blocked);
+    for_each_move(
+        g, p.piece, graph.square[v], [&](int to) { graph.neighbours[v] |= bit(compact[to]); },
+        p.blocked);
   }
   return graph;
 }
@@ -79,7 +80,10 @@ bool connected(const Graph& graph) {
 }
 
 // The symmetries of the rectangle (8 for a square, 4 otherwise) that map free squares to free
-// squares and keep the given squares in place, as permutations of compact numbers.
+// squares, jumps to jumps and keep the given squares in place, as permutations of compact
+// numbers. Every symmetry of the rectangle maps a leaper's jumps to its jumps on a plain board;
+// on a square cylinder the quarter turns and diagonal mirrors move the seam, and the check on
+// the jumps drops them.
 std::vector<std::array<std::uint8_t, kMaxSquares>> symmetries(const Graph& graph,
                                                               const std::vector<int>& compact,
                                                               std::span<const Square> fixed) {
@@ -93,6 +97,11 @@ std::vector<std::array<std::uint8_t, kMaxSquares>> symmetries(const Graph& graph
       const int image = compact[g.index(map(g.square(graph.square[v])))];
       ok = image >= 0;
       perm[v] = static_cast<std::uint8_t>(image);
+    }
+    for (int v = 0; v < graph.n && ok; ++v) {
+      Bitboard image = 0;
+      for (Bitboard nb = graph.neighbours[v]; nb;) image |= bit(perm[pop_lsb(nb)]);
+      ok = image == graph.neighbours[perm[v]];
     }
     if (ok && std::find(group.begin(), group.end(), perm) == group.end()) group.push_back(perm);
   }
@@ -119,22 +128,25 @@ Plan make_plan(const Problem& problem, const PlanOptions& options) {
   if (n == 0 || (plan.closed && n < 3) || !connected(graph)) return plan;  // no tour
 
   // A knight changes colour at every jump: the free squares of the two colours must balance,
-  // and the colours fix where open tours can start and end.
-  int dark = 0;
-  for (int v = 0; v < n; ++v) dark += colour_of(g.square(graph.square[v])) == Colour::dark;
-  const int light = n - dark;
-  if (plan.closed) {
-    if (light != dark) return plan;
-  } else {
-    if (std::abs(light - dark) > 1) return plan;
-    if (light != dark) {  // both ends on the majority colour
-      const Colour major = dark > light ? Colour::dark : Colour::light;
-      for (const auto& s : {problem.start, problem.end}) {
-        if (s && colour_of(*s) != major) return plan;
+  // and the colours fix where open tours can start and end. (Other pieces: board/piece.hpp's
+  // colour rule; a piece that keeps its colour is settled by the graph's being connected.)
+  if (colour_rule(problem.piece, g.rows, g.cols) == ColourRule::alternates) {
+    int dark = 0;
+    for (int v = 0; v < n; ++v) dark += colour_of(g.square(graph.square[v])) == Colour::dark;
+    const int light = n - dark;
+    if (plan.closed) {
+      if (light != dark) return plan;
+    } else {
+      if (std::abs(light - dark) > 1) return plan;
+      if (light != dark) {  // both ends on the majority colour
+        const Colour major = dark > light ? Colour::dark : Colour::light;
+        for (const auto& s : {problem.start, problem.end}) {
+          if (s && colour_of(*s) != major) return plan;
+        }
+      } else if (problem.start && problem.end &&
+                 colour_of(*problem.start) == colour_of(*problem.end)) {
+        return plan;
       }
-    } else if (problem.start && problem.end &&
-               colour_of(*problem.start) == colour_of(*problem.end)) {
-      return plan;
     }
   }
 

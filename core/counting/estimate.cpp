@@ -88,7 +88,7 @@ LogValue operator/(LogValue a, LogValue b) { return {a.ln - b.ln}; }
 
 TreeEstimate estimate_tree(const Problem& p, std::uint64_t probes, std::uint64_t seed) {
   const Geometry g = p.geometry;
-  const MoveTable moves(g, kTextbookOrder);
+  const MoveTable moves(g, kTextbookOrder, p.piece);
   const int last = p.free_squares() - 1;
   const std::int32_t start = g.index(*p.start);
   const std::int32_t end = p.end ? g.index(*p.end) : -1;

@@ -188,6 +188,10 @@ using frontier_detail::Tables;
 
 std::string check_frontier_problem(const Problem& problem) {
   if (auto why = check_count_board(problem); !why.empty()) return why;
+  // Its window of two rows and its colour balance are the knight's on a plain board.
+  if (!problem.piece.is_plain_knight()) {
+    return plain_knight_refusal(problem.piece, "counting by rows");
+  }
   const Geometry g = problem.geometry;
   const int width = std::min(g.rows, g.cols);
   if (width > kMaxFrontierWidth) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "board/assert.hpp"
+#include "board/knight.hpp"
 
 namespace kt {
 

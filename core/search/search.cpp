@@ -10,7 +10,7 @@ namespace kt {
 
 Search::Search(const Problem& problem, const MoveOrder& order)
     : geometry_(problem.geometry),
-      moves_(problem.geometry, order),
+      moves_(problem.geometry, order, problem.piece),
       board_(static_cast<std::size_t>(geometry_.size()), 0),
       path_(static_cast<std::size_t>(geometry_.size()), -1),
       cursor_(static_cast<std::size_t>(geometry_.size()), 0) {

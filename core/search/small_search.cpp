@@ -186,7 +186,9 @@ constexpr std::uint64_t kSmallMinSteps = 1 << 12;  // below this, the step-by-st
 }  // namespace
 
 bool SmallSearch::applies(const Problem& p, const MoveOrder&) {
-  return !p.closed && !p.end && p.blocked.empty() && p.geometry.size() <= 64;
+  // The bit kernels shift by the knight's jumps on a plain board.
+  return !p.closed && !p.end && p.blocked.empty() && p.geometry.size() <= 64 &&
+         p.piece.is_plain_knight();
 }
 
 SmallSearch::SmallSearch(const Problem& problem, const MoveOrder& order) : Search(problem, order) {

@@ -28,7 +28,9 @@ WarnsdorffSearch::WarnsdorffSearch(const Problem& problem, const MoveOrder& orde
   for (int i = 0; i < g.size(); ++i) {
     for (std::int32_t n : moves_.neighbours(i)) degree_[i] += board_[n] == 0;
     const Square q = g.square(i);
-    const int dx = 2 * q.x - (g.cols + 1), dy = 2 * q.y - (g.rows + 1);
+    // Round a seam there is no rim: a wrapping side has no centre to keep away from.
+    const int dx = problem.piece.wraps_columns() ? 0 : 2 * q.x - (g.cols + 1);
+    const int dy = problem.piece.wraps_rows() ? 0 : 2 * q.y - (g.rows + 1);
     // Roth's tie-break sends 4 x n searches from a corner down exponential trees, while the
     // plain move order walks them straight: there, ties go by move order alone.
     rim_[i] = g.rows == 4 || g.cols == 4 ? 0 : static_cast<std::uint32_t>(dx * dx + dy * dy);

@@ -93,6 +93,7 @@ Report make_report(const Solver& solver, bool with_board) {
   r.counters = solver.counters();
   r.method = solver.answered_by();
   r.closed = p.closed;
+  r.piece = p.piece;
   r.reason = solver.reason();
   if (solver.status() == Status::found) r.verified = solver.verify().ok;
   return r;
@@ -110,6 +111,8 @@ static void add_counters_and_extras(const Report& r, Json& j) {
   j["placed"] = r.counters.placed;
   j["erased"] = r.counters.erased;
   j["seconds"] = rounded(r.counters.seconds);
+  if (!r.piece.is_knight()) j["leaper"] = format_leaper(r.piece.leaper);
+  if (r.piece.wrap != Wrap::none) j["wrap"] = to_string(r.piece.wrap);
   if (!r.method.empty()) {
     j["method"] = r.method;
     j["closed"] = r.closed;

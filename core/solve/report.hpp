@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "board/geometry.hpp"
+#include "board/piece.hpp"
 #include "board/refusal.hpp"
 #include "board/status.hpp"
 #include "formats/json_line.hpp"
@@ -49,6 +50,7 @@ struct Report {
   bool closed = false;
   std::string reason;
   std::optional<bool> verified;
+  Piece piece{};  // said in JSON ("leaper", "wrap") only when not the knight on a plain board
 };
 
 // with_board: fill board and path (for huge constructed boards that costs 8 bytes a square).
@@ -56,7 +58,8 @@ Report make_report(const Solver& solver, bool with_board = true);
 
 // One JSON object: {"status", "rows", "cols", "start": [x, y], "board": rows of move numbers,
 // top row first (-1 blocked), "path": [[x, y], ...], "placed", "erased", "seconds"}, then
-// "method", "closed", "verified" and "reason" when known.
+// "leaper" ("1,3") and "wrap" when not the knight on a plain board, "method", "closed",
+// "verified" and "reason" when known.
 std::string to_json(const Report& r);
 // The same line (without its newline), with `extra`'s fields after the report's (solve --all
 // adds "index"), written to `out` a row of the board and a stretch of the path at a time: the

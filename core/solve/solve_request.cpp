@@ -17,6 +17,11 @@ bool answers_without_search(const Problem& p, Method method) {
 }
 
 Refusal check_size(const Problem& p, Method method, const RequestLimits& limits) {
+  if (method == Method::construct && !p.piece.is_plain_knight()) {
+    if (auto why = plain_knight_refusal(p.piece, "the construction"); !why.empty()) {
+      return {why, Remedy::search_method};
+    }
+  }
   // The construction alone, where no part of it and no count by rows can answer.
   if (method == Method::construct && settle(p).answer != Answer::none && !strip_applies(p) &&
       !end_tour_applies(p) && !repair_applies(p) && !construction_refusal(p).empty() &&

@@ -547,7 +547,7 @@ std::optional<CompactTour> Solver::compact() const {
     const std::int32_t to = i + 1 < p.size() ? p[i + 1] : (problem_.closed ? p[0] : -1);
     if (to < 0) break;
     const Square a = g.square(from), b = g.square(to);
-    tour.next[from] = direction_of(b.x - a.x, b.y - a.y);
+    tour.next[from] = direction_between(g, problem_.piece, a, b);
   }
   return tour;
 }

@@ -12,9 +12,24 @@ const char* to_string(Line line) {
   return kNames[static_cast<int>(line)];
 }
 
+std::string listing_refusal(const Problem& p) {
+  const Leaper l = p.piece.leaper;
+  if (l.a == 0 || l.a == l.b) {
+    return "leaper: the listings try eight different jumps, and the " + describe_leaper(l) +
+           " has four";
+  }
+  if (folds_jumps(p.geometry, p.piece)) {
+    return "wrap: on the " + std::to_string(p.geometry.rows) + "x" +
+           std::to_string(p.geometry.cols) + " " + to_string(p.piece.wrap) +
+           " two of the eight jumps land on one square; the listings try eight different squares";
+  }
+  return {};
+}
+
 TryMoveMachine::TryMoveMachine(const Problem& problem, const MoveOrder& order, Semantics semantics)
     : geometry_(problem.geometry),
-      order_(order),
+      order_(order_for(order, problem.piece.leaper)),
+      piece_(problem.piece),
       total_(problem.free_squares()),
       board_(static_cast<std::size_t>(problem.geometry.size()), 0),
       reached_(static_cast<std::size_t>(total_) + 1, 0),
@@ -64,9 +79,16 @@ void TryMoveMachine::leave(bool result) {
   line_ = caller.count == 8 ? Line::check : Line::call;
 }
 
+Square TryMoveMachine::candidate(Square s, int k) const {
+  Square t{s.x + order_.dx[k - 1], s.y + order_.dy[k - 1]};
+  if (const auto wrapped = land(geometry_, piece_, s, order_.dx[k - 1], order_.dy[k - 1])) {
+    t = *wrapped;
+  }
+  return t;
+}
+
 std::int32_t TryMoveMachine::jump(std::int32_t from, int k) const {
-  const Square s = geometry_.square(from);
-  const Square t{s.x + order_.dx[k - 1], s.y + order_.dy[k - 1]};
+  const Square t = candidate(geometry_.square(from), k);
   return geometry_.contains(t) ? geometry_.index(t) : -1;
 }
 
@@ -150,7 +172,7 @@ void TryMoveMachine::step_move_calls() {
         line_ = f.count == 8 ? Line::check : Line::call;
         break;
       }
-      const Square at{f.at.x + order_.dx[f.count - 1], f.at.y + order_.dy[f.count - 1]};
+      const Square at = candidate(f.at, f.count);
       enter(at, f.move + 1);  // f is not used past this point
       break;
     }

@@ -65,6 +65,7 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -126,8 +127,10 @@ class TryMoveMachine {
     std::int8_t result = -1;  // Move's local result: -1 before it is set, 0 false, 1 true
   };
 
-  // Precondition: the problem is well formed (make_problem): a start on a free square. Closed
-  // tours and end squares are ignored (the textbook has neither).
+  // Precondition: the problem is well formed (make_problem): a start on a free square, and
+  // listing_refusal() empty. Closed tours and end squares are ignored (the textbook has
+  // neither). The order is the knight's, read for the problem's leaper (order_for()), and a
+  // candidate jumps round the edges a wrapping board joins.
   TryMoveMachine(const Problem& problem, const MoveOrder& order,
                  Semantics semantics = Semantics::try_move);
 
@@ -197,6 +200,8 @@ class TryMoveMachine {
   const std::vector<std::uint64_t>& dead_ends() const { return dead_ends_; }
 
  private:
+  // Candidate k (1..8) from s: the order's jump, wrapped round the edges the piece joins.
+  Square candidate(Square s, int k) const;
   std::int32_t jump(std::int32_t from, int k) const;  // -1 off the board
   // board [m, n] := moveNumber (placed) or 0 (erased), counted and remembered as the effect.
   void write(const Frame& f, Effect e);
@@ -206,7 +211,8 @@ class TryMoveMachine {
   void enter(Square at, int move);  // Move(at, move - 1): a new frame, counted
   void leave(bool result);          // return result to the caller
   Geometry geometry_;
-  MoveOrder order_;
+  MoveOrder order_;  // read for the piece's leaper
+  Piece piece_;
   int total_ = 0;  // free squares: the last move number
   std::vector<std::int32_t> board_;
   std::vector<Frame> frames_;
@@ -224,5 +230,10 @@ class TryMoveMachine {
   std::uint64_t lines_ = 0, placed_ = 0, erased_ = 0;
   std::vector<std::uint64_t> reached_, dead_ends_;
 };
+
+// Empty when the machine runs the problem's piece as the engines do; else why not, naming the
+// field: the listings try eight candidates, which must be eight different squares (a (1,1)- or
+// (0,b)-leaper has four jumps; a narrow wrapping board folds two onto one square).
+std::string listing_refusal(const Problem& problem);
 
 }  // namespace kt

@@ -22,7 +22,7 @@ Graph free_graph(const Problem& p) {
   const Geometry g = p.geometry;
   Graph graph;
   graph.degree.assign(g.size(), -1);
-  auto neighbours = [&](int i, auto&& visit) { for_each_neighbour(g, i, visit, p.blocked); };
+  auto neighbours = [&](int i, auto&& visit) { for_each_move(g, p.piece, i, visit, p.blocked); };
   int first = -1, free = 0;
   for (int i = 0; i < g.size(); ++i) {
     if (p.is_blocked(i)) continue;
@@ -53,6 +53,24 @@ Graph free_graph(const Problem& p) {
 }
 
 Existence none(std::string why) { return {Answer::none, std::move(why)}; }
+
+// "knight", or the leaper's name and jump.
+std::string piece_word(const Piece& piece) {
+  return piece.is_knight() ? "knight" : describe_leaper(piece.leaper);
+}
+
+// A leaper with a + b even keeps its colour: it cannot tour both colours.
+Existence colour_kept(Leaper l, int dark, int light) {
+  return none("a " + describe_leaper(l) + " never changes colour (" + std::to_string(l.a) + " + " +
+              std::to_string(l.b) + " is even), so it cannot visit the " + std::to_string(dark) +
+              " squares of one colour and the " + std::to_string(light) + " of the other");
+}
+
+// Both called through pointers no optimiser sees through: binaryen inlines a function with a
+// single caller whatever its size, and their words would then sit in settle(), in the page's
+// first frame, where the knight never needs them.
+std::string (*volatile piece_word_call)(const Piece&) = piece_word;
+Existence (*volatile colour_kept_call)(Leaper, int, int) = colour_kept;
 
 constexpr int kGraphCheckLimit = 1 << 16;
 
@@ -157,9 +175,14 @@ Existence settle(const Problem& p) {
       dark_free += !p.is_blocked(i) && colour_of(g.square(i)) == Colour::dark;
     }
   }
-  if (auto e = settle_by_colour(p.closed, p.start, p.end, dark_free, free - dark_free);
-      e.answer == Answer::none) {
-    return e;
+  const ColourRule colours = colour_rule(p.piece, g.rows, g.cols);
+  if (colours == ColourRule::alternates) {
+    if (auto e = settle_by_colour(p.closed, p.start, p.end, dark_free, free - dark_free);
+        e.answer == Answer::none) {
+      return e;
+    }
+  } else if (colours == ColourRule::keeps && dark_free > 0 && dark_free < free) {
+    return colour_kept_call(p.piece.leaper, dark_free, free - dark_free);
   }
 
   // The graph of free squares: needed with blocked squares; on full boards the theorems below
@@ -167,7 +190,9 @@ Existence settle(const Problem& p) {
   if (!p.blocked.empty() || g.size() <= kGraphCheckLimit) {
     if (auto e = settle_by_graph(p); e.answer == Answer::none) return e;
   }
-  if (p.blocked.empty() || free == g.size()) {
+  // The theorems are the knight's on a plain board; other pieces and wrapping boards are
+  // settled by search.
+  if (p.piece.is_plain_knight() && (p.blocked.empty() || free == g.size())) {
     return settle_by_theorems(g, p.closed, p.end.has_value());
   }
   return {};
@@ -185,7 +210,8 @@ Existence settle_by_graph(const Problem& p) {
       dark += colour_of(g.square(i)) == Colour::dark;
     }
     if (graph.degree[i] == 0) {
-      return none("square " + at(g.square(i)) + " has no knight's jump to another free square");
+      return none("square " + at(g.square(i)) + " has no " + piece_word_call(p.piece) +
+                  "'s jump to another free square");
     }
     if (graph.degree[i] == 1) {
       if (p.closed) {

@@ -10,6 +10,11 @@
 //   the free light and dark squares to differ by at most one (none for a closed tour), and
 //   fixes the colours of its two ends. On an odd x odd board every open tour starts and ends
 //   on a dark square (x + y even).
+// - Leapers and wrapping boards (board/piece.hpp): an (a,b)-leaper with a + b odd alternates
+//   colours as the knight does, one with a + b even never changes colour, so it tours no set
+//   of squares holding both colours; wrapping across an edge of odd length breaks both rules.
+//   The theorems above are the knight's on a plain board; other cases go to the graph and
+//   then to search.
 // - Graph: a free square with no free neighbour, more than two with one (any, for a closed
 //   tour), or free squares in more than one piece, leave no tour.
 #pragma once

@@ -1,5 +1,6 @@
 #include "verify/verify.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "board/status.hpp"  // kBlocked
@@ -8,7 +9,25 @@ namespace kt {
 
 namespace {
 
-bool is_knight_jump(Square a, Square b) { return std::abs(a.x - b.x) * std::abs(a.y - b.y) == 2; }
+// Whether the piece jumps from a to b: on a plain board a knight's jump is |dx| * |dy| == 2,
+// an (a,b)-leaper's {|dx|, |dy|} == {a, b}; along a side of length L that wraps, a distance d
+// fits a leap l when d = +-l modulo L (the jump may go either way round).
+bool is_jump(Geometry g, const Piece& piece, Square a, Square b) {
+  if (piece.is_plain_knight()) return std::abs(a.x - b.x) * std::abs(a.y - b.y) == 2;
+  if (a == b) return false;  // a jump that wraps back onto its square is no move
+  auto fits = [](int distance, int length, int leap) {
+    if (length == 0) return distance == leap;
+    return (distance - leap) % length == 0 || (distance + leap) % length == 0;
+  };
+  const int lx = piece.wrap != Wrap::none ? g.cols : 0, ly = piece.wrap == Wrap::torus ? g.rows : 0;
+  const int dx = std::abs(a.x - b.x), dy = std::abs(a.y - b.y);
+  const int p = piece.leaper.a, q = piece.leaper.b;
+  return (fits(dx, lx, p) && fits(dy, ly, q)) || (fits(dx, lx, q) && fits(dy, ly, p));
+}
+
+std::string jump_name(const Piece& piece) {
+  return piece.is_knight() ? "a knight's jump" : "a jump of the " + describe_leaper(piece.leaper);
+}
 
 std::string at(Square s) { return "(" + format_square(s) + ")"; }
 
@@ -20,7 +39,7 @@ namespace {
 
 // The path must visit every square not in `blocked` (empty: none) exactly once.
 Verdict check_path(Geometry g, std::span<const Square> path, const std::vector<bool>& blocked,
-                   bool require_closed) {
+                   bool require_closed, const Piece& piece) {
   Verdict v;
   const std::size_t n = static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols);
   std::size_t free = n;
@@ -51,16 +70,16 @@ Verdict check_path(Geometry g, std::span<const Square> path, const std::vector<b
       return v;
     }
     seen[k] = true;
-    if (i > 0 && !is_knight_jump(path[i - 1], s)) {
+    if (i > 0 && !is_jump(g, piece, path[i - 1], s)) {
       v.reason = "move " + std::to_string(i + 1) + " from " + at(path[i - 1]) + " to " + at(s) +
-                 " is not a knight's jump";
+                 " is not " + jump_name(piece);
       return v;
     }
   }
-  v.closed = free > 2 && is_knight_jump(path.back(), path.front());
+  v.closed = free > 2 && is_jump(g, piece, path.back(), path.front());
   if (require_closed && !v.closed) {
-    v.reason = "the tour is open: its last square " + at(path.back()) +
-               " is not a knight's jump from its first " + at(path.front());
+    v.reason = "the tour is open: its last square " + at(path.back()) + " is not " +
+               jump_name(piece) + " from its first " + at(path.front());
     return v;
   }
   v.ok = true;
@@ -69,12 +88,14 @@ Verdict check_path(Geometry g, std::span<const Square> path, const std::vector<b
 
 }  // namespace
 
-Verdict verify_path(Geometry g, std::span<const Square> path, bool require_closed) {
+Verdict verify_path(Geometry g, std::span<const Square> path, bool require_closed,
+                    const Piece& piece) {
   if (auto why = check_geometry(g.rows, g.cols); !why.empty()) return {.reason = why};
-  return check_path(g, path, {}, require_closed);
+  return check_path(g, path, {}, require_closed, piece);
 }
 
-Verdict verify_board(Geometry g, std::span<const std::int32_t> board, bool require_closed) {
+Verdict verify_board(Geometry g, std::span<const std::int32_t> board, bool require_closed,
+                     const Piece& piece) {
   if (auto why = check_geometry(g.rows, g.cols); !why.empty()) return {.reason = why};
   Verdict v;
   const std::size_t n = static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols);
@@ -115,7 +136,7 @@ Verdict verify_board(Geometry g, std::span<const std::int32_t> board, bool requi
     used[m - 1] = true;
     path[m - 1] = s;
   }
-  return check_path(g, path, blocked, require_closed);
+  return check_path(g, path, blocked, require_closed, piece);
 }
 
 std::string check_compact_shape(const Problem& problem, const CompactTour& tour) {
@@ -145,11 +166,29 @@ Verdict verify_compact(const Problem& problem, const CompactTour& tour) {
   std::size_t free = n;
   for (std::size_t k = 0; k < n && !problem.blocked.empty(); ++k) free -= problem.blocked[k] != 0;
   // Walk the successor chain, marking squares; a direction is decoded here from its definition:
-  // d is the jump (dx, dy) = ((1,2) rotated clockwise by d eighths), as kJumpDx/kJumpDy say.
-  static constexpr int dx[8] = {1, 2, 2, 1, -1, -2, -2, -1};
-  static constexpr int dy[8] = {2, 1, -1, -2, -2, -1, 1, 2};
+  // d is the jump (dx, dy) = ((1,2) rotated clockwise by d eighths), as kJumpDx/kJumpDy say,
+  // with 1 read as the leaper's a and 2 as its b (board/piece.hpp).
+  static constexpr int knight_dx[8] = {1, 2, 2, 1, -1, -2, -2, -1};
+  static constexpr int knight_dy[8] = {2, 1, -1, -2, -2, -1, 1, 2};
+  const Piece& piece = problem.piece;
+  auto read = [&](int c) {
+    const int v = std::abs(c) == 1 ? piece.leaper.a : piece.leaper.b;
+    return c < 0 ? -v : v;
+  };
+  int dx[8], dy[8];
   std::int64_t dk[8];  // the same jumps as steps in the flat index
-  for (int d = 0; d < 8; ++d) dk[d] = static_cast<std::int64_t>(dy[d]) * g.cols + dx[d];
+  for (int d = 0; d < 8; ++d) {
+    dx[d] = read(knight_dx[d]);
+    dy[d] = read(knight_dy[d]);
+    dk[d] = static_cast<std::int64_t>(dy[d]) * g.cols + dx[d];
+  }
+  // A wrapping board brings a jump that leaves it back on the far side.
+  const bool wraps = piece.wrap != Wrap::none;
+  auto wrap = [&](Square t) {
+    t.x = ((t.x - 1) % g.cols + g.cols) % g.cols + 1;
+    if (piece.wrap == Wrap::torus) t.y = ((t.y - 1) % g.rows + g.rows) % g.rows + 1;
+    return t;
+  };
   std::vector<std::uint64_t> seen((n + 63) / 64, 0);
   const std::uint8_t* blocked = problem.blocked.empty() ? nullptr : problem.blocked.data();
   const std::uint8_t* next = tour.next.data();
@@ -166,6 +205,11 @@ Verdict verify_compact(const Problem& problem, const CompactTour& tour) {
       const std::uint8_t d = next[k];
       s = {s.x + dx[d], s.y + dy[d]};
       k += dk[d];
+      if (wraps) {
+        s = wrap(s);
+        if (g.contains(s)) k = static_cast<std::size_t>(s.y - 1) * g.cols + (s.x - 1);
+        // A jump that wraps back onto its own square is no move: it revisits the square.
+      }
       continue;
     }
     if (!on_board) {

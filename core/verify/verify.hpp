@@ -1,5 +1,7 @@
 // An independent tour verifier. It shares no code with the searches (no move tables, no move
-// orders): a jump is legal when |dx| * |dy| == 2, and everything else is counted afresh.
+// orders, no neighbour walk): a knight's jump is legal when |dx| * |dy| == 2, an
+// (a,b)-leaper's when {|dx|, |dy|} == {a, b} (either way round a side that wraps,
+// board/piece.hpp), and everything else is counted afresh.
 #pragma once
 
 #include <cstdint>
@@ -22,14 +24,18 @@ struct Verdict {
 // with every square blocked has no tour.
 
 // Checks a path of squares (1-based coordinates). With require_closed, an open tour fails.
-Verdict verify_path(Geometry g, std::span<const Square> path, bool require_closed = false);
+// The piece (a leaper, a wrapping board) is the knight on a plain board unless given.
+Verdict verify_path(Geometry g, std::span<const Square> path, bool require_closed = false,
+                    const Piece& piece = {});
 
 // Checks a board of move numbers (1..free squares, indexed by Geometry::index); -1 (kBlocked)
 // marks a blocked square, which the tour must leave out. Any other number, negative ones
 // included, is a square the tour must visit with that move number, and fails if it can't.
-Verdict verify_board(Geometry g, std::span<const std::int32_t> board, bool require_closed = false);
+Verdict verify_board(Geometry g, std::span<const std::int32_t> board, bool require_closed = false,
+                     const Piece& piece = {});
 
-// Checks a compact tour (a direction per square) against a problem: it must visit every free
+// Checks a compact tour (a direction per square, read for the problem's piece) against a
+// problem: it must visit every free
 // square once, avoid blocked ones, start (and end) where the problem says, and be closed when
 // asked. Uses one bit per square besides the tour itself, so it scales to 10^8 squares.
 Verdict verify_compact(const Problem& problem, const CompactTour& tour);
@@ -49,6 +55,7 @@ std::string check_compact_shape(const Problem& problem, const CompactTour& tour)
 // 2. from each landmark (the free squares of the first column, and the start) the successors
 //    are followed to the next landmark, several walks interleaved on each thread; the
 //    landmarks' own chain from the start must then cover every free square once.
+// The knight on a plain board: other pieces go to verify_compact.
 Verdict verify_successors(const Problem& problem, const CompactTour& tour, int threads = 0);
 
 }  // namespace kt

@@ -305,6 +305,8 @@ Verdict verify_successors(const Problem& problem, const CompactTour& tour, int t
   const Geometry g = problem.geometry;
   if (auto why = check_geometry(g.rows, g.cols); !why.empty()) return {.reason = why};
   if (v.reason = check_compact_shape(problem, tour); !v.reason.empty()) return v;
+  // Its scans step by the knight's jumps in the flat index; other pieces take the plain walk.
+  if (!problem.piece.is_plain_knight()) return verify_compact(problem, tour);
   const std::size_t n = static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols);
   const Board b{g.rows, g.cols, tour.next.data(),
                 problem.blocked.empty() ? nullptr : problem.blocked.data()};

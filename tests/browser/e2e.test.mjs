@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 
 import { app, ARTIFACTS, check, checkEqual, clickSquare, clickWidget, exitWith, frames, frameTimes,
-  FRAME_BUDGET_MS, inspect, pick, reveal, runOnSite, touch, typeInto } from './page.mjs';
+  FRAME_BUDGET_MS, inspect, pick, reopen, reveal, runOnSite, touch, typeInto } from './page.mjs';
 
 // Sutcliffe's printed 5x5 tour from (1,1), top row first.
 const TEXTBOOK_5X5 = [[25, 18, 3, 12, 23], [8, 13, 24, 17, 4], [19, 2, 7, 22, 11],
@@ -563,6 +563,11 @@ const tests = [
         closed: count({ rows: 6, cols: 6, closed: true }),
         end: count({ rows: 5, cols: 5, start: '1,1', end: '5,5' }),
         blocked: count({ rows: 5, cols: 5, start: '1,1', blocked: [[3, 3]] }),
+        // Other pieces and wrapping boards (counted on the page's thread).
+        torus: count({ rows: 4, cols: 4, closed: true, wrap: 'torus' }),
+        wazir: count({ rows: 4, cols: 4, closed: true, leaper: [0, 1] }),
+        camel: count({ rows: 8, cols: 8, closed: true, leaper: 'camel' }),
+        badLeaper: c.configure({ rows: 5, cols: 5, leaper: '0,0' }),
       };
       out.bad = [c.configure({ rows: 9, cols: 9 }), c.configure({ rows: 5, cols: 5, method: 'x' }),
                  c.configure({ rows: 5, cols: 5, end: '9,9' }), c.configure(null),
@@ -611,7 +616,15 @@ const tests = [
           `bad options: ${r.refused.slice(3, 5)}`);
     check(/64 free squares/.test(r.refused[5]), `3x40 by search: ${r.refused[5]}`);
     checkEqual(r.refused[6], "'method': not a field here (size, rows, cols, start, end, " +
-               'blocked, closed, counter, memoryLimit)', 'the Counter names all its fields');
+               'blocked, closed, leaper, wrap, counter, memoryLimit)',
+               'the Counter names all its fields');
+    // The knight's closed tours of the 4x4 torus: 1344, as tests/leaper_test.cpp's brute-force
+    // counter finds; the wazir's of the 4x4 board: 6, the Hamiltonian cycles of the 4x4 grid
+    // (OEIS A003763); the camel never changes colour: none on 8x8.
+    checkEqual(r.torus[0], '1344', '4x4 torus closed tours');
+    checkEqual(r.wazir[0], '6', '4x4 wazir closed tours');
+    checkEqual(r.camel[0], '0', '8x8 camel closed tours');
+    check(/^leaper: /.test(r.badLeaper), `leaper 0,0: ${r.badLeaper}`);
     checkEqual(r.corner.slice(0, 3), ['304', 1, 'done'], '5x5 open tours from a corner');
     check(r.closed[3] > 10, `6x6 closed took ${r.closed[3] + 1} slices of 1000 steps`);
     checkEqual(r.all[0], '1728', '5x5 directed open tours, every start');
@@ -628,6 +641,32 @@ const tests = [
     console.log(`    Counter by rows: 3x50 closed = ${r.rows[0][0]} in ${r.rowsMs.toFixed(0)} ms; ` +
                 `5x8 closed = ${r.both[0][0]} both ways; 7x7: "${r.refused[0]}"`);
   }],
+
+  ['a link with leaper and wrap: the zebra tours the 7x7 torus, checked here', 'desktop',
+    async (page) => {
+      const link = '?size=7&leaper=zebra&wrap=torus&method=warnsdorff&run=1';
+      await reopen(page, new URL(link, page.url()).href);
+      await page.waitForFunction(() => Module.app().status() !== 'running', null,
+                                 { timeout: 30000 });
+      const r = await app(page, () => {
+        const a = Module.app();
+        const c = a.config();
+        return { status: a.status(), verify: a.verify(), path: a.path(), piece: [c.leaper, c.wrap],
+                 json: JSON.parse(a.json()) };
+      });
+      checkEqual([r.status, r.verify.ok, r.piece, r.json.leaper, r.json.wrap],
+                 ['found', true, ['2,3', 'torus'], '2,3', 'torus'], 'zebra on the 7x7 torus');
+      // Independently of the page's verifier: 49 distinct squares, each move a zebra's (2,3)
+      // jump, either way round the torus's edges.
+      const key = ([x, y]) => `${x},${y}`;
+      checkEqual(new Set(r.path.map(key)).size, 49, 'distinct squares');
+      const round = (d) => Math.min(Math.abs(d) % 7, 7 - (Math.abs(d) % 7));
+      const zebra = (p, q) => {
+        const dx = round(p[0] - q[0]), dy = round(p[1] - q[1]);
+        return (dx === 2 && dy === 3) || (dx === 3 && dy === 2);
+      };
+      check(r.path.every((q, i) => i === 0 || zebra(r.path[i - 1], q)), 'not a zebra tour');
+    }],
 
   ['HiDPI (deviceScaleFactor 2): sharp canvas, clicks land', 'hidpi', async (page) => {
     checkEqual(await page.evaluate(() => [Module.canvas.width, Module.canvas.height]),
