@@ -113,10 +113,15 @@ if (!ENVIRONMENT_IS_PTHREAD) {
         const before = this.meta.seconds;  // counted before this run
         const meta = Object.assign({}, this.meta, { slot: this.slot, squaresDone, squares,
           seconds: before + seconds, savedAt: Date.now() });
+        // One write over the old description, never a truncation first: a tab closed between
+        // the two would leave no description, and so neither slot, to go on from. The JSON is
+        // padded with spaces (JSON.parse reads past them) to at least the old length.
         const text = new TextEncoder().encode(JSON.stringify(meta));
         const description = this.files[2];
-        description.truncate(0);
-        if (description.write(text, { at: 0 }) !== text.length) return 0;
+        const page = new Uint8Array(Math.max(4096, text.length, description.getSize()));
+        page.fill(0x20);
+        page.set(text);
+        if (description.write(page, { at: 0 }) !== page.length) return 0;
         description.flush();
         this.meta = Object.assign(meta, { seconds: before });
         this.saves++;
@@ -150,9 +155,13 @@ if (!ENVIRONMENT_IS_PTHREAD) {
         this.close();
         return;
       }
+      // The description first (no save then, whatever follows), then the slots, at once: the
+      // page may end this worker before the folder's removal below has run.
       try {
-        this.files[2].truncate(0);
-        this.files[2].flush();
+        for (const i of [2, 0, 1]) {
+          this.files[i].truncate(0);
+          this.files[i].flush();
+        }
       } catch (e) {}
       this.close();
       navigator.storage.getDirectory()
@@ -192,16 +201,22 @@ if (!ENVIRONMENT_IS_PTHREAD) {
       if (news.state === 'done') clearInterval(timer);
     }, 100);
   };
+  // A failure inside start (the save's files, the module) ends the count with its reason: a
+  // rejected promise would fire no error on the worker, and the page would wait for news.
+  const begin = () => start().catch((e) => {
+    postMessage({ state: 'done', count: '0', progress: 0, nodes: 0, seconds: 0, threads: 0,
+                  error: 'the counting worker failed: ' + ((e && e.message) || e) });
+  });
   self.onmessage = (e) => {
     if (request) return;  // one count a worker
     request = e.data;
-    if (ready) start();
+    if (ready) begin();
   };
   const initialized = Module.onRuntimeInitialized;
   Module.onRuntimeInitialized = () => {
     if (initialized) initialized();
     ready = true;
-    if (request) start();
+    if (request) begin();
   };
   if (runtimeInitialized) Module.onRuntimeInitialized();
 }

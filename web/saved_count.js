@@ -28,7 +28,7 @@
       .then(function (dir) { return dir.getFileHandle('count.json'); })
       .then(function (file) { return file.getFile(); })
       .then(function (file) { return file.text(); })
-      .then(function (text) { return text ? JSON.parse(text) : null; })
+      .then(function (text) { return text.trim() ? JSON.parse(text) : null; })
       .catch(function () { return null; });
   }
 
