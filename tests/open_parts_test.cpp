@@ -145,6 +145,14 @@ TEST_CASE("open parts: the plan's identity follows its board") {
   CHECK(!kt::plan_open_parts(from).error.empty());
   CHECK(!kt::plan_open_parts(open_board(1, 1)).error.empty());
   CHECK(!kt::plan_open_parts(open_board(12, 1000)).error.empty());  // millions of parts
+  // The parts are the knight's on a plain board: another piece or a wrap is refused, not split
+  // as if it were the knight.
+  Problem camel = open_board(5, 5);
+  camel.piece.leaper = kt::Leaper{1, 3};
+  CHECK(kt::plan_open_parts(camel).error.find("camel (1,3)'s on a board") != std::string::npos);
+  Problem torus = open_board(5, 5);
+  torus.piece.wrap = kt::Wrap::torus;
+  CHECK(kt::plan_open_parts(torus).error.find("knight's on a torus") != std::string::npos);
 }
 
 TEST_CASE("open parts: the sum of the parts is the whole, with every symmetry, some or none") {

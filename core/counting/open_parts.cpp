@@ -49,6 +49,17 @@ OpenPartsPlan plan_open_parts(const Problem& whole) {
         "--start or --end)";
     return plan;
   }
+  // The parts are counts by rows between two fixed ends, which take the knight on a plain
+  // board only, and a part's result names no piece or wrap for the sum to check.
+  if (!whole.piece.is_plain_knight()) {
+    const std::string piece =
+        whole.piece.is_knight() ? "knight's" : describe_leaper(whole.piece.leaper) + "'s";
+    const std::string board =
+        whole.piece.wrap == Wrap::none ? "board" : std::string(to_string(whole.piece.wrap));
+    plan.error = "the knight's open tours on a plain board are counted in parts, not the " + piece +
+                 " on a " + board;
+    return plan;
+  }
   const Geometry g = whole.geometry;
   std::vector<int> free;
   int dark_free = 0;
