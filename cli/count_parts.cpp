@@ -202,17 +202,10 @@ int sum_parts(const std::vector<std::string>& files, const std::string& format) 
       return bad_input("--sum: " + file + " is not part " + std::to_string(k) + " of plan " +
                        plan.hash + " as it is made (its ends, weight or completeness differ)");
     }
-    BigCount count;
-    const std::string digits = j["count"].get<std::string>();
-    if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos) {
-      return bad_input("--sum: " + file + ": its count is no number");
-    }
-    for (const char c : digits) {
-      count *= 10;
-      count += BigCount(static_cast<std::uint64_t>(c - '0'));
-    }
-    count *= part.weight;
-    total += count;
+    std::optional<BigCount> count = BigCount::from_decimal(j["count"].get<std::string>());
+    if (!count) return bad_input("--sum: " + file + ": its count is no number");
+    *count *= part.weight;
+    total += *count;
     seen[k] = file;
     if (j.contains("seconds") && j["seconds"].is_number()) seconds += j["seconds"].get<double>();
   }

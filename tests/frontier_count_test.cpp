@@ -93,6 +93,12 @@ TEST_CASE("big counts add, multiply and print in decimal") {
   CHECK(BigCount().to_string() == "0");
   CHECK(BigCount(1234567).to_string() == "1234567");
   CHECK(BigCount(1234567).to_double() == 1234567.0);
+  // Read back from its digits, exactly, past 64 bits; anything but digits is no number.
+  CHECK(BigCount::from_decimal(a.to_string()) == a);
+  CHECK(BigCount::from_decimal("0") == BigCount());
+  CHECK_FALSE(BigCount::from_decimal(""));
+  CHECK_FALSE(BigCount::from_decimal("12a"));
+  CHECK_FALSE(BigCount::from_decimal("-1"));
 }
 
 TEST_CASE("frontier: published counts of directed open tours") {

@@ -83,16 +83,6 @@ EM_JS(void, kt_worker_end, (int id), {
 namespace kt::web {
 namespace {
 
-BigCount from_digits(const std::string& digits) {
-  BigCount n;
-  for (const char c : digits) {
-    if (c < '0' || c > '9') return BigCount();
-    n *= 10;
-    n += BigCount(static_cast<std::uint64_t>(c - '0'));
-  }
-  return n;
-}
-
 bool is_object(const val& v) { return !v.isNull() && v.typeOf().as<std::string>() == "object"; }
 
 double number(const val& v, const char* field) {
@@ -163,7 +153,7 @@ class WorkerCounter final : public ui::PageCounter {
       const std::string digits = text.as<std::string>();
       if (digits != digits_) {
         digits_ = digits;
-        count_ = from_digits(digits_);
+        count_ = BigCount::from_decimal(digits_).value_or(BigCount());
       }
     }
     progress_ = number(news, "progress");

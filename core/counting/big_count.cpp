@@ -94,4 +94,15 @@ std::string BigCount::to_string() const {
   return out;
 }
 
+std::optional<BigCount> BigCount::from_decimal(std::string_view digits) {
+  if (digits.empty()) return std::nullopt;
+  BigCount n;
+  for (const char c : digits) {
+    if (c < '0' || c > '9') return std::nullopt;
+    n *= 10;
+    n += BigCount(static_cast<std::uint64_t>(c - '0'));
+  }
+  return n;
+}
+
 }  // namespace kt

@@ -3,8 +3,10 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace kt {
@@ -15,6 +17,9 @@ class BigCount {
   explicit BigCount(std::uint64_t value);
   // From little-endian 64-bit limbs (the frontier counter's storage).
   explicit BigCount(std::span<const std::uint64_t> limbs);
+  // From its decimal digits, as to_string() writes them (a count in JSON); none from an empty
+  // text or one with anything but digits.
+  static std::optional<BigCount> from_decimal(std::string_view digits);
 
   BigCount& operator+=(const BigCount& other);
   BigCount& operator*=(std::uint64_t factor);
