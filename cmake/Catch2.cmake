@@ -80,13 +80,15 @@ function(kt_add_catch_test target)
     target_link_options(${target} PRIVATE -O1)
     foreach(source ${ARGN})
       get_filename_component(name ${source} NAME_WE)
-      # -# tags each case with its file's name ([#name]); ~[slow]~[heavy] leaves those out.
-      add_test(NAME ${target}.${name} COMMAND ${target} "-#" "[#${name}]~[slow]~[heavy]")
+      # -# tags each case with its file's name ([#name]); ~[slow]~[heavy] leaves those out,
+      # ~[.] the cases run by hand (a file's tag would take them in).
+      add_test(NAME ${target}.${name} COMMAND ${target} "-#" "[#${name}]~[slow]~[heavy]~[.]")
       set_tests_properties(${target}.${name} PROPERTIES LABELS quick)
     endforeach()
     return()
   endif()
-  catch_discover_tests(${target} TEST_SPEC "~[slow]~[heavy]" PROPERTIES LABELS quick)
+  # [.]: cases run by hand only (named on the command line), never by ctest.
+  catch_discover_tests(${target} TEST_SPEC "~[slow]~[heavy]~[.]" PROPERTIES LABELS quick)
   foreach(tag slow heavy)
     foreach(source ${ARGN})
       file(READ ${source} text)
