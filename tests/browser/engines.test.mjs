@@ -200,11 +200,17 @@ async function savedAndResumed(browser) {
       return a.configure(6, 6, '1,1', 'auto') + a.setCountKind('all-open') +
              a.setCounter('rows') + a.countStart();
     }), '', 'count 6x6 open by rows');
+    // The worker starts its threads and opens the browser's storage first: on a loaded
+    // machine (two browsers testing beside a build) that took Firefox over 30 s once.
     const said = await waitFor(tab, () => {
       const s = Module.app().countState();
       const at = /^Saved at square (\d+)/.exec(s.saving);
       return ((at && Number(at[1]) >= 12) || /^This count cannot/.test(s.saving)) && s;
-    }, null, { what: 'a save past square 12, or why the count cannot be saved' });
+    }, null, { timeout: 90000, what: 'a save past square 12, or why the count cannot be saved' })
+      .catch(async (e) => {
+        const s = await tab.evaluate(() => Module.app().countState()).catch(() => null);
+        throw new Error(`${e.message}; the count then: ${JSON.stringify(s)}`);
+      });
     const why = (reason) => `This count cannot be saved: ${reason}. Closing the tab loses it.`;
     if (!support.threads || !support.handles) {
       await tab.evaluate(() => Module.app().countStop());
