@@ -28,19 +28,53 @@ if (!ENVIRONMENT_IS_PTHREAD) {
                      '(no FileSystemSyncAccessHandle)';
         return;
       }
-      const files = [];
-      try {
-        const root = await navigator.storage.getDirectory();
-        const dir = await root.getDirectoryHandle('kt-count', { create: true });
-        for (const name of ['count.0', 'count.1', 'count.json']) {
-          files.push(await (await dir.getFileHandle(name, { create: true }))
-            .createSyncAccessHandle());
+      // The files of a tab just closed may still be held by its worker, and Firefox then
+      // waits for them rather than refusing: each try is given a few seconds. Going on from
+      // a save needs them, so it tries again for a minute, the page told meanwhile that the
+      // count is on its way (it takes a silent worker for one that cannot start); a new
+      // count goes without saves.
+      const TRY_MS = 3000;
+      const tries = r.resume ? 20 : 1;
+      let files = null;
+      let failure = null;
+      for (let i = 0; i < tries && !files; i++) {
+        if (i > 0) {
+          postMessage({ state: 'running', progress: 0, nodes: 0, seconds: 0, threads: 0 });
         }
-      } catch (e) {
-        files.forEach((f) => f.close());
-        this.error = e && e.name === 'NoModificationAllowedError'
+        const opened = [];
+        let late = false;  // a try given up: what it opens after is closed at once
+        const attempt = (async () => {
+          const root = await navigator.storage.getDirectory();
+          const dir = await root.getDirectoryHandle('kt-count', { create: true });
+          for (const name of ['count.0', 'count.1', 'count.json']) {
+            const handle = await (await dir.getFileHandle(name, { create: true }))
+              .createSyncAccessHandle();
+            if (late) handle.close(); else opened.push(handle);
+          }
+        })();
+        const timeout = new Promise((resolve) => setTimeout(resolve, TRY_MS, 'timeout'));
+        try {
+          if (await Promise.race([attempt, timeout]) === 'timeout') {
+            late = true;
+            failure = { name: 'Timeout' };
+          } else {
+            files = opened;
+          }
+        } catch (e) {
+          failure = e;
+        }
+        if (!files) opened.splice(0).forEach((f) => f.close());
+        if (failure && failure.name !== 'Timeout') {
+          if (failure.name !== 'NoModificationAllowedError') break;  // no use trying again
+          await new Promise((resolve) => setTimeout(resolve, 1000));  // (refused at once)
+        }
+      }
+      if (!files) {
+        this.error = failure && (failure.name === 'NoModificationAllowedError' ||
+                                 failure.name === 'Timeout')
           ? 'another tab is counting with saves (their files are in use)'
-          : 'the browser\'s storage cannot be opened (' + ((e && e.message) || e) + ')';
+          : 'the browser\'s storage cannot be opened (' +
+            ((failure && failure.message) || failure) + ')';
         return;
       }
       this.files = files;
