@@ -1,4 +1,6 @@
 // knights count: exact counting (and listing) of knight's tours.
+#include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 #include <CLI/CLI.hpp>
 
@@ -298,12 +300,26 @@ struct SaveFolder {
     std::error_code ec;
     return !file.empty() && std::filesystem::exists(file, ec);
   }
+  // Two counts in one folder would write over each other's saves and states (a part's
+  // command started twice, a --resume given while its count still runs): the first takes an
+  // advisory lock on the folder for as long as it runs (the system drops it when it ends,
+  // however it ends), and the second is refused. False: another count holds it.
+  bool lock() const {
+    const std::string name = lock_file();
+    const int fd = ::open(name.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) return true;  // (a folder that takes no file takes no saves either)
+    if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return true;  // kept open: held until exit
+    ::close(fd);
+    return false;
+  }
+  std::string lock_file() const { return (std::filesystem::path(path) / "count.lock").string(); }
   // The saved count and the folder (if empty), once the count no longer needs them.
   void remove() const {
     if (file.empty()) return;
     std::error_code ec;
     std::filesystem::remove(file, ec);
     std::filesystem::remove(file + ".part", ec);
+    std::filesystem::remove(lock_file(), ec);
     std::filesystem::remove(path, ec);  // (only if empty)
   }
 };
@@ -360,6 +376,13 @@ std::string prepare_saves(const CountCliOptions& o, const Problem& problem, std:
     return {};
   }
   saves.file = saved_file(saves.path);
+  if (!saves.lock()) {
+    const char* flag = !o.resume.empty()        ? "--resume"
+                       : !o.part_folder.empty() ? "--part"
+                                                : "--scratch";
+    return std::string(flag) + ": another knights count is saving in " + saves.path +
+           " now; let it finish or stop it first";
+  }
   const auto space = std::filesystem::space(saves.path, ec);
   if (!ec && space.available < forecast) {
     std::fprintf(stderr,
@@ -817,6 +840,12 @@ Runner add_count_command(CLI::App& app) {
       ->type_name("FORMAT")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
+  // Adding results counts nothing: a flag that would steer a count is refused beside --sum,
+  // not silently ignored.
+  for (const char* steer : {"--threads", "--time-limit", "--force", "--counter", "--memory-limit",
+                            "--scratch", "--save-after", "--no-symmetry"}) {
+    cmd->get_option("--sum")->excludes(cmd->get_option(steer));
+  }
   return [o] { return run_count(*o); };
 }
 

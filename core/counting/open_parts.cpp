@@ -45,8 +45,8 @@ OpenPartsPlan plan_open_parts(const Problem& whole) {
   OpenPartsPlan plan;
   if (whole.closed || whole.start || whole.end) {
     plan.error =
-        "only the open tours of every start and end are counted in parts (no --closed, "
-        "--start or --end)";
+        "only the open tours of every start and end are counted in parts, not closed tours "
+        "or tours from a given start or to a given end";
     return plan;
   }
   // The parts are counts by rows between two fixed ends, which take the knight on a plain

@@ -5,6 +5,7 @@ a part stopped at --time-limit goes on from its save when its command is run aga
 
     python3 parts.py path/to/knights [resume]
 """
+import fcntl
 import json
 import os
 import shutil
@@ -107,6 +108,8 @@ def main():
                 "--parts: only the open tours of every start and end")
         refused(knights, ["count", "--size", "5", "--sum", files[0]], scratch,
                 "--sum: the parts' results have their board")
+        refused(knights, ["count", "--sum", files[0], "--threads", "2"], scratch,
+                "excludes")  # CLI11: "--threads excludes --sum"
         print("ok   parts summed and refused")
 
 
@@ -127,6 +130,15 @@ def resume(knights, scratch):
         f.write(first.stdout)
     refused(knights, ["count", "--sum", unfinished], scratch, "part 1 did not finish")
     os.remove(unfinished)
+    # The same part started again while another process holds its folder (as the part's own
+    # command does while it counts): refused, its save untouched.
+    folder = os.path.join(scratch, os.listdir(scratch)[0])
+    saved = sorted(os.listdir(folder))
+    with open(os.path.join(folder, "count.lock"), "a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        refused(knights, args, scratch, "another knights count is saving in")
+    if sorted(os.listdir(folder)) != saved:
+        fail("the refused part changed its folder", saved, os.listdir(folder))
     second = run(knights, args, scratch)
     if "goes on from its save" not in second.stderr:
         fail("run again, the part did not go on from its save", second.stderr)
