@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 
 #include "search_readout.hpp"
 #include "solve/solver.hpp"
@@ -64,8 +65,15 @@ void BoardImage::reset(Geometry g, std::span<const std::uint8_t> blocked, bool c
       pixels_[static_cast<std::size_t>(row / factor_) * image_w_ + col / factor_] = base(index);
     }
   }
-  dirty_lo_ = 0;
-  dirty_hi_ = image_h_ - 1;
+  row_dirty_.assign(static_cast<std::size_t>(image_h_), 0);
+  dirty_rows_ = 0;
+  next_row_ = 0;
+  touch_all();
+}
+
+void BoardImage::touch_all() {
+  std::memset(row_dirty_.data(), 1, row_dirty_.size());  // (the first frame's own code)
+  dirty_rows_ = image_h_;
 }
 
 void BoardImage::visit(int index, float fraction) {
@@ -92,14 +100,29 @@ void BoardImage::sync() {
     texture_ = host_->create(w, h);
     texture_w_ = w;
     texture_h_ = h;
-    dirty_lo_ = 0;
-    dirty_hi_ = h - 1;
+    touch_all();
   }
-  if (!texture_ || dirty_hi_ < dirty_lo_) return;
-  host_->upload(texture_, w, dirty_lo_, dirty_hi_ - dirty_lo_ + 1,
-                pixels_.data() + static_cast<std::size_t>(dirty_lo_) * w);
-  dirty_lo_ = h;
-  dirty_hi_ = -1;
+  if (!texture_) return;
+  // Runs of changed rows from next_row_ on, round the picture, until the bytes are spent.
+  int budget = std::max(1, kUploadBytes / (4 * w));
+  for (int seen = 0; seen < h && dirty_rows_ > 0 && budget > 0;) {
+    int y = next_row_ % h;
+    if (!row_dirty_[static_cast<std::size_t>(y)]) {
+      next_row_ = y + 1;
+      ++seen;
+      continue;
+    }
+    int n = 0;
+    while (y + n < h && n < budget && row_dirty_[static_cast<std::size_t>(y + n)]) {
+      row_dirty_[static_cast<std::size_t>(y + n)] = 0;
+      ++n;
+    }
+    host_->upload(texture_, w, y, n, pixels_.data() + static_cast<std::size_t>(y) * w);
+    dirty_rows_ -= n;
+    budget -= n;
+    seen += n;
+    next_row_ = (y + n) % h;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

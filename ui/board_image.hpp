@@ -35,6 +35,8 @@ struct TextureHost {
 
 // Largest texture side used (WebGL2 guarantees 2048).
 inline constexpr int kMaxTextureSide = 2048;
+// Texel bytes uploaded a frame at most (whole rows, one at least): 128 rows of 2048.
+inline constexpr int kUploadBytes = 1 << 20;
 
 // The texel colours of a board.
 class BoardImage {
@@ -57,8 +59,12 @@ class BoardImage {
   void written(int index);                // part of a construction, order not known yet
   void clear(int index);                  // not visited
 
-  // Uploads the rows changed since the last call (creating the texture when needed).
+  // Uploads rows changed since they were last uploaded (creating the texture when needed), at
+  // most about kUploadBytes a call: a walk that colours squares all over a large board
+  // changes every row each frame, and a whole 2048x2048 texture a frame kept frames of
+  // software WebGL at a quarter of a second. The rest go in the next calls, round the picture.
   void sync();
+  bool uploads_pending() const { return dirty_rows_ > 0; }
   void* texture() const { return texture_; }
   // Squares per texel side (1 up to kMaxTextureSide squares a side), and the texture's size.
   int factor() const { return factor_; }
@@ -71,9 +77,12 @@ class BoardImage {
   // The texel of square `index`, or null when the square is not the one its texel shows.
   std::uint32_t* texel(int index);
   void touch_row(int row) {
-    if (row < dirty_lo_) dirty_lo_ = row;
-    if (row > dirty_hi_) dirty_hi_ = row;
+    if (!row_dirty_[static_cast<std::size_t>(row)]) {
+      row_dirty_[static_cast<std::size_t>(row)] = 1;
+      ++dirty_rows_;
+    }
   }
+  void touch_all();
   std::uint32_t base(int index) const;
   bool dark(int index) const;
 
@@ -84,8 +93,10 @@ class BoardImage {
   bool checker_ = false;
   int factor_ = 1, image_w_ = 0, image_h_ = 0;
   std::vector<std::uint8_t> blocked_;
-  std::vector<std::uint32_t> pixels_;  // image_w_ x image_h_; row 0 = the top (y = rows)
-  int dirty_lo_ = 0, dirty_hi_ = -1;   // texel rows to upload
+  std::vector<std::uint32_t> pixels_;    // image_w_ x image_h_; row 0 = the top (y = rows)
+  std::vector<std::uint8_t> row_dirty_;  // texel rows to upload, 1 each
+  int dirty_rows_ = 0;
+  int next_row_ = 0;  // where the next upload starts looking, so that every row gets its turn
 };
 
 // Keeps a BoardImage in step with a Solver: diffs the search's path between frames, refreshes
