@@ -231,7 +231,7 @@ void BoardPicture::update(const Solver& solver, bool checker) {
     for (std::int64_t k = 1; walk_left_ > 0; ++k) {
       if (k % kWalkChunk == 0 && seconds_now() > walk_until) break;
       const int i = g.index(walk_at_);
-      image_.visit(i, walk_n_ / last);
+      if (image_.samples(walk_at_)) image_.visit(i, walk_n_ / last);
       if (walk_n_ % kCheckpointEvery == 0) checkpoints_.push_back(i);
       ++walk_n_;
       moves_[i] = static_cast<std::int32_t>(walk_n_);

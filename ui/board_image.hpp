@@ -72,6 +72,10 @@ class BoardImage {
   int texture_h() const { return texture_h_; }
   // Whether row `y` (1-based) holds pictured squares: the others need not be visited.
   bool samples_row(int y) const { return (geometry_.rows - y) % factor_ == 0; }
+  // Whether square s is the one its texel shows (the others need not be visited).
+  bool samples(Square s) const {
+    return factor_ == 1 || ((s.x - 1) % factor_ == 0 && samples_row(s.y));
+  }
 
  private:
   // The texel of square `index`, or null when the square is not the one its texel shows.
