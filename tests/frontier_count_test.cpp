@@ -307,6 +307,14 @@ TEST_CASE("frontier: closed tours eight wide keep a state's window in one word")
     CHECK(kt::frontier_detail::unpaired_key(word) == key);
     CHECK(kt::frontier_detail::key_fault(key, 17, true, 0) == nullptr);
   }
+  // The word itself, as the saves keep it: slots 0-5 and 16 hold 3 1 0 4 3 4 ... 1 (two paths,
+  // labels 3 and 4, their second ends at slots 4 and 5). Kinds: first end 2, untouched 1, done
+  // 0, first 2, second 3, second 3, ..., untouched 1; then the second ends' labels (0, then 1)
+  // three bits each from bit 34.
+  const Key example = Key{1} << 64 | 0x434013u;
+  const std::uint64_t kinds = 2 | 1 << 2 | 2 << 6 | 3 << 8 | 3 << 10 | std::uint64_t{1} << 32;
+  CHECK(kt::frontier_detail::paired_key(example) == (kinds | std::uint64_t{1 << 3} << 34));
+  CHECK(kt::frontier_detail::unpaired_key(kinds | std::uint64_t{1 << 3} << 34) == example);
   // A 6x8 board inside an 8x8 one (two columns blocked): its closed tours, counted eight wide
   // with keys of one word, are the published 55,488,142 (OEIS A175881).
   std::vector<Square> columns;

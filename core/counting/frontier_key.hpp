@@ -134,6 +134,16 @@ inline std::uint64_t bits_to_pairs(std::uint64_t bits) {
   return (x | x << 1) & 0x5555555555555555ull;
 }
 
+// Bit 2k of `pairs` to bit k (bits_to_pairs' inverse; the odd bits are ignored).
+inline std::uint32_t pairs_to_bits(std::uint64_t pairs) {
+  std::uint64_t x = pairs & 0x5555555555555555ull;
+  x = (x | x >> 1) & 0x3333333333333333ull;
+  x = (x | x >> 2) & 0x0F0F0F0F0F0F0F0Full;
+  x = (x | x >> 4) & 0x00FF00FF00FF00FFull;
+  x = (x | x >> 8) & 0x0000FFFF0000FFFFull;
+  return static_cast<std::uint32_t>((x | x >> 16) & 0xFFFFFFFFull);
+}
+
 // The key that a table's stored words `k` hold (stored_key's inverse).
 inline Key stored_as_key(const std::uint64_t* k, KeyForm form) {
   switch (form) {
