@@ -118,7 +118,7 @@ void frame(ExplorerState& s, ExplorerView& view, float dt_seconds);
 bool large_board(const ExplorerState& s);
 
 // Whether the board shows the study's end map (tour_study_view.cpp): asked for, in watch mode,
-// and the study is of the board shown.
+// the study is of the board shown, and no run has started on it.
 bool end_map_on_board(const ExplorerState& s);
 
 }  // namespace kt::ui

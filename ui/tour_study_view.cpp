@@ -123,11 +123,13 @@ std::uint64_t most_ends(const TourStudy& t) {
 
 }  // namespace
 
-// Whether the board shows the end map: asked for, and the study is of the board shown.
+// Whether the board shows the end map: asked for, the study is of the board shown, and no run
+// has started on it (Run shows the search).
 bool end_map_on_board(const ExplorerState& s) {
   const TourStudy& t = s.study;
   return s.view.show_end_map && !t.ends.empty() && t.state != TourStudy::State::idle &&
-         t.draft_version == s.draft_version && t.problem.start && s.mode == Mode::watch;
+         t.draft_version == s.draft_version && t.problem.start && s.mode == Mode::watch &&
+         (!s.run.solver || s.run.state == RunState::idle);
 }
 
 // Under the map's numbers: whether the board shows it, and its shades' legend.

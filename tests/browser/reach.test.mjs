@@ -313,9 +313,16 @@ const tests = [
       const { samples } = await inspect(page, shot, [at(e5), at(d5)]);
       const lum = ([r, g, b]) => r + g + b;
       check(lum(samples[0]) < lum(samples[1]) - 60, `e5 ${samples[0]} darker than d5 ${samples[1]}`);
-      await clickWidget(page, 'EndMap');  // its checkbox: off the board
+      // Its checkbox takes the map off the board and back; a run shows the search instead.
+      await clickWidget(page, 'EndMap');
       await frames(page, 2);
       check(!(await app(page, () => Module.app().study().onBoard)), 'the end map taken off');
+      await clickWidget(page, 'EndMap');
+      await frames(page, 2);
+      check(await app(page, () => Module.app().study().onBoard), 'the end map back');
+      await app(page, () => Module.app().step());
+      await frames(page, 2);
+      check(!(await app(page, () => Module.app().study().onBoard)), 'a run hides the end map');
     }],
 
   ['the accessibility tree names the controls and the canvas', 'desktop', async (page) => {
