@@ -47,6 +47,7 @@ void print_tour(const SolveOptions& o, const Solver& solver, const Report& repor
     SvgOptions svg;
     svg.closed = solver.problem().closed && solver.status() == Status::found;
     svg.title = "Knight's tour, " + std::to_string(g.rows) + "x" + std::to_string(g.cols);
+    svg.piece = solver.problem().piece;  // a wrapped board's seams drawn as the page draws them
     std::fputs(board_svg(g, solver.board(), svg).c_str(), stdout);
   } else if (o.format == "text") {
     write_board_text(g, solver.board(), to_stdout);

@@ -116,6 +116,31 @@ TEST_CASE("explorer: clicks edit the draft by the click mode while idle", "[expl
   }
 }
 
+TEST_CASE("explorer: the panel's piece and wrap set the draft as leaper= and wrap= do",
+          "[explorer]") {
+  ExplorerState s;
+  // A name or a jump in either order is kept as links write it; the knight and no wrap as "".
+  CHECK(set_field(s, Field::leaper, "camel").empty());
+  CHECK(set_field(s, Field::wrap, "torus").empty());
+  CHECK(s.draft.text.leaper == "1,3");
+  CHECK(s.draft.text.wrap == "torus");
+  CHECK(s.run.solver->problem().piece == Piece{{1, 3}, Wrap::torus});
+  CHECK(set_field(s, Field::leaper, "3,2").empty());
+  CHECK(s.draft.text.leaper == "2,3");
+  CHECK(set_field(s, Field::leaper, "1,2").empty());
+  CHECK(set_field(s, Field::wrap, "none").empty());
+  CHECK(s.draft.text.leaper.empty());
+  CHECK(s.draft.text.wrap.empty());
+  CHECK(s.run.solver->problem().piece.is_plain_knight());
+  // A wrong one is refused by its field's name and kept as typed, to be fixed.
+  const std::string why = set_field(s, Field::leaper, "0,0");
+  CHECK(starts_with(why, "leaper: "));
+  CHECK(s.draft.text.leaper == "0,0");
+  CHECK_FALSE(s.run.solver);
+  CHECK(starts_with(set_field(s, Field::leaper, "1,2") + set_field(s, Field::wrap, "moebius"),
+                    "wrap: "));
+}
+
 TEST_CASE("explorer: a refused setting gives the field's message, the explorer stays usable",
           "[explorer]") {
   ExplorerState s;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <clocale>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <locale>
@@ -13,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "board/jump_line.hpp"
 #include "board/request.hpp"
 #include "board/status.hpp"
 #include "formats/svg.hpp"
@@ -518,4 +520,79 @@ TEST_CASE("svg: any numbers, any options: always a well-formed document", "[svg]
     for (const auto n : board) visited += n > 0;
     CHECK(select(els, "text", "/numbers").size() == (o.numbers ? visited : 0));
   }
+}
+
+namespace {
+
+// The path's points in the picture's pixels.
+std::vector<std::pair<int, int>> pixels(const Element& polyline) {
+  std::vector<std::pair<int, int>> out;
+  const std::string& p = polyline.attrs.at("points");
+  for (std::size_t at = 0; at < p.size();) {
+    const std::size_t comma = p.find(',', at);
+    const std::size_t end = std::min(p.find(' ', comma), p.size());
+    out.emplace_back(std::stoi(p.substr(at, comma - at)),
+                     std::stoi(p.substr(comma + 1, end - comma - 1)));
+    at = end + 1;
+  }
+  return out;
+}
+
+double longest_segment(const std::vector<std::pair<int, int>>& p) {
+  double most = 0;
+  for (std::size_t i = 1; i < p.size(); ++i) {
+    most = std::max(most, std::hypot(p[i].first - p[i - 1].first, p[i].second - p[i - 1].second));
+  }
+  return most;
+}
+
+}  // namespace
+
+TEST_CASE("svg: a jump across a wrapped board's seam is two short segments", "[svg]") {
+  const Geometry g{5, 5};
+  std::vector<std::int32_t> board(25, 0);
+  // (1,1) -> (5,3): the knight's jump (-1, +2) across the left edge of a cylinder; then
+  // (5,3) -> (4,5), a jump on the board.
+  board[g.index({1, 1})] = 1;
+  board[g.index({5, 3})] = 2;
+  board[g.index({4, 5})] = 3;
+  kt::SvgOptions o;
+  o.piece.wrap = kt::Wrap::cylinder;
+  const auto els = parsed(kt::board_svg(g, board, o));
+  const Layout l = layout(g, els);
+  const auto lines = select(els, "polyline", "/path");
+  REQUIRE(lines.size() == 2);
+  const auto leave = pixels(*lines[0]), enter = pixels(*lines[1]);
+  const double jump = std::hypot(1, 2) * l.u;
+  REQUIRE(leave.size() == 2);
+  REQUIRE(enter.size() == 3);
+  CHECK(leave.back().first == l.m);                    // out through the left edge
+  CHECK(enter.front().first == l.m + 5 * l.u);         // back in through the right one
+  CHECK(leave.back().second == enter.front().second);  // at the same height
+  CHECK(longest_segment(leave) <= jump / 2 + 1);
+  CHECK(longest_segment(enter) <= jump + 1);
+
+  // The same board drawn for the knight on a plain board (where (1,1) -> (5,3) is no jump):
+  // one polyline, its first segment across the board.
+  const auto plain_els = parsed(kt::board_svg(g, board));
+  const auto plain = select(plain_els, "polyline", "/path");
+  REQUIRE(plain.size() == 1);
+  CHECK(longest_segment(pixels(*plain[0])) > 1.5 * jump);  // (4, 2): twice the jump
+}
+
+TEST_CASE("jump_line: straight on the board, two segments across a seam", "[svg]") {
+  const Geometry g{5, 5};
+  const kt::Piece torus{kt::kKnight, kt::Wrap::torus};
+  CHECK(kt::jump_line(g, torus, {2, 2}, {3, 4}).count == 1);
+  // (1,1) -> (5,4): (-1, -2) across the bottom-left corner. It leaves through the bottom edge a
+  // quarter of the way along the jump and comes in at the right edge half way along.
+  const kt::JumpLine j = kt::jump_line(g, torus, {1, 1}, {5, 4});
+  REQUIRE(j.crosses_seam());
+  CHECK(j.parts[0].to.x == 0.75);
+  CHECK(j.parts[0].to.y == 0.5);
+  CHECK(j.parts[1].from.x == 5.5);
+  CHECK(j.parts[1].from.y == 5);
+  // A 4-column cylinder: two columns to the right is also two to the left; drawn straight.
+  const kt::Piece cylinder{kt::kKnight, kt::Wrap::cylinder};
+  CHECK(kt::jump_line({5, 4}, cylinder, {1, 1}, {3, 2}).count == 1);
 }

@@ -312,10 +312,28 @@ std::string configure(ExplorerState& s, const RequestText& text) {
     if (p.blocked[i]) d.blocked.push_back(p.geometry.square(i));
   }
   s.draft = std::move(d);
+  // A link's other piece or wrapped board: its section open, so the choice shows.
+  if (!p.piece.is_plain_knight()) s.view.piece_open = true;
   s.counting.kind = p.closed ? CountKind::closed : CountKind::from_start;
   if (p.closed && s.view.click_mode == ClickMode::end) s.view.click_mode = ClickMode::start;
   return start_over(s, {}, std::move(request));
 }
+
+// The piece's text as links write it ("1,3", "torus"; "" for the knight and a plain board), or
+// as typed when it does not parse, so that the draft is refused with the field's reason.
+// Out of line: only the panel's piece section and the accessible controls call it.
+[[gnu::noinline]] static void set_piece_text(RequestText& t, Field f, std::string_view text) {
+  if (f == Field::wrap) {
+    const auto w = parse_wrap(text);
+    t.wrap = !w ? std::string(text) : *w == Wrap::none ? "" : to_string(*w);
+    return;
+  }
+  const auto l = parse_leaper(text);
+  t.leaper = !l ? std::string(text) : *l == kKnight ? "" : format_leaper(*l);
+}
+
+// Through a pointer no optimiser sees through: binaryen inlines a one-caller function.
+static void (*volatile set_piece_text_call)(RequestText&, Field, std::string_view) = set_piece_text;
 
 std::string set_field(ExplorerState& s, Field f, std::string_view text) {
   RequestText& t = s.draft.text;
@@ -339,6 +357,10 @@ std::string set_field(ExplorerState& s, Field f, std::string_view text) {
       break;
     case Field::method:
       t.method = text;
+      break;
+    case Field::leaper:
+    case Field::wrap:
+      set_piece_text_call(t, f, text);
       break;
   }
   return rebuild(s);

@@ -148,6 +148,10 @@ struct ViewOptions {
   std::optional<Square> selected;
   // Which teaching panels are open, by Panel: the code at first.
   bool panels[kPanelCount] = {false, true, false, false};
+  // The panel's piece and wrap section is shown (hidden by default: the knight).
+  bool piece_open = false;
+  // A study's end map drawn on the board (tour_study.hpp), while the study is of its board.
+  bool show_end_map = true;
 };
 
 struct ExplorerState {
@@ -179,7 +183,9 @@ struct ExplorerState {
 std::string configure(ExplorerState& s, const RequestText& text);
 
 // One field as typed in the panel; kept even when refused.
-enum class Field : std::uint8_t { rows, cols, start, end, closed, method };
+// leaper: a jump "a,b" or a name ("camel"), kept as links write it ("1,3"; "" for the knight);
+// wrap: none, cylinder or torus ("" for none). The same draft text as leaper= and wrap= in links.
+enum class Field : std::uint8_t { rows, cols, start, end, closed, method, leaper, wrap };
 std::string set_field(ExplorerState& s, Field f, std::string_view text);
 // A board size (the 5x5 .. 8x8 buttons): keeps the start and end where they are on the board,
 // else the start goes back to (1,1) and the end away.

@@ -68,6 +68,14 @@ void fill(char (&buf)[N], const std::string& text) {
 
 }  // namespace
 
+// Called through pointers no optimiser sees through: binaryen inlines a function with a single
+// caller whatever its size, and these would then be in the page's first part, which keeps only
+// what a first frame draws.
+static void (*volatile draw_piece_call)(ExplorerView&,
+                                        ExplorerState&) = ExplorerView::piece_section_entry;
+static void (*volatile end_map_call)(ExplorerView&,
+                                     const ExplorerState&) = ExplorerView::end_map_entry;
+
 bool large_board(const ExplorerState& s) {
   const auto& g = s.board.geometry;
   return g && (g->rows > kDetailedMaxSide || g->cols > kDetailedMaxSide);
@@ -397,6 +405,12 @@ void ExplorerView::draw_board_section(ExplorerState& s) {
   pair_field("Cols", true);
   if (text_field("##Cols", cols_)) set_field(s, Field::cols, cols_);
   record("Cols");
+  // Other pieces and wrapped boards, under the board's size where a newcomer looks: a
+  // checkbox that shows their section (configure ticks it for a link with another piece), so
+  // the first frame draws the box alone.
+  ImGui::Checkbox("other pieces, wrapped boards", &s.view.piece_open);
+  record("PieceHeader");
+  if (s.view.piece_open) draw_piece_call(*this, s);
 
   // The methods as the core names them (kt::kMethods), each with its one-line summary.
   ImGui::AlignTextToFramePadding();
@@ -868,6 +882,7 @@ void ExplorerView::draw_board_area(ExplorerState& s, float x, float y, float wid
       draw_mode_overlay(s, board_view_);
     } else if (!scene.large) {
       draw_teaching_overlay(s, board_view_);
+      if (!s.study.ends.empty()) end_map_call(*this, s);  // after "Classes and ends" only
     }
   }
   ImGui::End();

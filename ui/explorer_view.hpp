@@ -55,6 +55,10 @@ class ExplorerView {
   std::span<const std::int32_t> moves(const ExplorerState& s) const;
   double coloured_fraction() const { return picture_.coloured_fraction(); }
 
+  // Entries for the pointers explorer_view.cpp calls them through (out of the first part).
+  static void piece_section_entry(ExplorerView& v, ExplorerState& s) { v.draw_piece_section(s); }
+  static void end_map_entry(ExplorerView& v, const ExplorerState& s) { v.draw_end_map(s); }
+
  private:
   void draw_panel(ExplorerState& s, float x, float y, float width, float height);
   void draw_board_section(ExplorerState& s);
@@ -64,6 +68,10 @@ class ExplorerView {
   void draw_count_saving(const Counting& c);
   void draw_study_section(ExplorerState& s);  // tour_study_view.cpp
   void draw_study_results(ExplorerState& s);
+  void draw_end_map_legend(ExplorerState& s);  // tour_study_view.cpp
+  void draw_end_map(const ExplorerState& s);   // on the board, tour_study_view.cpp
+  void draw_piece_section(ExplorerState& s);   // piece_view.cpp
+
   void draw_status_section(const ExplorerState& s);
   void draw_board_area(ExplorerState& s, float x, float y, float width, float height);
   float draw_banner(const ExplorerState& s, float x, float y, float w);
@@ -83,6 +91,9 @@ class ExplorerView {
   std::uint64_t fields_version_ = ~std::uint64_t{0};
   char rows_[32] = {}, cols_[32] = {}, start_[64] = {}, end_[64] = {};
   char goto_move_[24] = {}, goto_square_[40] = {};
+  // The piece section's jump field, re-read from the draft when it changes (piece_view.cpp).
+  std::uint64_t piece_version_ = ~std::uint64_t{0};
+  char leaper_[24] = {};
   std::string goto_message_;
   WidgetRects rects_;
   std::string focus_;
@@ -105,5 +116,9 @@ void frame(ExplorerState& s, ExplorerView& view, float dt_seconds);
 
 // Whether the board is drawn at the large level of detail (a texture, no numbers).
 bool large_board(const ExplorerState& s);
+
+// Whether the board shows the study's end map (tour_study_view.cpp): asked for, in watch mode,
+// the study is of the board shown, and no run has started on it.
+bool end_map_on_board(const ExplorerState& s);
 
 }  // namespace kt::ui

@@ -49,6 +49,7 @@ std::optional<ShownBoard> shown_board(const ExplorerState& s) {
   r.start = p.start ? *p.start : Square{1, 1};
   r.method = solver->answered_by();
   r.closed = p.closed;
+  r.piece = p.piece;  // whose jumps the exports' path joins
   if (kind == "play") {
     out.shows = "play";
     out.board = s.play.board;
@@ -114,6 +115,7 @@ std::string shown_svg(const ExplorerState& s, bool dark) {
   o.theme = dark ? SvgTheme::dark : SvgTheme::light;
   o.closed = b->report.closed && b->report.status == std::string_view("found");
   o.title = b->shows == "play" ? "Knight's tour by hand" : "Knight's tour";
+  o.piece = b->report.piece;
   return board_svg(b->geometry, b->board, o);
 }
 

@@ -101,6 +101,89 @@ namespace kt::ui {
   }
   ImGui::EndChild();
   record("Ends");
+  draw_end_map_legend(s);
+}
+
+namespace {
+
+// The end map's shade for a share `t` (0..1) of the most tours ending on one square: pale
+// yellow to dark brown (ColorBrewer's YlOrBr, a sequential scale that reads in grey too).
+ImU32 end_map_shade(double t) {
+  constexpr int from[3] = {255, 247, 188}, to[3] = {140, 45, 4};
+  int c[3];
+  for (int k = 0; k < 3; ++k) {
+    c[k] = static_cast<int>(std::lround(from[k] + (to[k] - from[k]) * std::clamp(t, 0.0, 1.0)));
+  }
+  return IM_COL32(c[0], c[1], c[2], 255);
+}
+
+std::uint64_t most_ends(const TourStudy& t) {
+  return t.ends.empty() ? 0 : *std::max_element(t.ends.begin(), t.ends.end());
+}
+
+}  // namespace
+
+// Whether the board shows the end map: asked for, the study is of the board shown, and no run
+// has started on it (Run shows the search).
+bool end_map_on_board(const ExplorerState& s) {
+  const TourStudy& t = s.study;
+  return s.view.show_end_map && !t.ends.empty() && t.state != TourStudy::State::idle &&
+         t.draft_version == s.draft_version && t.problem.start && s.mode == Mode::watch &&
+         (!s.run.solver || s.run.state == RunState::idle);
+}
+
+// Under the map's numbers: whether the board shows it, and its shades' legend.
+[[gnu::noinline]] void ExplorerView::draw_end_map_legend(ExplorerState& s) {
+  bool on = s.view.show_end_map;
+  if (ImGui::Checkbox("end map on the board", &on)) s.view.show_end_map = on;
+  record("EndMap");
+  if (!on) return;
+  const std::uint64_t most = most_ends(s.study);
+  // "0 [pale ... dark] most": the bar drawn in steps of the board's own shades.
+  ImGui::TextUnformatted("0");
+  ImGui::SameLine();
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const float w = 120, h = ImGui::GetTextLineHeight();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  constexpr int kSteps = 8;
+  for (int k = 0; k < kSteps; ++k) {
+    const float x0 = at.x + w * k / kSteps, x1 = at.x + w * (k + 1) / kSteps;
+    dl->AddRectFilled(ImVec2(x0, at.y), ImVec2(x1, at.y + h), end_map_shade((k + 0.5) / kSteps));
+  }
+  ImGui::Dummy(ImVec2(w, h));
+  ImGui::SameLine();
+  ImGui::Text("%s", with_commas(most).c_str());
+  ImGui::TextDisabled("darker: more tours end there; S the start");
+}
+
+// On the board: each square shaded by the tours that end there, its number on it.
+[[gnu::noinline]] void ExplorerView::draw_end_map(const ExplorerState& s) {
+  if (!end_map_on_board(s)) return;
+  const TourStudy& t = s.study;
+  const Geometry g = t.problem.geometry;
+  const double most = static_cast<double>(std::max<std::uint64_t>(1, most_ends(t)));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  ImFont* font = ImGui::GetFont();
+  for (int i = 0; i < g.size(); ++i) {
+    const Square sq = g.square(i);
+    if (!t.problem.blocked.empty() && t.problem.blocked[i]) continue;  // drawn blocked
+    const auto r = board_view_.square_rect(sq);
+    if (!r) continue;
+    const bool start = sq == *t.problem.start;
+    const double share = start ? 0 : static_cast<double>(t.ends[i]) / most;
+    const float inset = std::max(1.0f, r->w * 0.04f);
+    dl->AddRectFilled(ImVec2(r->x + inset, r->y + inset),
+                      ImVec2(r->x + r->w - inset, r->y + r->h - inset),
+                      start ? palette().start : end_map_shade(share), r->w * 0.08f);
+    const std::string text = start ? "S" : std::to_string(t.ends[i]);
+    const float px = std::min(r->w * 0.4f, 22.0f);
+    if (px < 7) continue;  // too small to read: the shade alone
+    const ImVec2 size = font->CalcTextSizeA(px, FLT_MAX, 0, text.c_str());
+    const ImU32 ink =
+        start || share > 0.5 ? IM_COL32(255, 255, 255, 255) : IM_COL32(20, 20, 20, 255);
+    dl->AddText(font, px, ImVec2(r->x + (r->w - size.x) / 2, r->y + (r->h - size.y) / 2), ink,
+                text.c_str());
+  }
 }
 
 }  // namespace kt::ui

@@ -343,8 +343,9 @@ class App : public SearchReadout {
     out.set("closed", ui::draft_closed(d));
     out.set("method", d.text.method.empty() ? std::string("auto") : d.text.method);
     out.set("order", d.text.order);
-    out.set("leaper", d.text.leaper);  // "" for the knight
-    out.set("wrap", d.text.wrap);      // "" for a plain board
+    out.set("leaper", d.text.leaper);               // "" for the knight
+    out.set("wrap", d.text.wrap);                   // "" for a plain board
+    out.set("pieceOpen", state().view.piece_open);  // the panel's piece and wrap shown
     return out;
   }
   // The run's pace: steps per second by the clock (stepsPerFrame: the same at 60 frames a
@@ -547,7 +548,7 @@ class App : public SearchReadout {
   std::string study_start() { return ui::study(state()); }
   void study_stop() { ui::stop_study(state().study); }
   // {state: "idle" | "running" | "done" | "stopped", tours, classes, fixed (tours_js.hpp),
-  // ends (with a start, else null), seconds, error}
+  // ends (with a start, else null), onBoard (the end map drawn on the board), seconds, error}
   val study() const {
     const ui::TourStudy& t = state().study;
     static constexpr const char* kStates[] = {"idle", "running", "done", "stopped"};
@@ -555,6 +556,7 @@ class App : public SearchReadout {
     out.set("state", kStates[static_cast<int>(t.state)]);
     out.set("tours", std::to_string(t.classifier ? t.classifier->result().tours : 0));
     out.set("ends", t.ends.empty() ? val::null() : ends_js(t.problem, t.ends));
+    out.set("onBoard", ui::end_map_on_board(state()));  // the map drawn on the board
     out.set("seconds", t.seconds);
     out.set("error", t.error);
     return out;

@@ -446,7 +446,13 @@
   var CONTROLS = [['h', 'Board']].concat([5, 6, 7, 8].map(function (n) {
     return ['b', n + 'x' + n, n + 'x' + n, function () { Module.setBoardSize(n); }];
   }), [
-    ['t', 'Rows', 'Rows', 'rows'], ['t', 'Cols', 'Cols', 'cols'], ['s', 'Method', 'Method', 'method'],
+    ['t', 'Rows', 'Rows', 'rows'], ['t', 'Cols', 'Cols', 'cols'],
+    // Other pieces and wrapped boards: the box shows their fields (the panel draws them only then).
+    ['c', 'Other pieces, wrapped boards', 'PieceHeader', 'pieceOpen'],
+    ['s', 'Piece', 'Piece', 'leaper', 0, WORDS([['', 'knight'], ['1,3', 'camel'], ['2,3', 'zebra'], ['1,4', 'giraffe']])],
+    ['t', 'Jump a,b', 'Leaper', 'leaper'],
+    ['s', 'Board edges', 'Wrap', 'wrap', 0, WORDS([['', 'none'], ['cylinder', 'cylinder'], ['torus', 'torus']])],
+    ['s', 'Method', 'Method', 'method'],
     ['c', 'Closed tour', 'Closed', 'closed'], ['t', 'Start', 'Start', 'start'], ['t', 'End', 'End', 'end'],
     ['s', 'Click on the board sets', 'Click:start', 'setClickMode', 'clickMode',
      WORDS([['start', 'the start square'], ['end', 'the end square'], ['block', 'a blocked square']])],
@@ -498,7 +504,7 @@
     ['b', 'Classes and ends', 'Study', 'studyStart'], ['b', 'Stop the study', 'StudyStop', 'studyStop'],
     ['h', 'The board'], ['b', 'Fit', 'Fit', 'fitView'],
   ]);
-  var FIELDS = { rows: 1, cols: 1, start: 1, end: 1, method: 1, closed: 1 };
+  var FIELDS = { rows: 1, cols: 1, start: 1, end: 1, method: 1, closed: 1, leaper: 1, wrap: 1, pieceOpen: 1 };
   var PANELS = { code: 1, stack: 1, tree: 1, estimate: 1 };
 
   var access = {

@@ -17,7 +17,8 @@
 // The page's accessible controls and touch (page.js), each through the same state function as
 // the panel's widget:
 //   Module.setPanelField(name, value) -> "" or the field's message: rows, cols, start, end (text),
-//     closed (boolean), method (a name from kMethods)
+//     closed (boolean), method (a name from kMethods), leaper (a,b or a name), wrap (none,
+//     cylinder or torus), pieceOpen (boolean: the panel's piece and wrap shown)
 //   Module.methodNames() -> kMethods' names, in the panel's order
 //   Module.setBoardSize(n), Module.clearBlocked(), Module.teachRestart()
 //   Module.setFocusWidget(label) -> rings the widget (a WidgetRects label), "" for none
@@ -200,6 +201,7 @@ std::string board_svg_js(const std::string& theme) {
   o.theme = theme == "dark" ? SvgTheme::dark : SvgTheme::light;
   o.closed = s->problem().closed && s->status() == Status::found;
   o.title = "Knight's tour";
+  o.piece = s->problem().piece;
   return board_svg(s->problem().geometry, s->board(), o);
 }
 
@@ -224,6 +226,10 @@ std::string set_panel_field(const std::string& name, val value) {
   if (!app) return "no app yet";
   ui::ExplorerState& s = app->state;
   if (name == "closed") return ui::set_closed(s, value.isTrue());
+  if (name == "pieceOpen") {  // the panel's "other pieces, wrapped boards" box
+    s.view.piece_open = value.isTrue();
+    return {};
+  }
   const std::string text = val::global("String")(value).as<std::string>();
   if (name == "method") {
     for (const MethodInfo& m : kMethods) {
@@ -231,9 +237,10 @@ std::string set_panel_field(const std::string& name, val value) {
     }
     return "method: unknown (" + text + ")";
   }
-  const ui::Field fields[] = {ui::Field::rows, ui::Field::cols, ui::Field::start, ui::Field::end};
-  const char* names[] = {"rows", "cols", "start", "end"};
-  for (int i = 0; i < 4; ++i) {
+  const ui::Field fields[] = {ui::Field::rows, ui::Field::cols,   ui::Field::start,
+                              ui::Field::end,  ui::Field::leaper, ui::Field::wrap};
+  const char* names[] = {"rows", "cols", "start", "end", "leaper", "wrap"};
+  for (int i = 0; i < 6; ++i) {
     if (name == names[i]) return ui::set_field(s, fields[i], text);
   }
   return "field: unknown (" + name + ")";

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <concepts>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "board/jump_line.hpp"
 #include "board/knight.hpp"
 
 namespace kt {
@@ -245,11 +247,32 @@ std::string board_svg(Geometry g, std::span<const std::int32_t> board, const Svg
     out << "<g class=\"path\" fill=\"none\" stroke-linecap=\"round\" stroke-linejoin=\"round\""
         << " stroke-opacity=\"0.7\"";
     out.attr("stroke", c.path).attr("stroke-width", std::max(1, u / 16)) << ">\n";
+    // A point in board units (jump_line.hpp) in the picture's whole pixels.
+    auto px = [&](BoardPoint p) {
+      return std::pair{margin + static_cast<int>(std::lround((p.x - 0.5) * u)),
+                       margin + static_cast<int>(std::lround((g.rows + 0.5 - p.y) * u))};
+    };
+    auto point = [&](BoardPoint p) {
+      const auto [x, y] = px(p);
+      out << x << ',' << y;
+    };
+    const bool seams = o.piece.wraps_columns();
     for (std::size_t i = 0; i < visited.size(); ++i) {
       const bool first =
           i == 0 || visited[i].first != std::int64_t{visited[i - 1].first} + 1;  // no overflow
       if (first) out << (i == 0 ? "" : "\"/>\n") << "<polyline points=\"";
       if (!first) out << ' ';
+      if (!first && seams) {
+        // Across a seam: this polyline ends at the edge and the next begins at the opposite one.
+        const JumpLine j =
+            jump_line(g, o.piece, g.square(visited[i - 1].second), g.square(visited[i].second));
+        if (j.crosses_seam()) {
+          point(j.parts[0].to);
+          out << "\"/>\n<polyline points=\"";
+          point(j.parts[1].from);
+          out << ' ';
+        }
+      }
       out << centre_x(visited[i].second) << ',' << centre_y(visited[i].second);
     }
     out << "\"/>\n";
@@ -257,10 +280,14 @@ std::string board_svg(Geometry g, std::span<const std::int32_t> board, const Svg
     // between squares that are not yet a tour's ends.
     const auto unvisited = std::count(board.begin(), board.end(), 0);
     if (o.closed && visited.size() > 1 && unvisited == 0) {
-      out << "<line class=\"closing\" stroke-dasharray=\"" << std::max(2, u / 8) << '"';
-      out.attr("x1", centre_x(visited.back().second)).attr("y1", centre_y(visited.back().second));
-      out.attr("x2", centre_x(visited.front().second)).attr("y2", centre_y(visited.front().second));
-      out << "/>\n";
+      const JumpLine j =
+          jump_line(g, o.piece, g.square(visited.back().second), g.square(visited.front().second));
+      for (int k = 0; k < j.count; ++k) {
+        const auto [x1, y1] = px(j.parts[k].from);
+        const auto [x2, y2] = px(j.parts[k].to);
+        out << "<line class=\"closing\" stroke-dasharray=\"" << std::max(2, u / 8) << '"';
+        out.attr("x1", x1).attr("y1", y1).attr("x2", x2).attr("y2", y2) << "/>\n";
+      }
     }
     out << "</g>\n";
   }

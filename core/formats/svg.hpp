@@ -8,6 +8,7 @@
 #include <string>
 
 #include "board/geometry.hpp"
+#include "board/piece.hpp"
 
 namespace kt {
 
@@ -26,6 +27,9 @@ struct SvgOptions {
   bool coordinates = true;  // a..z below (numbers past 26 columns) and 1.. at the left
   bool closed = false;      // draw the closing move from the last square back to the first
   SvgTheme theme = SvgTheme::light;
+  // Whose jumps the path joins: on a wrapped board a jump across a seam is drawn as two short
+  // segments through the opposite edges (board/jump_line.hpp), not a line across the board.
+  Piece piece{};
   std::string title;  // the document's <title> (any bytes; escaped); empty: none
 };
 

@@ -11,8 +11,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import { app, ARTIFACTS, check, checkEqual, clickWidget, exitWith, frames, inspect, runOnSite,
-  touch } from './page.mjs';
+import { app, ARTIFACTS, check, checkEqual, clickWidget, exitWith, frames, inspect, pick, reopen,
+  runOnSite, touch, typeInto } from './page.mjs';
 
 const GROUPS = {
   phone: { width: 390, height: 844, hasTouch: true },
@@ -216,6 +216,72 @@ const tests = [
     check(await app(page, () => Module.app().countState().state) !== 'idle', 'Count from the HTML');
   }],
 
+  ['Other pieces, wrapped boards: by clicks and by keyboard, in the link, a camel tours the 7x7 torus',
+    'desktop', async (page) => {
+      const piece = () => app(page, () => { const c = Module.app().config(); return [c.leaper, c.wrap]; });
+      // Clicks: the box under the board's size shows the section; its two combos.
+      check(!(await app(page, () => Module.widgetDrawn('Piece'))), 'the section starts hidden');
+      await clickWidget(page, 'PieceHeader');
+      await pick(page, 'Piece', '1,3');
+      await pick(page, 'Wrap', 'torus');
+      checkEqual(await piece(), ['1,3', 'torus'], 'camel on a torus, by clicks');
+      await frames(page, 2);
+      await page.screenshot({ path: join(ARTIFACTS, 'reach-piece-section.png') });
+      // The copied link carries them, as leaper= and wrap=.
+      await page.click('#kt-copy-link');
+      const link = await page.evaluate(() => document.getElementById('kt-copy-out').value);
+      check(/[?&]leaper=1,3(&|$)/.test(link) && /[?&]wrap=torus(&|$)/.test(link), `link ${link}`);
+      // The 7x7 torus from a corner (knights solve --size 7 --leaper camel --wrap torus finds
+      // one), found and checked by the page's verifier, and here: 49 squares, each step a
+      // camel's (1,3) jump round the torus's edges (on 7 columns 3 is not -2 or 2: no knight's).
+      await clickWidget(page, '7x7');
+      await app(page, () => { Module.setPanelField('method', 'warnsdorff'); Module.app().run(); });
+      await page.waitForFunction(() => Module.app().status() !== 'running', null, { timeout: 20000 });
+      const r = await app(page, () => ({ status: Module.app().status(), ok: Module.app().verify().ok,
+                                         path: Module.app().path() }));
+      const round = (d) => Math.min(Math.abs(d) % 7, 7 - (Math.abs(d) % 7));
+      const camel = r.path.slice(1).every((q, i) =>
+        [round(q[0] - r.path[i][0]), round(q[1] - r.path[i][1])].sort().join() === '1,3');
+      checkEqual([r.status, r.ok, new Set(r.path.map(String)).size, camel], ['found', true, 49, true],
+                 'the camel\'s tour of the 7x7 torus');
+      // On screen and in the SVG, a jump across an edge is two short segments: no line of the
+      // exported path is longer than the camel's jump (40 px squares: 40 * sqrt(10) + rounding).
+      const svg = await app(page, () => Module.boardSvg('light'));
+      const lines = [...svg.matchAll(/<polyline points="([^"]+)"/g)].map((m) =>
+        m[1].split(' ').map((p) => p.split(',').map(Number)));
+      const longest = Math.max(...lines.flatMap((l) => l.slice(1).map((p, i) =>
+        Math.hypot(p[0] - l[i][0], p[1] - l[i][1]))));
+      check(lines.length > 1 && longest <= 40 * Math.sqrt(10) + 2,
+            `${lines.length} polylines, the longest segment ${longest.toFixed(1)} px`);
+      await page.screenshot({ path: join(ARTIFACTS, 'reach-camel-torus.png') });
+      // The keyboard: the HTML twins, Tab order and arrow keys as a screen reader's user has them.
+      await reopen(page, page.url().split('?')[0]);
+      await page.focus(twin('Cols'));
+      await page.keyboard.press('Tab');
+      checkEqual(await page.evaluate(() => document.activeElement.getAttribute('aria-label')),
+                 'Other pieces, wrapped boards', 'Tab after Cols');
+      await page.keyboard.press('Space');
+      // The section's fields join the Tab order once the panel draws them.
+      await page.waitForFunction((w) => !document.querySelector(w).hidden, twin('Piece'),
+                                 { timeout: 5000 });
+      await tabTo(page, 'Piece', 5);
+      await page.keyboard.press('ArrowDown');  // knight -> camel
+      await page.keyboard.press('ArrowDown');  // -> zebra
+      await tabTo(page, 'Board edges', 5);
+      await page.keyboard.press('ArrowDown');  // none -> cylinder
+      await frames(page, 2);
+      checkEqual(await piece(), ['2,3', 'cylinder'], 'zebra on a cylinder, by keyboard');
+      // Any jump typed; a wrong one refused, naming the field.
+      await page.focus(twin('Leaper'));
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('0,0');
+      await page.keyboard.press('Tab');
+      const why = await app(page, () => Module.app().error());
+      check(/^leaper: /.test(why), `0,0 refused by name: ${why}`);
+      await typeInto(page, 'Leaper', '2,5');
+      checkEqual(await piece(), ['2,5', 'cylinder'], 'a (2,5)-leaper typed in the panel');
+    }],
+
   ['Classes and ends: the tours up to symmetry and the end map, from the panel', 'desktop',
     async (page) => {
       await app(page, () => Module.app().configureProblem({ size: 5, start: '1,1',
@@ -237,7 +303,26 @@ const tests = [
       checkEqual([st.tours, st.classes, far.count], ['304', '152', '56'], 'the study');
       check(await rect(page, 'Ends'), 'the end map is drawn');
       await clickWidget(page, 'Ends');  // scrolls it into view for the picture
-      await page.screenshot({ path: join(ARTIFACTS, 'reach-study-5x5.png') });
+      await frames(page, 2);
+      // On the board too: e5's square shaded darker than d5's (56 tours end on e5, none on d5:
+      // a knight's open tour of 5x5 from a1 ends on a dark square).
+      check(st.onBoard, 'the end map is on the board');
+      const [e5, d5] = await app(page, () => [Module.app().squareRect(5, 5), Module.app().squareRect(4, 5)]);
+      const shot = await page.screenshot({ path: join(ARTIFACTS, 'reach-study-5x5.png') });
+      const at = (r) => [r.x + r.w * 0.12, r.y + r.h * 0.12];  // inside the shade, off the digits
+      const { samples } = await inspect(page, shot, [at(e5), at(d5)]);
+      const lum = ([r, g, b]) => r + g + b;
+      check(lum(samples[0]) < lum(samples[1]) - 60, `e5 ${samples[0]} darker than d5 ${samples[1]}`);
+      // Its checkbox takes the map off the board and back; a run shows the search instead.
+      await clickWidget(page, 'EndMap');
+      await frames(page, 2);
+      check(!(await app(page, () => Module.app().study().onBoard)), 'the end map taken off');
+      await clickWidget(page, 'EndMap');
+      await frames(page, 2);
+      check(await app(page, () => Module.app().study().onBoard), 'the end map back');
+      await app(page, () => Module.app().step());
+      await frames(page, 2);
+      check(!(await app(page, () => Module.app().study().onBoard)), 'a run hides the end map');
     }],
 
   ['the accessibility tree names the controls and the canvas', 'desktop', async (page) => {
