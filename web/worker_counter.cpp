@@ -218,6 +218,9 @@ class WorkerCounter final : public ui::PageCounter {
     read_saving(news["save"]);
     const val state = news["state"];
     if (state.isString() && state.as<std::string>() == "done") {
+      // Counted: the worker removed the save (count_worker_post.js, discard), and nothing
+      // said of it holds any more. (Stopped by an error, the save is kept, as said.)
+      if (error_.empty()) saving_.clear();
       status_ = Status::none;
       kt_worker_end(id_);  // done: its memory back at once
     }
