@@ -25,10 +25,13 @@ function(kt_count_worker target output)
     SUFFIX ".js"
     RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/site
     LINK_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/count_worker_post.js)
-  # A pool of workers started with the module (the machine's threads), so that the count's
-  # threads start at once. Memory: the page's count takes at most kMaxPageCountMemoryMB (4000).
+  # A pool of workers started with the module, so that the count's threads start at once: the
+  # machine's threads and two more (the count's own thread runs beside its counting threads,
+  # web/count_worker.cpp), so that none is started later: a `new Worker` in a worker, which
+  # Firefox now and then never returns from (web/worker_counter.cpp). Memory: the page's count
+  # takes at most kMaxPageCountMemoryMB (4000).
   target_link_options(${target} PRIVATE -O3 -pthread ${ARGN}
-    "-sPTHREAD_POOL_SIZE=navigator.hardwareConcurrency"
+    "-sPTHREAD_POOL_SIZE=navigator.hardwareConcurrency+2"
     -sENVIRONMENT=worker -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB -sINITIAL_MEMORY=64MB
     -sFILESYSTEM=0 -Wno-pthreads-mem-growth
     "-sEXPORTED_FUNCTIONS=_kt_count_start,_kt_count_news"

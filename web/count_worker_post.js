@@ -8,6 +8,11 @@
 // then nothing more, with the saves' news: save {on, error, saves, squaresDone, squares}. The
 // page ends the worker to stop a count (terminate: at once, with its threads).
 if (!ENVIRONMENT_IS_PTHREAD) {
+  // Alive: the script has run, and with it the `new Worker`s of the threads' pool (its first
+  // lines), which Firefox now and then never returns from (seen while a WebDriver client runs
+  // scripts in the page). The page starts again a worker that says nothing within a few
+  // seconds (web/worker_counter.cpp).
+  postMessage({ state: 'running', progress: 0, nodes: 0, seconds: 0, threads: 0 });
   let request = null;
   let ready = false;
   // A count by rows saves in the origin private file system (web/opfs_save.hpp): the folder

@@ -73,18 +73,33 @@
         hide();
       }
     }));
-    box.appendChild(button('Discard', function () { Module.ktDiscardSavedCount(); }));
+    box.appendChild(button('Discard', function () {
+      Module.ktDiscardSavedCount().then(function (why) {
+        if (why) said.textContent = why;
+      });
+    }));
     box.appendChild(said);
     document.body.appendChild(box);
   }
 
+  // Resolves to '' once removed (or there was none), or why it was not: a count saving there
+  // holds its files, and the browser refuses to remove them (the offer then stays, saying so).
   Module.ktDiscardSavedCount = function () {
-    Module.ktSavedCount = null;
-    hide();
-    if (!(navigator.storage && navigator.storage.getDirectory)) return Promise.resolve();
+    if (!(navigator.storage && navigator.storage.getDirectory)) return Promise.resolve('');
     return navigator.storage.getDirectory()
       .then(function (root) { return root.removeEntry('kt-count', { recursive: true }); })
-      .catch(function () {});  // none, or a tab counting with it (its next count replaces it)
+      .then(function () { return ''; }, function (e) {
+        return e && e.name === 'NotFoundError' ? '' : 'Not discarded: a count is saving there ' +
+          '(its files are in use, in this tab or another). Stop that count or close its tab, ' +
+          'then Discard again.';
+      })
+      .then(function (why) {
+        if (!why) {
+          Module.ktSavedCount = null;
+          hide();
+        }
+        return why;
+      });
   };
 
   read().then(function (meta) {

@@ -5,9 +5,11 @@
 #include <emscripten/val.h>
 
 #include <algorithm>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "board/geometry.hpp"
@@ -97,12 +99,32 @@ double g_save_after = 10;            // Module.setCountThreads: seconds before a
 bool g_resume_next = false;          // resume_saved_count: the next count goes on from the save
 ui::Counting* g_counting = nullptr;  // the page's counts (use_count_worker)
 
+// What a count's worker is started with (kt_worker_start's arguments), kept so that a worker
+// that never started can be started again.
+struct WorkerStart {
+  int rows = 0, cols = 0;
+  std::shared_ptr<unsigned char[]> blocked;  // Problem::blocked's flags, or null: none
+  Square start{0, 0}, end{0, 0};             // x = 0: none
+  bool closed = false;
+  int by_rows = -1;  // -1: the worker chooses
+  double memory_limit = 0;
+  int threads = 1;
+  bool simd = false, resume = false;
+  double save_after = 10;
+
+  void launch(int id) const {
+    kt_worker_start(id, rows, cols, blocked.get(), start.x, start.y, end.x, end.y, closed, by_rows,
+                    memory_limit, threads, simd, resume, save_after);
+  }
+};
+
 class WorkerCounter final : public ui::PageCounter {
  public:
   // by_rows none: the worker chooses (its news say which).
-  WorkerCounter(int id, std::optional<bool> by_rows, int threads)
-      : id_(id), by_rows_(by_rows), threads_(threads) {
+  WorkerCounter(int id, std::optional<bool> by_rows, WorkerStart start)
+      : id_(id), by_rows_(by_rows), threads_(start.threads), start_(std::move(start)) {
     if (by_rows_.value_or(false)) rows_ = FrontierProgress{};
+    start_.launch(id_);
   }
   ~WorkerCounter() override { kt_worker_end(id_); }
 
@@ -131,9 +153,21 @@ class WorkerCounter final : public ui::PageCounter {
     if (!is_object(workers) || !is_object(workers[id_])) return;
     const val news = workers[id_]["news"];
     if (!is_object(news)) {
-      // A browser that isolates the page but cannot start the worker's threads (workers
-      // started from a worker) would leave it silent: a count that never starts says so.
+      // The worker says it is alive once its script has run (count_worker_post.js), before
+      // its storage or its count: within a second, loaded. Firefox now and then never returns
+      // from the `new Worker` that starts one of the worker's threads (its script's first
+      // lines; seen in about one start in six while a WebDriver client ran scripts in the
+      // page, never without one): that worker stays silent for good, and a new one starts. A
+      // browser that isolates the page but cannot start the worker's threads at all stays
+      // silent every time: a count that never starts then says so.
       if (emscripten_get_now() - started_ms_ > kSilentMs) {
+        if (restarts_ < kRestarts) {
+          ++restarts_;
+          kt_worker_end(id_);
+          start_.launch(id_);
+          started_ms_ = emscripten_get_now();
+          return;
+        }
         error_ =
             "the counting worker did not start within 30 s (this browser may not run "
             "threads in a worker); set Module.setCountThreads({threads: 0}) to count on "
@@ -184,6 +218,9 @@ class WorkerCounter final : public ui::PageCounter {
     read_saving(news["save"]);
     const val state = news["state"];
     if (state.isString() && state.as<std::string>() == "done") {
+      // Counted: the worker removed the save (count_worker_post.js, discard), and nothing
+      // said of it holds any more. (Stopped by an error, the save is kept, as said.)
+      if (error_.empty()) saving_.clear();
       status_ = Status::none;
       kt_worker_end(id_);  // done: its memory back at once
     }
@@ -214,11 +251,14 @@ class WorkerCounter final : public ui::PageCounter {
               (why.empty() ? "" : " The last save failed: " + why + ".");
   }
 
-  static constexpr double kSilentMs = 30000;
+  static constexpr double kSilentMs = 7500;  // a try; four in all
+  static constexpr int kRestarts = 3;
   double started_ms_ = emscripten_get_now();
   int id_;
   std::optional<bool> by_rows_;
   int threads_;
+  WorkerStart start_;
+  int restarts_ = 0;
   bool stopped_ = false;
   Status status_ = Status::running;
   std::string digits_ = "0";
@@ -268,15 +308,27 @@ void use_count_worker(ui::ExplorerState& state) {
     // The worker's entry takes the knight's problem on a plain board: other pieces and wrapping
     // boards count on the page's thread.
     if (!p.piece.is_plain_knight()) return nullptr;
-    const int id = ++g_next_id;
     const Square none{0, 0};
-    const Square start = p.start.value_or(none), end = p.end.value_or(none);
-    kt_worker_start(id, p.geometry.rows, p.geometry.cols,
-                    p.blocked.empty() ? nullptr : p.blocked.data(), start.x, start.y, end.x, end.y,
-                    p.closed, by_rows ? int{*by_rows} : -1, static_cast<double>(memory_limit),
-                    t.threads, t.simd, g_resume_next && by_rows.value_or(false), g_save_after);
+    WorkerStart start;
+    start.rows = p.geometry.rows;
+    start.cols = p.geometry.cols;
+    // (Copied as plain bytes: a vector's or a string's copy here put a function of theirs out
+    // of line, in the code the page's first frame runs.)
+    if (!p.blocked.empty()) {
+      start.blocked.reset(new unsigned char[p.blocked.size()]);
+      std::memcpy(start.blocked.get(), p.blocked.data(), p.blocked.size());
+    }
+    start.start = p.start.value_or(none);
+    start.end = p.end.value_or(none);
+    start.closed = p.closed;
+    start.by_rows = by_rows ? int{*by_rows} : -1;
+    start.memory_limit = static_cast<double>(memory_limit);
+    start.threads = t.threads;
+    start.simd = t.simd;
+    start.resume = g_resume_next && by_rows.value_or(false);
+    start.save_after = g_save_after;
     g_resume_next = false;
-    return std::make_unique<WorkerCounter>(id, by_rows, t.threads);
+    return std::make_unique<WorkerCounter>(++g_next_id, by_rows, std::move(start));
   };
 }
 
