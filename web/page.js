@@ -612,8 +612,20 @@
     var rec = a.recursion();
     return (mode === 'predict' || rec.isRun) && rec.board ? rec.board : a.board();
   }
+  // The move on square (x, y) as shown (0 free, -1 blocked): the game's, the recursion's, or the
+  // search's and the construction's, asked for that square alone (their whole board, made for
+  // one square's words at every refresh, took seconds a time on a 10^8-square tour).
+  function squareMove(a, c, x, y) {
+    var mode = a.mode(), rec = mode === 'play' ? null : a.recursion();
+    if (mode === 'play' || ((mode === 'predict' || rec.isRun) && rec.board)) {
+      var rows = shownRows(a, c);
+      return rows.length ? rows[c.rows - y][x - 1] : 0;
+    }
+    var m = a.moveAt(x, y);
+    return m === null ? 0 : m;
+  }
   function squareWords(a, x, y) {
-    var c = a.config(), rows = shownRows(a, c), v = rows.length ? rows[c.rows - y][x - 1] : 0;
+    var c = a.config(), v = squareMove(a, c, x, y);
     var file = c.cols <= 26 ? String.fromCharCode(96 + x) : String(x);
     var name = file + y + ' (' + x + ',' + y + ')';
     return name + (v > 0 ? ', move ' + v : v < 0 ? ', blocked' : ', free');
