@@ -478,6 +478,34 @@ const tests = [
       check(/Next, line \d+: /.test(said), `a line step said: "${said}"`);
     }],
 
+  ['the board by keyboard on a large tour names its square without reading the whole board',
+    'desktop', async (page) => {
+      // 1000x1000, constructed: the cursor's words come from the square alone (app.moveAt).
+      // Made from app.board() at every refresh, a 10^8-square tour's were seconds each time.
+      await app(page, () => {
+        const a = Module.app();
+        a.configureProblem({ rows: 1000, cols: 1000, start: '1,1', method: 'construct' });
+        a.setSpeed(1000000, true);
+        a.run();
+      });
+      await page.waitForFunction(() => Module.app().status() === 'found' &&
+                                       Module.app().moveAt(1, 1) === 1, null, { timeout: 60000 });
+      const board = twin('Board');
+      await page.focus(board);  // the accessible controls go live, refreshed every half second
+      await page.evaluate(() => {
+        const proto = Object.getPrototypeOf(Module.app());
+        const whole = proto.board;
+        globalThis.ktBoardReads = 0;
+        proto.board = function () { ++globalThis.ktBoardReads; return whole.call(this); };
+      });
+      await page.keyboard.press('ArrowRight', { delay: 30 });  // (2,1): "21" on a board this wide
+      await page.waitForTimeout(1200);  // two refreshes at least
+      const label = await page.textContent(board);
+      const move = await app(page, () => Module.app().moveAt(2, 1));
+      check(move > 1 && label.includes(`(2,1), move ${move}`), `the cursor's words: ${label}`);
+      checkEqual(await page.evaluate(() => globalThis.ktBoardReads), 0, 'whole boards read');
+    }],
+
   ['keyboard only: predict and play on the board by arrow keys and Enter', 'desktop',
     async (page) => {
       await app(page, () => Module.app().configureProblem({ rows: 5, cols: 5, start: '1,1',
