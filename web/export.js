@@ -156,6 +156,29 @@
     }, 'image/png');
   }
 
+  // A browser can refuse to hold a download built in parts: Chromium keeps parts in memory, up
+  // to about 500 MiB, until it has measured its disk, which it does a few seconds after it starts
+  // unless it is kept busy (a 576 MB export begun at once failed there from its 514th MB; begun
+  // after 8 s of quiet it was written). A refused part still takes its bytes, but cannot be read,
+  // and the download of a blob holding it is cancelled with no word to the page. So a part is
+  // read back (its last byte) every CHECK_EVERY bytes, and the whole blob before its download:
+  // a refusal stops the export at once and says so, instead of "downloaded" and no file.
+  var CHECK_EVERY = 32 << 20;
+  function readable(blob) {
+    return blob.size ? blob.slice(blob.size - 1).arrayBuffer() : Promise.resolve();
+  }
+  function notHeld(j) {
+    return 'the browser could not hold the download past ' + (j.checked / 1048576).toFixed(0) +
+      ' MB (of ' + (j.expected / 1048576).toFixed(0) + ' MB), so nothing was saved; try again ' +
+      'in a moment, or save to a file (where the browser can) instead of a download';
+  }
+  function checkPart(j, part) {
+    var at = j.held;
+    j.nextCheck = at + CHECK_EVERY;
+    readable(part).then(function () { j.checked = Math.max(j.checked, at); },
+                        function () { if (job === j) finish('failed', notHeld(j)); });
+  }
+
   function frame() {
     var j = job;
     if (!j) return;
@@ -174,7 +197,10 @@
             finish('failed', 'the file could not be written (' + e.message + '); nothing was saved');
           });
         } else {
-          j.parts.push(new Blob([bytes]));
+          var part = new Blob([bytes]);
+          j.parts.push(part);
+          j.held += bytes.length;
+          if (j.held >= j.nextCheck) checkPart(j, part);
         }
       }
       st = Module.exportJobState();
@@ -188,9 +214,13 @@
             finish('done', 'Saved ' + st.bytes + ' bytes.');
           } else {
             var blob = new Blob(j.parts, { type: TYPES[j.kind] });
-            j.blob = blob;
-            saveBlob(NAMES[j.kind], blob);
-            finish('done', 'Downloaded ' + st.bytes + ' bytes.');
+            j.saving = true;
+            readable(blob).then(function () {
+              if (job !== j) return;
+              j.blob = blob;
+              saveBlob(NAMES[j.kind], blob);
+              finish('done', 'Downloaded ' + st.bytes + ' bytes.');
+            }, function () { if (job === j) finish('failed', notHeld(j)); });
           }
         }
         return;
@@ -218,7 +248,8 @@
       if (why) return refuse(why);
       var st = Module.exportJobState();
       job = { kind: kind, started: performance.now(), parts: [], writable: null, sink: 'download',
-              lastFrame: 0, longestFrameMs: 0, longestSliceMs: 0, slices: 0, resolve: resolve };
+              lastFrame: 0, longestFrameMs: 0, longestSliceMs: 0, slices: 0, resolve: resolve,
+              held: 0, checked: 0, nextCheck: CHECK_EVERY, expected: st.expectedBytes };
       var j = job;
       var toFile = options.to === 'file' ||
         (options.to !== 'download' && options.fromClick && kind !== 'png' && st.expectedBytes > FILE_FROM);
