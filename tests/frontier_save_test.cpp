@@ -375,12 +375,32 @@ TEST_CASE("frontier save: each save it cannot go on with is refused with the fil
   };
 
   SECTION("another format: a later one, and the saves before formats were numbered") {
-    rewrite(path, saved, 1, 3);
-    refused("saved by another version of knights (save format 3; this one reads format 2)", true);
+    rewrite(path, saved, 1, 4);
+    refused("saved by another version of knights (save format 4; this one reads format 3)", true);
     std::vector<std::uint64_t> old = saved;
     old[0] = 0x31544E554F43544Bull;  // "KTCOUNT1"
     write_words(path, old, old.size());
-    refused("(save format 1; this one reads format 2)", true);
+    refused("(save format 1; this one reads format 3)", true);
+  }
+  SECTION("format 2, the same words without the piece, is read as the knight's") {
+    // The opening: magic, format, byte order, bytes, rows, cols, closed, start and end (three
+    // words each), the blocked squares (none: their number), then the piece's a and b.
+    REQUIRE(saved[14] == 1);
+    REQUIRE(saved[15] == 2);
+    std::vector<std::uint64_t> two = saved;
+    two.erase(two.begin() + 14, two.begin() + 16);
+    two[1] = 2;
+    two[3] -= 16;
+    const std::size_t opening = opening_checksum(saved) - 2;
+    two[opening] = fnv(two, opening);
+    two.back() = fnv(two, two.size() - 1);
+    write_words(path, two, two.size());
+    FrontierCounter again = FrontierCounter::resume(path);
+    INFO(again.error());
+    REQUIRE(again.error().empty());
+    while (again.run(1 << 20) == Status::running) {
+    }
+    CHECK(again.count().to_string() == "1728");  // OEIS A165134
   }
   SECTION("another board, another option set") {
     kt::FrontierOptions options;

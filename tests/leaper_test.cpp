@@ -3,9 +3,11 @@
 // afresh; the colour argument; the engines that take the knight alone refusing by name.
 #include <catch2/catch.hpp>
 
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <filesystem>
 #include <optional>
 #include <span>
 #include <string>
@@ -313,6 +315,131 @@ TEST_CASE("the Hamiltonian cycles of the 4x4 grid: the wazir's closed tours") {
   // OEIS A003763 (Hamiltonian cycles on a 2n x 2n square grid): 1, 6, 1072, ...
   const Problem p = make_rect(4, 4, {0, 1}, Wrap::none, true, std::nullopt);
   CHECK(kt::count_tours(p).count == 6);
+}
+
+TEST_CASE("counting by rows takes the wazir: the grid's Hamiltonian paths and cycles") {
+  const auto by_rows = [](int rows, int cols, bool closed) {
+    const auto r = kt::count_frontier(make_rect(rows, cols, {0, 1}, Wrap::none, closed, {}));
+    REQUIRE(r.error.empty());
+    REQUIRE(r.complete);
+    return r.count.to_string();
+  };
+  // OEIS A096969 (directed Hamiltonian paths of the n x n grid).
+  const char* open[] = {"1", "8", "40", "552", "8648", "458696", "27070560", "6046626568"};
+  for (int n = 1; n <= 8; ++n) CHECK(by_rows(n, n, false) == open[n - 1]);
+  // OEIS A003763 (Hamiltonian cycles of the 2n x 2n grid); none where the squares are odd in
+  // number (the colours alternate round a cycle).
+  CHECK(by_rows(2, 2, true) == "1");
+  CHECK(by_rows(4, 4, true) == "6");
+  CHECK(by_rows(6, 6, true) == "1072");
+  CHECK(by_rows(8, 8, true) == "4638576");
+  CHECK(by_rows(10, 10, true) == "467260456608");
+  CHECK(by_rows(5, 5, true) == "0");
+  // A strip one square wide: one path each way, no cycle.
+  CHECK(by_rows(1, 6, false) == "2");
+  CHECK(by_rows(7, 1, true) == "0");
+}
+
+TEST_CASE("the wazir by rows: long strips by periods and square boards in halves count alike") {
+  // As one run over every square (the halves and the periods off) counts them.
+  for (const auto& [rows, cols] :
+       std::vector<std::pair<int, int>>{{4, 40}, {3, 31}, {6, 7}, {7, 7}}) {
+    for (const bool closed : {false, true}) {
+      const Problem p = make_rect(rows, cols, {0, 1}, Wrap::none, closed, {});
+      INFO(rows << "x" << cols << (closed ? " closed" : " open"));
+      kt::FrontierOptions plain;
+      plain.halves = false;
+      plain.periods = false;
+      const auto one_run = kt::count_frontier(p, plain);
+      const auto chosen = kt::count_frontier(p);
+      REQUIRE(one_run.error.empty());
+      REQUIRE(chosen.error.empty());
+      CHECK(chosen.count.to_string() == one_run.count.to_string());
+      CHECK((closed || !chosen.count.is_zero()));
+    }
+  }
+}
+
+TEST_CASE("the wazir by rows agrees with the search, with blocked squares and fixed ends") {
+  const std::vector<std::tuple<int, int, std::vector<Square>>> boards{
+      {3, 4, {}},       {4, 4, {{2, 2}}}, {4, 5, {{1, 1}, {3, 4}}},
+      {5, 4, {{2, 3}}}, {3, 7, {{4, 2}}}, {5, 5, {{3, 3}}},
+  };
+  for (const auto& [rows, cols, blocked] : boards) {
+    Problem p = make_rect(rows, cols, {0, 1}, Wrap::none, false, {});
+    if (!blocked.empty()) {
+      p.blocked.assign(static_cast<std::size_t>(rows * cols), 0);
+      for (const Square b : blocked) p.blocked[static_cast<std::size_t>(p.geometry.index(b))] = 1;
+    }
+    INFO(rows << "x" << cols << " with " << blocked.size() << " blocked");
+    const auto agree = [](const Problem& q) {
+      const auto rows_count = kt::count_frontier(q);
+      REQUIRE(rows_count.error.empty());
+      const auto search = kt::count_tours(q);
+      REQUIRE(search.error.empty());
+      CHECK(rows_count.count.to_string() == std::to_string(search.count));
+    };
+    agree(p);
+    Problem c = p;
+    c.closed = true;
+    agree(c);
+    for (int i = 0; i < rows * cols; ++i) {
+      if (p.is_blocked(i)) continue;
+      Problem s = p;
+      s.start = p.geometry.square(i);
+      agree(s);
+      const int j = (i * 7 + 3) % (rows * cols);
+      if (j != i && !p.is_blocked(j)) {
+        s.end = p.geometry.square(j);
+        agree(s);
+      }
+    }
+  }
+}
+
+TEST_CASE("counting by rows refuses the leapers its window of two rows does not hold") {
+  const std::string why =
+      kt::check_frontier_problem(make_rect(6, 6, {1, 3}, Wrap::none, false, {}));
+  CHECK(why ==
+        "leaper: counting by rows takes pieces whose jumps stay within two rows and change "
+        "colour (the knight, the wazir (0,1)), not the camel (1,3)");
+  CHECK(kt::check_frontier_problem(make_rect(6, 6, {1, 1}, Wrap::none, true, {}))
+            .rfind("leaper: ", 0) == 0);
+  CHECK(kt::check_frontier_problem(make_rect(6, 6, {0, 1}, Wrap::cylinder, true, {})) ==
+        "wrap: counting by rows takes plain boards only, not the cylinder");
+  CHECK(kt::check_frontier_problem(make_rect(6, 6, {0, 1}, Wrap::none, true, {})).empty());
+}
+
+TEST_CASE("a wazir's saved count goes on as the wazir's and is refused as the knight's") {
+  const std::string path =
+      (std::filesystem::temp_directory_path() / "kt-leaper-test-wazir.state").string();
+  const Problem wazir = make_rect(6, 6, {0, 1}, Wrap::none, false, {});
+  std::atomic<bool> stop{false};
+  kt::FrontierOptions options;
+  options.save_path = path;
+  options.save_after = 0;
+  options.save_in_background_from = UINT64_MAX;
+  options.stop = &stop;
+  options.on_save = [&](const kt::FrontierSaved&) { stop = true; };
+  const auto first = kt::count_frontier(wazir, options);
+  REQUIRE(first.saves > 0);
+  REQUIRE_FALSE(first.complete);
+  Problem saved;
+  REQUIRE(kt::read_saved_problem(path, saved).empty());
+  CHECK(saved.piece.leaper == Leaper{0, 1});
+  kt::FrontierOptions again;
+  again.resume_path = path;
+  Problem knight = wazir;
+  knight.piece.leaper = kt::kKnight;
+  const auto refused = kt::count_frontier(knight, again);
+  CHECK_FALSE(refused.complete);
+  CHECK(refused.error == path +
+                             ": saved for another board (6x6 open, the wazir (0,1); this count is "
+                             "of 6x6 open)");
+  const auto second = kt::count_frontier(saved, again);
+  REQUIRE(second.error.empty());
+  CHECK(second.count.to_string() == "458696");  // OEIS A096969
+  std::filesystem::remove(path);
 }
 
 TEST_CASE("engines that take the knight on a plain board alone refuse others by name") {

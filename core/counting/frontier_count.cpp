@@ -39,7 +39,15 @@ void return_free_memory() {
 bool falls_apart(const Problem& problem) {
   const Geometry g = problem.geometry;
   const int width = std::min(g.rows, g.cols);
-  return problem.blocked.empty() && g.size() > 1 && (width <= 2 || (g.rows == 3 && g.cols == 3));
+  return problem.piece.is_knight() && problem.blocked.empty() && g.size() > 1 &&
+         (width <= 2 || (g.rows == 3 && g.cols == 3));
+}
+
+bool fits_rows_window(Leaper l) {
+  // The window is two rows and a square (the knight's longest jump back), and the colour
+  // balance needs a piece that changes colour at every jump (a + b odd): of the leapers, the
+  // knight (1,2) and the wazir (0,1).
+  return (l.a + l.b) % 2 == 1 && (l.b < 2 || (l.b == 2 && l.a <= 1));
 }
 
 Plan make_plan(const Problem& problem, int cut, int stop, int cross) {
@@ -100,13 +108,23 @@ Plan make_plan(const Problem& problem, int cut, int stop, int cross) {
   std::vector<int> finish_at(static_cast<std::size_t>(n), -1);
   // The free neighbours of square p after square i (p <= i): found again when needed, not kept
   // in lists (a list a square would double the plan's memory on long strips).
+  // The piece's distinct neighbours of square p on the turned board (a leaper's jumps turned
+  // are its jumps: the eight directions hold both (a,b) and (b,a)).
+  const auto neighbours = [&](int p) {
+    std::array<int, 8> to{};
+    int k = 0;
+    for (int d = 0; d < 8; ++d) {
+      const std::optional<Square> q = step(t, problem.piece, t.square(p), d);
+      if (!q) continue;
+      const int j = t.index(*q);
+      if (std::find(to.begin(), to.begin() + k, j) == to.begin() + k) to[k++] = j;
+    }
+    return std::pair{to, k};
+  };
   const auto later_than = [&](int p, int i) {
     int left = 0;
-    const Square s = t.square(p);
-    for (int d = 0; d < 8; ++d) {
-      const Square to = jump(s, d);
-      left += t.contains(to) && t.index(to) > i && !blocked[t.index(to)];
-    }
+    const auto [to, k] = neighbours(p);
+    for (int m = 0; m < k; ++m) left += to[m] > i && !blocked[to[m]];
     return left;
   };
   plan.steps.resize(static_cast<std::size_t>(n));
@@ -114,14 +132,12 @@ Plan make_plan(const Problem& problem, int cut, int stop, int cross) {
     if (blocked[i]) continue;
     plan.last_free = i;
     finish_at[i] = i;
-    const Square s = t.square(i);
     SquareStep& step = plan.steps[i];
     step.free = true;
     step.cap = plan.fixed[i] ? 1 : 2;
-    for (int d = 0; d < 8; ++d) {
-      const Square to = jump(s, d);
-      if (!t.contains(to)) continue;
-      const int j = t.index(to);
+    const auto [to, k] = neighbours(i);
+    for (int m = 0; m < k; ++m) {
+      const int j = to[m];
       if (blocked[j]) continue;
       if (j < i) {
         if (!across(i) || j < cross)
@@ -188,9 +204,14 @@ using frontier_detail::Tables;
 
 std::string check_frontier_problem(const Problem& problem) {
   if (auto why = check_count_board(problem); !why.empty()) return why;
-  // Its window of two rows and its colour balance are the knight's on a plain board.
-  if (!problem.piece.is_plain_knight()) {
-    return plain_knight_refusal(problem.piece, "counting by rows");
+  if (problem.piece.wrap != Wrap::none) {
+    return std::string("wrap: counting by rows takes plain boards only, not the ") +
+           to_string(problem.piece.wrap);
+  }
+  if (!frontier_detail::fits_rows_window(problem.piece.leaper)) {
+    return "leaper: counting by rows takes pieces whose jumps stay within two rows and change "
+           "colour (the knight, the wazir (0,1)), not the " +
+           describe_leaper(problem.piece.leaper);
   }
   const Geometry g = problem.geometry;
   const int width = std::min(g.rows, g.cols);

@@ -15,7 +15,10 @@
 // order of appearance so that equal states meet. Each state maps to the number of ways of
 // choosing the edges so far that lead to it; a square with no later neighbours left must be done
 // (or a tour end), a square that cannot reach degree 2 any more is pruned, and a path is closed
-// into a cycle (or a path ends at both tour ends) only on the last square.
+// into a cycle (or a path ends at both tour ends) only on the last square. The wazir's (0,1)
+// edges fall within the same window (one row back) and change colour as the knight's do, so it
+// is counted the same way (its tours are the grid's Hamiltonian paths and cycles); other leapers
+// and wrapped boards are refused (check_frontier_problem).
 //
 // Two halves (frontier_join.cpp): on boards about as long as wide, one run's states grow until
 // late (6x6 closed: 1.7e3 at the middle, 1.5e5 at square 28 of 36), so the board is cut at the

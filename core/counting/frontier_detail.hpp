@@ -399,8 +399,11 @@ struct Tables {
 
 // Full boards whose knight graph falls apart, so that they have no tour (of more than one
 // square): one or two squares wide (no move joins the two columns of a 2 x n board), and 3x3
-// (its centre has no move). The plan settles them before building anything a square.
+// (its centre has no move). (Not the wazir's: its 2 x n boards have tours.) The plan settles them
+// before building anything a square.
 bool falls_apart(const Problem& problem);
+// Whether counting by rows takes the leaper (on a plain board).
+bool fits_rows_window(Leaper l);
 
 // The plan of `problem` (check_frontier_problem first). stop >= 0: a plan that stops there.
 // cut >= 0: a half's plan (Plan::cut, Plan::cross; cross < 0: the cut itself), which stops at

@@ -160,8 +160,10 @@ inline Key stored_as_key(const std::uint64_t* k, KeyForm form) {
 // The version of the layout above as the saves hold it (frontier_save.cpp writes it first, with
 // the words of its own format): bump it with any change of the codes, the labels, the tour ends,
 // a KeyForm or the save's words, so that a save made before the change is refused when read
-// rather than read with the new layout. 1: the saves before versions (magic "KTCOUNT1").
-constexpr std::uint64_t kSaveFormat = 2;
+// rather than read with the new layout. 1: the saves before versions (magic "KTCOUNT1"). 2: the
+// same words as 3 without the piece (the knight's, then the only one): still read.
+constexpr std::uint64_t kSaveFormat = 3;
+constexpr std::uint64_t kKnightSaveFormat = 2;
 
 // Why `key` is no state of a window of `window` squares (the layout above), or nullptr when it
 // is one: a code past the window; more tour ends used than `max_ends`; a closed tour's state

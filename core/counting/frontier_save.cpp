@@ -9,7 +9,7 @@
 //   the opening, read and checked before anything is made from the file:
 //     magic, the format (kSaveFormat: the words below and the keys' layout), byte order, the
 //     file's length in bytes
-//     the problem: rows, cols, closed, start, end, the blocked squares
+//     the problem: rows, cols, closed, start, end, the blocked squares, the piece (a, b)
 //     the options that change the states: halves, periods, crossing
 //     the stage: whole (0), the bottom before its cut (1), the top (2), the bottom past its cut
 //     (3); whether the top began from the bottom's states
@@ -303,6 +303,8 @@ void write_problem(SaveWriter& out, const Problem& p) {
   }
   out.word(blocked.size());
   out.words(blocked.data(), blocked.size());
+  out.word(static_cast<std::uint64_t>(p.piece.leaper.a));
+  out.word(static_cast<std::uint64_t>(p.piece.leaper.b));
 }
 
 // The runs a count has now, in the order the file holds them.
@@ -349,7 +351,8 @@ struct Head {
   std::vector<std::uint64_t> squares;  // each run's
 };
 
-std::string read_problem(SaveReader& in, Problem& p, std::vector<std::uint64_t>& blocked_squares);
+std::string read_problem(SaveReader& in, std::uint64_t format, Problem& p,
+                         std::vector<std::uint64_t>& blocked_squares);
 
 std::string with_commas(std::uint64_t n) {
   std::string digits = std::to_string(n), out;
@@ -375,7 +378,7 @@ std::string read_head(SaveReader& in, std::uint64_t file_bytes, Head& head) {
     } else if (!in.word(format)) {
       return cut_short;
     }
-    if (format != frontier_detail::kSaveFormat) {
+    if (format != frontier_detail::kSaveFormat && format != frontier_detail::kKnightSaveFormat) {
       return "saved by another version of knights (save format " + std::to_string(format) +
              "; this one reads format " + std::to_string(frontier_detail::kSaveFormat) +
              "): count the board again";
@@ -391,7 +394,7 @@ std::string read_head(SaveReader& in, std::uint64_t file_bytes, Head& head) {
   const std::string damaged = "the file is damaged (its opening does not read)";
   std::uint64_t runs = 0;
   if (!in.word(head.bytes)) return cut_short;
-  if (auto why = read_problem(in, head.problem, blocked); !why.empty()) {
+  if (auto why = read_problem(in, format, head.problem, blocked); !why.empty()) {
     return in.fits(1) ? why : cut_short;
   }
   if (!in.number(head.halves, 1) || !in.number(head.periods, 1) || !in.number(head.crossing, 64) ||
@@ -427,7 +430,8 @@ std::string read_head(SaveReader& in, std::uint64_t file_bytes, Head& head) {
 }
 
 // Its problem (its blocked squares apart), after the opening's first words.
-std::string read_problem(SaveReader& in, Problem& p, std::vector<std::uint64_t>& blocked_squares) {
+std::string read_problem(SaveReader& in, std::uint64_t format, Problem& p,
+                         std::vector<std::uint64_t>& blocked_squares) {
   const std::string bad = "the file is damaged (its problem does not read)";
   std::uint64_t rows = 0, cols = 0, closed = 0;
   if (!in.number(rows, kMaxSide) || !in.number(cols, kMaxSide) || !in.number(closed, 1) ||
@@ -453,6 +457,11 @@ std::string read_problem(SaveReader& in, Problem& p, std::vector<std::uint64_t>&
   for (const std::uint64_t i : blocked_squares) {
     if (i >= rows * cols) return bad;
   }
+  if (format == frontier_detail::kKnightSaveFormat)
+    return {};  // (the knight's, then the only piece)
+  std::uint64_t a = 0, b = 0;
+  if (!in.number(a, kMaxLeap) || !in.number(b, kMaxLeap) || b == 0 || a > b) return bad;
+  p.piece.leaper = Leaper{static_cast<int>(a), static_cast<int>(b)};
   return {};
 }
 
@@ -513,12 +522,13 @@ std::string problem_words(const Problem& p) {
   if (p.end) s += " to " + format_square(*p.end);
   const int blocked = p.geometry.size() - p.free_squares();
   if (blocked > 0) s += ", " + std::to_string(blocked) + " blocked";
+  if (!p.piece.is_knight()) s += ", the " + describe_leaper(p.piece.leaper);
   return s;
 }
 
 bool same_problem(const Problem& a, const Problem& b) {
   if (a.geometry.rows != b.geometry.rows || a.geometry.cols != b.geometry.cols ||
-      a.closed != b.closed || a.start != b.start || a.end != b.end) {
+      a.closed != b.closed || a.start != b.start || a.end != b.end || a.piece != b.piece) {
     return false;
   }
   for (int i = 0; i < a.geometry.size(); ++i) {
