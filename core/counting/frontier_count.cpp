@@ -204,13 +204,11 @@ using frontier_detail::Tables;
 
 std::string check_frontier_problem(const Problem& problem) {
   if (auto why = check_count_board(problem); !why.empty()) return why;
-  if (problem.piece.wrap != Wrap::none) {
-    return std::string("wrap: counting by rows takes plain boards only, not the ") +
-           to_string(problem.piece.wrap);
+  if (problem.piece.wrap != Wrap::none) {  // (the wrap named, whatever the piece)
+    return plain_knight_refusal(Piece{kKnight, problem.piece.wrap}, "counting by rows");
   }
   if (!frontier_detail::fits_rows_window(problem.piece.leaper)) {
-    return "leaper: counting by rows takes pieces whose jumps stay within two rows and change "
-           "colour (the knight, the wazir (0,1)), not the " +
+    return "leaper: counting by rows takes the knight and the wazir (0,1), not the " +
            describe_leaper(problem.piece.leaper);
   }
   const Geometry g = problem.geometry;

@@ -45,16 +45,13 @@ constexpr std::array<double, 9> kBitsPerRow{0, 0, 0, 1.8, 2.2, 4.2, 6.3, 8.5, 10
 // The wazir's (0,1) (counting by rows takes it too), by width up to 12: its squares close a row
 // after they open, so its states are the few of one row, not the knight's of two. Measured as
 // the knight's: `knights count --leaper wazir --rows w --cols 3w+2 [--closed] --counter rows
-// --format json`, "states" (29 November 2026); on w x w boards, the same, times two (both
-// halves' states held). 12x38 open: 465,821 states, 449 MB peak (the forecast: 0.46 GB).
+// --format json`, "states" (29 November 2026); on w x w boards about the same a half, so the
+// squares' tables are these times two (both halves' states held). 12x38 open: 465,821 states, 449
+// MB peak (the forecast: 0.46 GB).
 constexpr std::array<double, 13> kWazirLongClosed{1,  1,   1,   2,    7,    13,  39,
                                                   77, 227, 478, 1413, 3132, 9295};
 constexpr std::array<double, 13> kWazirLongOpen{1,    1,    6,     13,    63,     130,   603,
                                                 1224, 5554, 11308, 50901, 103896, 465821};
-constexpr std::array<double, 13> kWazirSquareClosed{2,   2,   2,   4,    14,   26,   74,
-                                                    152, 450, 956, 2816, 6260, 18578};
-constexpr std::array<double, 13> kWazirSquareOpen{2,    2,     12,    20,     118,    222,   1056,
-                                                  2336, 10704, 22066, 100722, 211708, 927530};
 // (log2 of the open count of w x (3w + 2), over its 3w + 2 rows.)
 constexpr std::array<double, 13> kWazirBitsPerRow{0,   0.2, 0.9, 1.4, 1.9, 2.4, 2.9,
                                                   3.4, 3.9, 4.4, 5.0, 5.5, 6.1};
@@ -62,10 +59,11 @@ constexpr std::array<double, 13> kWazirBitsPerRow{0,   0.2, 0.9, 1.4, 1.9, 2.4, 
 // A piece's tables: the last entry's width and past it forty times more a unit of width.
 struct Fit {
   std::span<const double> long_closed, long_open, square_closed, square_open, bits_per_row;
+  double square_scale = 1;
 };
 constexpr Fit kKnightFit{kLongClosed, kLongOpen, kSquareClosed, kSquareOpen, kBitsPerRow};
-constexpr Fit kWazirFit{kWazirLongClosed, kWazirLongOpen, kWazirSquareClosed, kWazirSquareOpen,
-                        kWazirBitsPerRow};
+constexpr Fit kWazirFit{kWazirLongClosed, kWazirLongOpen,   kWazirLongClosed,
+                        kWazirLongOpen,   kWazirBitsPerRow, 2};
 
 double table(std::span<const double> t, int width) {
   const int last = static_cast<int>(t.size()) - 1;
@@ -156,7 +154,8 @@ FrontierForecast forecast_frontier(const Problem& problem, std::uint64_t memory_
   const Fit& fit = problem.piece.is_knight() ? kKnightFit : kWazirFit;
   const double long_states = more * table(as_closed ? fit.long_closed : fit.long_open, width);
   if (halves) {
-    const double square = more * table(as_closed ? fit.square_closed : fit.square_open, width);
+    const double square =
+        more * fit.square_scale * table(as_closed ? fit.square_closed : fit.square_open, width);
     const double states = long_states * halves_share(square / long_states, length - width);
     f.states = states;
     f.plan_bytes = bytes(3 * kPlanBytesPerSquare * squares);
