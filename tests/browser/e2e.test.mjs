@@ -566,6 +566,9 @@ const tests = [
         // Other pieces and wrapping boards (counted on the page's thread).
         torus: count({ rows: 4, cols: 4, closed: true, wrap: 'torus' }),
         wazir: count({ rows: 4, cols: 4, closed: true, leaper: [0, 1] }),
+        wazirRows: [count({ rows: 12, cols: 12, closed: true, leaper: 'wazir', counter: 'rows' }),
+                    c.counter()],
+        camelRows: c.configure({ rows: 6, cols: 6, leaper: 'camel', counter: 'rows' }),
         camel: count({ rows: 8, cols: 8, closed: true, leaper: 'camel' }),
         badLeaper: c.configure({ rows: 5, cols: 5, leaper: '0,0' }),
       };
@@ -623,6 +626,12 @@ const tests = [
     // (OEIS A003763); the camel never changes colour: none on 8x8.
     checkEqual(r.torus[0], '1344', '4x4 torus closed tours');
     checkEqual(r.wazir[0], '6', '4x4 wazir closed tours');
+    // By rows, the wazir's 12x12 (OEIS A003763: 1,076,226,888,605,605,706, past 2^53, every
+    // digit); the camel's jumps pass the window of two rows.
+    checkEqual([r.wazirRows[0][0], r.wazirRows[1]], ['1076226888605605706', 'rows'],
+               '12x12 wazir closed tours by rows');
+    checkEqual(r.camelRows, 'leaper: counting by rows takes the knight and the wazir (0,1), ' +
+               'not the camel (1,3)', 'the camel by rows');
     checkEqual(r.camel[0], '0', '8x8 camel closed tours');
     check(/^leaper: /.test(r.badLeaper), `leaper 0,0: ${r.badLeaper}`);
     checkEqual(r.corner.slice(0, 3), ['304', 1, 'done'], '5x5 open tours from a corner');
