@@ -82,6 +82,21 @@ std::vector<Square> scatter(Geometry g, int k, std::uint32_t& seed) {
 
 }  // namespace
 
+// The tables' slot of a state is the high word of a product (slot_of); in WebAssembly it is made
+// of four 32-bit products, which must give the 128-bit product's high word exactly.
+TEST_CASE("mul_high is the high word of the 128-bit product") {
+  std::mt19937_64 rng(7);
+  const std::uint64_t max = ~std::uint64_t{0};
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> cases{
+      {0, 0}, {max, max}, {max, 1}, {1ull << 32, 1ull << 32}, {0xFFFFFFFFull, 0xFFFFFFFFull}};
+  for (int k = 0; k < 100000; ++k) cases.emplace_back(rng(), k % 2 ? rng() : rng() >> 32);
+  for (const auto& [a, b] : cases) {
+    const auto expected = static_cast<std::uint64_t>((static_cast<unsigned __int128>(a) * b) >> 64);
+    INFO(a << " * " << b);
+    REQUIRE(kt::frontier_detail::mul_high(a, b) == expected);
+  }
+}
+
 TEST_CASE("big counts add, multiply and print in decimal") {
   BigCount a(~std::uint64_t{0});
   a += BigCount(1);

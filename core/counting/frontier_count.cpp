@@ -445,7 +445,7 @@ namespace {
 // A state's first slot in a part of `cap` entries: the hash's bits below those that chose the
 // part, scaled to the part (any capacity, not only powers of two: a table sized to its states).
 std::size_t slot_of(const Tables& t, std::uint64_t h, std::size_t cap) {
-  return static_cast<std::size_t>((static_cast<unsigned __int128>(h << t.part_bits) * cap) >> 64);
+  return static_cast<std::size_t>(frontier_detail::mul_high(h << t.part_bits, cap));
 }
 
 // Doubles one part of the table being built (its lock held); false when memory refuses.
@@ -559,8 +559,8 @@ class Inserter {
     const int stride = t_.stride();
     for (int e = 0; e < b.size; ++e) {
       const std::size_t slot = slot_of(t_, b.entries[e].hash, part.slots(stride));
-      __builtin_prefetch(part.at(slot, stride), 1);
-      __builtin_prefetch(part.at(slot, stride) + stride - 1, 1);  // (24 bytes may straddle)
+      frontier_detail::fetch_ahead(part.at(slot, stride));
+      frontier_detail::fetch_ahead(part.at(slot, stride) + stride - 1);  // (24 bytes may straddle)
     }
     const int n = b.size;
     b.size = 0;

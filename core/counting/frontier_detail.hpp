@@ -33,6 +33,32 @@ namespace kt {
 
 namespace frontier_detail {
 
+// Asks for the cache line at `p` ahead of a write to it. WebAssembly has no prefetch (clang drops
+// __builtin_prefetch there), so a plain load of a byte stands in: the processor overlaps the
+// misses of independent loads as it does prefetches, where one insert after another waited on
+// each miss in turn. (Volatile, so that the compiler keeps a load whose value goes nowhere.)
+inline void fetch_ahead(const void* p) {
+#if defined(__wasm__)
+  (void)*static_cast<const volatile std::uint8_t*>(p);
+#else
+  __builtin_prefetch(p, 1);
+#endif
+}
+
+// The high word of a * b. WebAssembly has no 64 x 64 -> 128 multiply: a 128-bit product there
+// is a call (__multi3) that passes its result through memory; four 32-bit products are not.
+inline std::uint64_t mul_high(std::uint64_t a, std::uint64_t b) {
+#if defined(__SIZEOF_INT128__) && !defined(__wasm__)
+  return static_cast<std::uint64_t>((static_cast<unsigned __int128>(a) * b) >> 64);
+#else
+  const std::uint64_t a0 = a & 0xFFFFFFFFu, a1 = a >> 32, b0 = b & 0xFFFFFFFFu, b1 = b >> 32;
+  const std::uint64_t low_cross = a0 * b1, high_cross = a1 * b0;
+  const std::uint64_t middle =
+      ((a0 * b0) >> 32) + (low_cross & 0xFFFFFFFFu) + (high_cross & 0xFFFFFFFFu);
+  return a1 * b1 + (low_cross >> 32) + (high_cross >> 32) + (middle >> 32);
+#endif
+}
+
 // What happens at one square (index i of the turned board). Working indices ("slots") 0..W-1
 // are the window before the square (squares i-W .. i-1), slot W the square itself.
 struct SquareStep {

@@ -191,9 +191,9 @@ void copy_states(const Tables& t, const std::vector<std::uint32_t>& index,
   for (std::size_t r = from; r < to; ++r) {
     if (r + kAhead < to) {
       const std::size_t ahead = position[r + kAhead];
-      __builtin_prefetch(&links[ahead], 1);
-      if (!indexed) __builtin_prefetch(&sets[ahead], 1);
-      __builtin_prefetch(&counts[ahead * limbs], 1);
+      fetch_ahead(&links[ahead]);
+      if (!indexed) fetch_ahead(&sets[ahead]);
+      fetch_ahead(&counts[ahead * limbs]);
     }
     const std::size_t i = index_of(r), k = position[r];
     while (i >= t.old_begin[part + 1]) ++part;
@@ -819,20 +819,33 @@ void Join::join_piece(const Piece& piece, BigCount& count, const Buffer<L>& tops
     for (int s = 0; s < window_; ++s) ends += ((group.kinds >> (2 * s)) & 3) == kKindEnd;
     return (std::uint64_t{1} << ends) - 1;
   };
-  // The tours of top state i against bottom state j (ok: they make one), its counts' product.
-  const auto add = [&](std::size_t i, std::size_t j, bool ok) {
+  // Top state i against bottom states [bottom_begin, bottom_end) (ok(j): they make one tour),
+  // its count times the sum of theirs.
+  const auto row = [&](std::size_t i, std::size_t bottom_begin, std::size_t bottom_end, auto&& ok) {
     const std::uint64_t* a = &top_counts_[i * top_limbs];
-    const std::uint64_t* b = &bottom_counts_[j * bottom_limbs];
-    if (narrow) {
-      // (No branch on ok: four pairs in ten make a tour, unpredictably. A mask, as the compiler
-      // made a branch of "ok ? b[0] : 0".)
-      const std::uint64_t mask = std::uint64_t{0} - static_cast<std::uint64_t>(ok);
-      const unsigned __int128 p = static_cast<unsigned __int128>(a[0]) * (b[0] & mask);
-      if (sum + p < sum) flush();
-      sum += p;
-    } else if (ok) {
-      count.add_product({a, top_limbs}, {b, bottom_limbs});
+    if (!narrow) {
+      for (std::size_t j = bottom_begin; j < bottom_end; ++j) {
+        if (ok(j))
+          count.add_product({a, top_limbs}, {&bottom_counts_[j * bottom_limbs], bottom_limbs});
+      }
+      return;
     }
+    // The bottom counts summed, then one product: a 128-bit product a pair was a call a pair in
+    // WebAssembly. (No branch on ok: four pairs in ten make a tour, unpredictably. A mask, as
+    // the compiler made a branch of "ok ? b : 0".)
+    unsigned __int128 bottom_sum = 0;
+    for (std::size_t j = bottom_begin; j < bottom_end; ++j) {
+      bottom_sum += bottom_counts_[j] & (std::uint64_t{0} - static_cast<std::uint64_t>(ok(j)));
+    }
+    const std::array<std::uint64_t, 2> b{static_cast<std::uint64_t>(bottom_sum),
+                                         static_cast<std::uint64_t>(bottom_sum >> 64)};
+    if (b[1] != 0) {  // (a block's sum past 64 bits)
+      count.add_product({a, 1}, b);
+      return;
+    }
+    const unsigned __int128 p = static_cast<unsigned __int128>(a[0]) * b[0];
+    if (sum + p < sum) flush();
+    sum += p;
   };
   // Top states [top_begin, top_end) of a group (sets: sets_of it) against bottom states
   // [bottom_begin, bottom_end).
@@ -844,19 +857,18 @@ void Join::join_piece(const Piece& piece, BigCount& count, const Buffer<L>& tops
     if constexpr (!std::is_same_v<L, Links>) {
       for (std::size_t i = top_begin; i < top_end; ++i) {
         const auto top_bytes = byte_links(tops[i].bits);
-        for (std::size_t j = bottom_begin; j < bottom_end; ++j) {
-          add(i, j,
-              one_tour_bytes(top_bytes, byte_links(bottoms[j].bits), top_sets(i), bottom_sets(j),
-                             closed_));
-        }
+        row(i, bottom_begin, bottom_end, [&](std::size_t j) {
+          return one_tour_bytes(top_bytes, byte_links(bottoms[j].bits), top_sets(i), bottom_sets(j),
+                                closed_);
+        });
       }
       return;
     }
 #endif
     for (std::size_t i = top_begin; i < top_end; ++i) {
-      for (std::size_t j = bottom_begin; j < bottom_end; ++j) {
-        add(i, j, one_tour(tops[i], bottoms[j], top_sets(i), bottom_sets(j), closed_));
-      }
+      row(i, bottom_begin, bottom_end, [&](std::size_t j) {
+        return one_tour(tops[i], bottoms[j], top_sets(i), bottom_sets(j), closed_);
+      });
     }
   };
   for (std::size_t g = piece.group_begin; g < piece.group_end; ++g) {

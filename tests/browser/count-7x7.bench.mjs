@@ -9,7 +9,7 @@
 //
 //   node tests/browser/count-7x7.bench.mjs [site dir] [size]  (default: build/wasm/site, 7;
 //   Chromium; KT_KNIGHTS: the native CLI, default build/native/cli/knights; KT_MODES: some of
-//   page,threads,simd)
+//   page,threads,simd,simd1,unsaved; default page,threads,simd)
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,7 +22,9 @@ const SIZE = Number(process.argv[3] ?? 7);
 const EXPECTED = { 5: '1728', 6: '6637920', 7: '165575218320' }[SIZE];
 const MODES = [['page', { threads: 0 }, 'the page\'s own thread'],
   ['threads', { threads: null, simd: false }, 'the counting worker, plain'],
-  ['simd', { threads: null, simd: true }, 'the counting worker, SIMD']]
+  ['simd', { threads: null, simd: true }, 'the counting worker, SIMD'],
+  ['simd1', { threads: 1, simd: true }, 'the counting worker, SIMD, one thread'],
+  ['unsaved', { threads: null, simd: true, saveAfter: 86400 }, 'the counting worker, SIMD, no saves']]
   .filter(([name]) => (process.env.KT_MODES ?? 'page,threads,simd').split(',').includes(name));
 
 async function countInPage(url, settings, label) {
@@ -36,7 +38,7 @@ async function countInPage(url, settings, label) {
     await app(page, () => Module.resetFrameStats());
     await clickWidget(page, 'Count');
     const t0 = Date.now();
-    let longest = 0;
+    let longest = 0, told = -Infinity;
     for (;;) {
       const s = await app(page, () => {
         const c = Module.app().countState();
@@ -50,17 +52,22 @@ async function countInPage(url, settings, label) {
         await reveal(page, 'Progress').catch(() => {});
         await page.screenshot({ path: join(ARTIFACTS, `bench-count-${SIZE}x${SIZE}-${label}.png`) });
         console.log(`${SIZE}x${SIZE} open tours in the page (Chromium), ${label}: counter ` +
-                    `${s.counter} on ${s.threads} thread(s)${s.where.simd && s.threads > 1 ? ' (SIMD)' : ''}: ` +
+                    `${s.counter} on ${s.threads} thread(s)${settings.threads !== 0 && s.where.simd ? ' (SIMD)' : ''}: ` +
                     `${s.state}, ${s.count} ${s.count === EXPECTED ? '(right)' : `(WRONG: ${EXPECTED})`} ` +
                     `in ${seconds.toFixed(1)} s (the page's own clock: ${s.seconds.toFixed(1)} s); ` +
                     `longest frame ${longest.toFixed(0)} ms, 95% within ${s.p95Ms.toFixed(1)} ms; ` +
                     `page memory ${(s.memory / 1e6).toFixed(0)} MB${s.error ? `; ${s.error}` : ''}`);
         return s.count === EXPECTED ? 0 : 1;
       }
-      console.log(`  ${seconds.toFixed(0)} s: ${s.joining ? 'joining the halves' :
-        `row ${s.rowsDone} of ${s.rows}`}, ${(100 * s.progress).toFixed(0)}%, ` +
-                  `${s.states} states, ${(s.bytes / 1e6).toFixed(0)} MB of tables`);
-      await new Promise((r) => setTimeout(r, SIZE >= 7 ? 30000 : 500));
+      // (Read every half second, so that the time is the count's, not the next read's; told
+      // every half minute.)
+      if (seconds - told >= (SIZE >= 7 ? 30 : 0.5)) {
+        told = seconds;
+        console.log(`  ${seconds.toFixed(0)} s: ${s.joining ? 'joining the halves' :
+          `row ${s.rowsDone} of ${s.rows}`}, ${(100 * s.progress).toFixed(0)}%, ` +
+                    `${s.states} states, ${(s.bytes / 1e6).toFixed(0)} MB of tables`);
+      }
+      await new Promise((r) => setTimeout(r, 500));
     }
   } finally {
     await browser.close();
