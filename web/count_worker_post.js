@@ -4,7 +4,7 @@
 //   {rows, cols, blocked: Uint8Array | null, start: [x, y] | null, end: [x, y] | null, closed,
 //    byRows: true | false | null (auto: the worker's trial decides), memoryLimit (bytes), threads,
 //    resume: go on from the saved count (the problem is the save's), saveAfter (seconds)}
-// and gets the count's news (web/count_worker.cpp) every tenth of a second until it is done,
+// and gets the count's news (web/count_worker.cpp) twice a second until it is done,
 // then nothing more, with the saves' news: save {on, error, saves, squaresDone, squares}. The
 // page ends the worker to stop a count (terminate: at once, with its threads).
 if (!ENVIRONMENT_IS_PTHREAD) {
@@ -233,9 +233,17 @@ if (!ENVIRONMENT_IS_PTHREAD) {
                       : 'the counting worker was given no problem it can count' });
       return;
     }
+    // The news read every tenth of a second, told twice a second while the count runs and at
+    // once when it is done: the page draws its read-outs anew at each news, and every picture
+    // drawn is taken from the count (at ten a second, a sixth of this 2-core machine went to
+    // drawing while 7x7 counted, in Chromium's software WebGL).
+    let told = -Infinity;
     const timer = setInterval(() => {
       const news = JSON.parse(UTF8ToString(_kt_count_news()));
       news.save = saves.news(news);
+      const now = performance.now();
+      if (news.state !== 'done' && now - told < 500) return;
+      told = now;
       postMessage(news);
       if (news.state === 'done') clearInterval(timer);
     }, 100);

@@ -43,7 +43,8 @@ async function countInPage(url, settings, label) {
       const s = await app(page, () => {
         const c = Module.app().countState();
         const f = Module.frameStats();
-        return { ...c, appMaxMs: f.maxMs, p95Ms: f.p95Ms, memory: Module.HEAP8.length,
+        return { ...c, appMaxMs: f.maxMs, p95Ms: f.p95Ms, drawn: f.drawn, frames: f.frames,
+                 memory: Module.HEAP8.length,
                  where: Module.countThreads() };
       });
       longest = Math.max(longest, s.appMaxMs ?? 0);
@@ -55,7 +56,8 @@ async function countInPage(url, settings, label) {
                     `${s.counter} on ${s.threads} thread(s)${settings.threads !== 0 && s.where.simd ? ' (SIMD)' : ''}: ` +
                     `${s.state}, ${s.count} ${s.count === EXPECTED ? '(right)' : `(WRONG: ${EXPECTED})`} ` +
                     `in ${seconds.toFixed(1)} s (the page's own clock: ${s.seconds.toFixed(1)} s); ` +
-                    `longest frame ${longest.toFixed(0)} ms, 95% within ${s.p95Ms.toFixed(1)} ms; ` +
+                    `longest frame ${longest.toFixed(0)} ms, 95% within ${s.p95Ms.toFixed(1)} ms, ` +
+                    `${s.drawn} of ${s.frames} frames drawn; ` +
                     `page memory ${(s.memory / 1e6).toFixed(0)} MB${s.error ? `; ${s.error}` : ''}`);
         return s.count === EXPECTED ? 0 : 1;
       }
