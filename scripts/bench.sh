@@ -2,7 +2,9 @@
 # Benchmarks, natively and in WebAssembly under node, each against a baseline run in the same
 # process, then one table; then the page's first frame in Chromium (tests/browser/
 # first-frame.bench.mjs: the time on localhost and at 1.6 Mbps + 40 ms, the bytes by the first
-# frame and in all). Not a test: it prints figures.
+# frame and in all), and 7x7's open tours counted in the page's counting worker, plain and with
+# SIMD, against the native CLI in the same run (tests/browser/count-7x7.bench.mjs: about three
+# minutes). Not a test: it prints figures.
 #   scripts/bench.sh          (takes a few minutes: the textbook's 8x8 tree has 430 million moves)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -16,3 +18,5 @@ cmake --build --preset wasm --target kt_site
 python3 scripts/bench_table.py
 echo "$ node tests/browser/first-frame.bench.mjs build/wasm/site 3"
 node tests/browser/first-frame.bench.mjs build/wasm/site 3
+echo "$ KT_MODES=threads,simd node tests/browser/count-7x7.bench.mjs build/wasm/site"
+KT_MODES=threads,simd node tests/browser/count-7x7.bench.mjs build/wasm/site
