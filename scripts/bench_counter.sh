@@ -13,8 +13,14 @@
 # build, after the rest: the plan's forecast, then every part one after another under
 # /usr/bin/time -v (PARTS_JOBS at a time, default 1, each on one thread), their wall time, user
 # CPU and largest peak beside the forecast, and their sum against the direct count.
+# Then the chessboard with both ends of its tours fixed: parts of 8x8's open plan (`knights count
+# --size 8 --part K`, each the tours between two fixed squares; FIXED_8X8, default "46 29 94",
+# about 12 minutes and 13 to 15 GB each) with this build, each beside its forecast.
+# The issue's benchmark in one run (about 55 minutes):
+#   ROUNDS=0 BASE_8X8=0 PARTS="--size 7" scripts/bench_counter.sh
 # Environment: ROUNDS (7x7 pairs, default 2; 0: none), SKIP_8X8=1 (only 7x7), PARALLEL_8X8=1
-# (both 8x8 counts at once, 13.7 GB between them), JOBS (build, default 2),
+# (both 8x8 counts at once, 13.7 GB between them), BASE_8X8=0 (8x8 closed with this build only),
+# FIXED_8X8 ("": none), JOBS (build, default 2),
 # BASE_DIR (the baseline's worktree, default /tmp/kt-bench-counter-base; kept between runs).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -23,6 +29,7 @@ rounds=${ROUNDS:-2}
 jobs=${JOBS:-2}
 base_dir=${BASE_DIR:-/tmp/kt-bench-counter-base}
 log_dir=$(mktemp -d /tmp/kt-bench-counter.XXXXXX)
+touch "$log_dir/figures"
 
 echo "# baseline $(git rev-parse --short "$base_commit") in $base_dir; this build $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- core cli || echo ' (with uncommitted changes)')"
 if [ ! -d "$base_dir" ]; then
@@ -46,7 +53,9 @@ run() {
   wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {n = split($2, t, ":"); s = 0; for (i = 1; i <= n; ++i) s = s * 60 + t[i]; print s}' "$err")
   user=$(awk -F': ' '/User time/ {print $2}' "$err")
   rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.0f", $2 / 1024}' "$err")
-  count=$(awk 'NR == 1 {gsub(",", "", $1); print $1}' "$out")  # (the summary's first word)
+  # (The summary's first word, or a part's JSON line's "count".)
+  count=$(python3 -c 'import json, sys; print(json.loads(open(sys.argv[1]).readline())["count"])' "$out" 2>/dev/null ||
+    awk 'NR == 1 {gsub(",", "", $1); print $1}' "$out")
   printf '%-16s wall %8.1f s  user %8.1f s  peak %6d MB  count %s  (load %s)\n' \
     "$name" "$wall" "$user" "$rss" "$count" "$(cut -d' ' -f1 /proc/loadavg)"
   echo "$name $wall $user $rss $count" >>"$log_dir/figures"
@@ -82,8 +91,19 @@ if [ "${SKIP_8X8:-0}" != 1 ] && [ "${PARALLEL_8X8:-0}" = 1 ]; then
   wait
 elif [ "${SKIP_8X8:-0}" != 1 ]; then
   echo "# knights count --size 8 --closed, once each"
-  run "8x8c-base" "$base_knights" count --size 8 --closed
+  [ "${BASE_8X8:-1}" = 0 ] || run "8x8c-base" "$base_knights" count --size 8 --closed
   run "8x8c-new" "$new_knights" count --size 8 --closed
+fi
+fixed=${FIXED_8X8-46 29 94}
+if [ "${SKIP_8X8:-0}" != 1 ] && [ -n "$fixed" ]; then
+  echo "# knights count --size 8 --part K: both ends fixed (parts $fixed of the open plan)"
+  "$new_knights" count --size 8 --parts --format json >"$log_dir/plan-8x8.json"
+  for k in $fixed; do
+    python3 -c 'import json, sys
+p = json.load(open(sys.argv[1]))["parts"][int(sys.argv[2]) - 1]
+print("part %s: from %s to %s, forecast %.0f MB, %.0f s of CPU" % (sys.argv[2], p["start"], p["end"], p["forecast_bytes"] / 1e6, p["forecast_cpu_seconds"]))' "$log_dir/plan-8x8.json" "$k"
+    run "8x8-part-$k" "$new_knights" count --size 8 --part "$k"
+  done
 fi
 echo "# summary (figures and outputs in $log_dir)"
 summary 7x7
