@@ -296,8 +296,10 @@ TEST_CASE("frontier: closed tours eight wide keep a state's window in one word")
     }
     seed = seed * 1664525u + 1013904223u;
     const int paths = static_cast<int>((seed >> 10) % 9);
+    // Counts with both ends fixed: up to two paths to a tour end (code 2), as room allows.
+    const int to_tour_ends = std::min(static_cast<int>((seed >> 20) % 3), 17 - 2 * paths);
     std::vector<int> ends;
-    while (static_cast<int>(ends.size()) < 2 * paths) {
+    while (static_cast<int>(ends.size()) < 2 * paths + to_tour_ends) {
       seed = seed * 1664525u + 1013904223u;
       const int at = static_cast<int>((seed >> 8) % 17);
       if (std::find(ends.begin(), ends.end(), at) == ends.end()) ends.push_back(at);
@@ -305,6 +307,9 @@ TEST_CASE("frontier: closed tours eight wide keep a state's window in one word")
     for (int k = 0; k < paths; ++k)
       code[static_cast<std::size_t>(ends[2 * k])] =
           code[static_cast<std::size_t>(ends[2 * k + 1])] = 100 + k;
+    for (int k = 0; k < to_tour_ends; ++k)
+      code[static_cast<std::size_t>(ends[static_cast<std::size_t>(2 * paths + k)])] =
+          kt::frontier_detail::kCodeTourEnd;
     std::array<int, 100 + 8> label{};
     int next = kt::frontier_detail::kFirstLabel;
     Key key = 0;
@@ -317,11 +322,27 @@ TEST_CASE("frontier: closed tours eight wide keep a state's window in one word")
       key |= Key{static_cast<std::uint64_t>(c)} << (4 * j);
     }
     const std::uint64_t word = kt::frontier_detail::paired_key(key);
-    INFO("round " << round << ", " << paths << " paths");
+    INFO("round " << round << ", " << paths << " paths, " << to_tour_ends << " to tour ends");
     CHECK(word < (std::uint64_t{1} << 63));
     CHECK(kt::frontier_detail::unpaired_key(word) == key);
-    CHECK(kt::frontier_detail::key_fault(key, 17, true, 0) == nullptr);
+    CHECK(kt::frontier_detail::key_fault(key, 17, to_tour_ends == 0, 0) == nullptr);
   }
+  // Seventeen path ends: eight first ends, then a path to a tour end with every label open (no
+  // label left to name it), or a second end there and the path to a tour end later. Each comes
+  // back whole, and the two words differ.
+  const auto key_of = [](const std::array<int, 17>& codes) {
+    Key key = 0;
+    for (int j = 0; j < 17; ++j) key |= Key{static_cast<std::uint64_t>(codes[j])} << (4 * j);
+    return key;
+  };
+  const Key all_open = key_of({3, 4, 5, 6, 7, 8, 9, 10, 2, 3, 4, 5, 6, 7, 8, 9, 10});
+  const Key one_closed = key_of({3, 4, 5, 6, 7, 8, 9, 10, 3, 4, 5, 6, 2, 7, 8, 9, 10});
+  for (const Key key : {all_open, one_closed}) {
+    CHECK(kt::frontier_detail::key_fault(key, 17, false, 0) == nullptr);
+    CHECK(kt::frontier_detail::unpaired_key(kt::frontier_detail::paired_key(key)) == key);
+  }
+  CHECK(kt::frontier_detail::paired_key(all_open) != kt::frontier_detail::paired_key(one_closed));
+  CHECK((kt::frontier_detail::paired_key(all_open) >> kt::frontier_detail::kPairedAllOpen) == 1);
   // The word itself, as the saves keep it: slots 0-5 and 16 hold 3 1 0 4 3 4 ... 1 (two paths,
   // labels 3 and 4, their second ends at slots 4 and 5). Kinds: first end 2, untouched 1, done
   // 0, first 2, second 3, second 3, ..., untouched 1; then the second ends' labels (0, then 1)
@@ -335,6 +356,21 @@ TEST_CASE("frontier: closed tours eight wide keep a state's window in one word")
   std::vector<Square> columns;
   for (int y = 1; y <= 8; ++y) columns.insert(columns.end(), {{7, y}, {8, y}});
   if (!kSlowBuild) CHECK(frontier(closed(board(8, 8, columns))) == "55488142");
+  // Open tours with both ends fixed keep theirs in one word too: 5x8 inside 8x8 (three columns
+  // blocked) counted eight wide, against the same board counted five wide (narrow keys).
+  std::vector<Square> three;
+  for (int y = 1; y <= 8; ++y) three.insert(three.end(), {{6, y}, {7, y}, {8, y}});
+  for (const auto& [start, end] :
+       {std::pair{Square{1, 1}, Square{5, 8}}, std::pair{Square{3, 4}, Square{2, 4}},
+        std::pair{Square{2, 1}, Square{5, 1}}}) {
+    Problem wide = board(8, 8, three), narrow = board(8, 5);
+    wide.start = narrow.start = start;
+    wide.end = narrow.end = end;
+    INFO(kt::format_square(start) << " to " << kt::format_square(end));
+    const std::string count = frontier(narrow);
+    CHECK(count != "0");
+    CHECK(frontier(wide) == count);
+  }
 }
 
 TEST_CASE("frontier: key_fault accepts a state's key and says what is wrong with any other") {
@@ -379,10 +415,15 @@ TEST_CASE("frontier: key_fault accepts a state's key and says what is wrong with
         "stray bits in its words");
   CHECK(stored_fault(lo | std::uint64_t{1} << 62, KeyForm::narrow, 11, false) ==
         "stray bits in its words");
-  // Closed tours eight wide, a word a key: nine second ends (kind 3) cannot be a state's.
+  // Eight wide, a word a key: ten second ends (kind 3) cannot be a state's; nine with no first
+  // end are nine paths to tour ends.
   std::uint64_t nine = kt::frontier_detail::kTaken;
   for (int j = 0; j < 9; ++j) nine |= std::uint64_t{3} << (2 * j);
-  CHECK(stored_fault(nine, KeyForm::paired, 17, true) == "a path end without its other end");
+  CHECK(stored_fault(nine, KeyForm::paired, 17, true) == "a path to a tour end in a closed tour");
+  CHECK(stored_fault(nine, KeyForm::paired, 17, false) ==
+        "more paths to tour ends than a tour has ends");
+  const std::uint64_t ten = nine | std::uint64_t{3} << 18;
+  CHECK(stored_fault(ten, KeyForm::paired, 17, false) == "a path end without its other end");
 }
 
 TEST_CASE("frontier: the join's sort by kinds orders as a stable sort, by radix or as pairs") {

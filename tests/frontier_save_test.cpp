@@ -83,6 +83,12 @@ TEST_CASE("frontier save: made again from the file at every square, the same cou
   };
   Problem from_corner = saved_board(5, 6, false);
   from_corner.start = Square{1, 1};
+  // Both ends fixed, eight wide (three columns blocked): keys of one word with paths to the ends.
+  std::vector<Square> columns;
+  for (int y = 1; y <= 8; ++y) columns.insert(columns.end(), {{6, y}, {7, y}, {8, y}});
+  Problem ends_fixed = saved_board(8, 8, false, columns);
+  ends_fixed.start = Square{3, 4};
+  ends_fixed.end = Square{2, 4};
   const std::vector<Case> cases = {
       {saved_board(5, 5, false), "5x5 open (halves, the bottom's states handed to the top)"},
       {saved_board(6, 6, true), "6x6 closed"},
@@ -90,6 +96,7 @@ TEST_CASE("frontier save: made again from the file at every square, the same cou
       {saved_board(6, 6, false, {{2, 3}, {5, 5}}), "6x6 open, two blocked"},
       {saved_board(5, 14, true), "5x14 closed (a strip: periods)"},
       {saved_board(4, 30, false), "4x30 open (counts past 64 bits)"},
+      {ends_fixed, "5x8 open inside 8x8, both ends fixed (keys eight wide in one word)"},
   };
   for (const Case& c : cases) {
     INFO(c.name);
@@ -375,12 +382,22 @@ TEST_CASE("frontier save: each save it cannot go on with is refused with the fil
   };
 
   SECTION("another format: a later one, and the saves before formats were numbered") {
-    rewrite(path, saved, 1, 4);
-    refused("saved by another version of knights (save format 4; this one reads format 3)", true);
+    rewrite(path, saved, 1, 5);
+    refused("saved by another version of knights (save format 5; this one reads format 4)", true);
     std::vector<std::uint64_t> old = saved;
     old[0] = 0x31544E554F43544Bull;  // "KTCOUNT1"
     write_words(path, old, old.size());
-    refused("(save format 1; this one reads format 3)", true);
+    refused("(save format 1; this one reads format 4)", true);
+  }
+  SECTION("format 3, the same words and keys here (five wide), is read") {
+    REQUIRE(saved[1] == 4);
+    rewrite(path, saved, 1, 3);
+    FrontierCounter again = FrontierCounter::resume(path);
+    INFO(again.error());
+    REQUIRE(again.error().empty());
+    while (again.run(1 << 20) == Status::running) {
+    }
+    CHECK(again.count().to_string() == "1728");  // OEIS A165134
   }
   SECTION("format 2, the same words without the piece, is read as the knight's") {
     // The opening: magic, format, byte order, bytes, rows, cols, closed, start and end (three
@@ -458,5 +475,30 @@ TEST_CASE("frontier save: each save it cannot go on with is refused with the fil
     refused("a saved state is malformed (state ", false);
     refused(": a path end without its other end)", false);
   }
+  std::filesystem::remove(path);
+}
+
+TEST_CASE(
+    "frontier save: a count with both ends fixed eight wide from before format 4 is refused") {
+  // Format 3 kept such a count's states in two words a key; format 4 keeps them in one.
+  const std::string path = saved_path("fixed-ends");
+  Problem board = saved_board(8, 8, false);
+  board.start = Square{1, 1};
+  board.end = Square{2, 1};
+  FrontierCounter counter(board, {.square_ends = true});
+  while (!counter.can_save() && counter.run(1 << 10) == Status::running) {
+  }
+  REQUIRE(counter.can_save());
+  REQUIRE(counter.save(path).empty());
+  const std::vector<std::uint64_t> saved = words_of(path);
+  REQUIRE(saved[1] == 4);
+  REQUIRE(FrontierCounter::resume(path).error().empty());
+  rewrite(path, saved, 1, 3);
+  const FrontierCounter again = FrontierCounter::resume(path);
+  CHECK(again.status() == Status::none);
+  CHECK(again.error() == path +
+                             ": saved by another version of knights (save format 3, whose states "
+                             "of a count with both ends fixed this one keeps otherwise): count "
+                             "the board again");
   std::filesystem::remove(path);
 }

@@ -251,7 +251,7 @@ frontier_detail::Dp::Dp(std::shared_ptr<const Plan> plan_in, MemoryBudget budget
 #ifndef KT_HAS_THREADS
   t.threads = 1;
 #endif
-  t.form = frontier_detail::key_form(plan.window, plan.closed);
+  t.form = frontier_detail::key_form(plan.window, plan.closed || plan.end_budget == 0);
   t.words = frontier_detail::key_words(t.form);
   t.locks = std::make_unique<std::mutex[]>(std::size_t{1} << kPartBits);
   // One state before the first square: an empty window.

@@ -727,9 +727,10 @@ class Join {
   int threads_ = 1;
   std::uint32_t blocked_ = 0;  // slots of blocked squares
   bool closed_ = false;
+  bool ends_fixed_ = false;  // open, both ends fixed: no free tour end
   int bucket_ = 0, buckets_ = 1;
   bool packed_ = false;   // the window fits PackedLinks
-  bool indexed_ = false;  // closed, past PackedLinks
+  bool indexed_ = false;  // closed or ends fixed, past PackedLinks
   // (Buffers: 2 MB pages, written at random by the copy, and no pass of zeros first.)
   Buffer<Links> top_links_, bottom_links_;             // every state, in group order
   Buffer<PackedLinks> top_packed_, bottom_packed_;     // the same, packed_

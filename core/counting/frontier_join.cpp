@@ -91,6 +91,27 @@ bool one_tour(const L& top, const L& bottom, std::uint64_t top_sets, std::uint64
   return seen == nodes;
 }
 
+// one_tour for indexed links with both ends fixed (IndexedLinks: a path to a tour end linked to
+// itself, every index a node): one path from a tour end through every node. `top_ends`: the
+// top's self-linked indices. Along the path from the last tour end, leaving by the side that
+// links it; the path ends early where a link goes nowhere (to itself). A path from an end visits
+// each node at most once, so nodes - 1 links taken visit them all.
+inline bool one_path_indexed(const IndexedLinks& top, const IndexedLinks& bottom,
+                             std::uint32_t top_ends, int nodes) {
+  const std::uint32_t bottom_ends = self_linked(bottom, nodes);
+  if (std::popcount(top_ends) + std::popcount(bottom_ends) != 2) return false;
+  const int start = 31 - std::countl_zero(top_ends | bottom_ends);
+  bool by_top = ((top_ends >> start) & 1) == 0;
+  int at = start;
+  for (int k = 1; k < nodes; ++k) {
+    const int next = by_top ? top[at] : bottom[at];
+    if (next == at) return false;
+    at = next;
+    by_top = !by_top;
+  }
+  return true;
+}
+
 #if defined(__SSSE3__) && defined(__SSE4_1__)
 // one_tour for links kept in one word (PackedLinks, IndexedLinks), their walk a byte shuffle a
 // link: the links a byte a slot, where the walk is (in every byte) looks up its next slot in one
@@ -131,6 +152,38 @@ inline bool one_tour_bytes(__m128i top_bytes, __m128i bottom_bytes, std::uint64_
   if ((nodes - 1) & 1) at = _mm_shuffle_epi8(first, at);
   return (_mm_cvtsi128_si32(at) & 15) != 15;
 }
+
+// one_path_indexed's walk the same way: every link taken checked against staying put (a link to
+// itself: the path ended early).
+inline bool one_path_bytes(__m128i top_bytes, __m128i bottom_bytes, std::uint32_t top_ends,
+                           std::uint32_t bottom_ends, int nodes) {
+  if (std::popcount(top_ends) + std::popcount(bottom_ends) != 2) return false;
+  const int start = 31 - std::countl_zero(top_ends | bottom_ends);
+  const bool top_first = ((top_ends >> start) & 1) == 0;
+  const __m128i by_top = _mm_set1_epi8(top_first ? -1 : 0);
+  const __m128i first = _mm_blendv_epi8(bottom_bytes, top_bytes, by_top);
+  const __m128i second = _mm_blendv_epi8(top_bytes, bottom_bytes, by_top);
+  __m128i at = _mm_set1_epi8(static_cast<char>(start));
+  __m128i stuck = _mm_setzero_si128();
+  for (int m = 0; m < (nodes - 1) / 2; ++m) {
+    const __m128i next = _mm_shuffle_epi8(first, at);
+    const __m128i after = _mm_shuffle_epi8(second, next);
+    stuck =
+        _mm_or_si128(stuck, _mm_or_si128(_mm_cmpeq_epi8(next, at), _mm_cmpeq_epi8(after, next)));
+    at = after;
+  }
+  if ((nodes - 1) & 1) {
+    const __m128i next = _mm_shuffle_epi8(first, at);
+    stuck = _mm_or_si128(stuck, _mm_cmpeq_epi8(next, at));
+  }
+  return (_mm_cvtsi128_si32(stuck) & 1) == 0;
+}
+// The indices of a state's paths to tour ends (self_linked), from its bytes.
+inline std::uint32_t self_linked_bytes(__m128i bytes, int ends) {
+  const __m128i identity = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  return static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, identity))) &
+         ((1u << ends) - 1);
+}
 #elif defined(__wasm_simd128__)
 // The same walk in WebAssembly SIMD (the page's counting worker built with -msimd128):
 // i8x16.swizzle is the byte shuffle (its lanes here are below 16, where it and PSHUFB agree),
@@ -166,6 +219,31 @@ inline bool one_tour_bytes(v128_t top_bytes, v128_t bottom_bytes, std::uint64_t 
   }
   if ((nodes - 1) & 1) at = wasm_i8x16_swizzle(first, at);
   return (wasm_i8x16_extract_lane(at, 0) & 15) != 15;
+}
+inline bool one_path_bytes(v128_t top_bytes, v128_t bottom_bytes, std::uint32_t top_ends,
+                           std::uint32_t bottom_ends, int nodes) {
+  if (std::popcount(top_ends) + std::popcount(bottom_ends) != 2) return false;
+  const int start = 31 - std::countl_zero(top_ends | bottom_ends);
+  const bool top_first = ((top_ends >> start) & 1) == 0;
+  const v128_t first = top_first ? top_bytes : bottom_bytes;
+  const v128_t second = top_first ? bottom_bytes : top_bytes;
+  v128_t at = wasm_i8x16_splat(static_cast<std::int8_t>(start));
+  v128_t stuck = wasm_i8x16_splat(0);
+  for (int m = 0; m < (nodes - 1) / 2; ++m) {
+    const v128_t next = wasm_i8x16_swizzle(first, at);
+    const v128_t after = wasm_i8x16_swizzle(second, next);
+    stuck = wasm_v128_or(stuck, wasm_v128_or(wasm_i8x16_eq(next, at), wasm_i8x16_eq(after, next)));
+    at = after;
+  }
+  if ((nodes - 1) & 1) {
+    stuck = wasm_v128_or(stuck, wasm_i8x16_eq(wasm_i8x16_swizzle(first, at), at));
+  }
+  return (wasm_i8x16_extract_lane(stuck, 0) & 1) == 0;
+}
+inline std::uint32_t self_linked_bytes(v128_t bytes, int ends) {
+  const v128_t identity = wasm_i8x16_make(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  return static_cast<std::uint32_t>(wasm_i8x16_bitmask(wasm_i8x16_eq(bytes, identity))) &
+         ((1u << ends) - 1);
 }
 #endif
 
@@ -290,6 +368,12 @@ void radix_sort(std::vector<std::uint64_t>& items, int low, int high, int thread
 std::uint64_t mix(std::uint64_t x) {
   x *= 0x9E3779B97F4A7C15ull;
   return x ^ (x >> 29);
+}
+
+// The path ends (kKindEnd) among a group's kinds.
+int path_ends(std::uint64_t kinds, int window) {
+  const std::uint64_t slots = kinds & ((std::uint64_t{1} << (2 * window)) - 1);
+  return std::popcount((slots >> 1) & ~slots & 0x5555555555555555ull);
 }
 
 // The kind the top must have where the bottom has `kind` (closed tours: the only one).
@@ -468,6 +552,7 @@ Join::Join(Dp& top, Dp& bottom, int threads, int bucket, int buckets)
       window_(top.plan().window),
       threads_(std::max(1, threads)),
       closed_(top.plan().closed),
+      ends_fixed_(!closed_ && top.plan().end_budget == 0),
       bucket_(bucket),
       buckets_(buckets) {
   const Plan& plan = top.plan();
@@ -475,7 +560,7 @@ Join::Join(Dp& top, Dp& bottom, int threads, int bucket, int buckets)
     if (!plan.steps[static_cast<std::size_t>(plan.stop - window_ + s)].free) blocked_ |= 1u << s;
   }
   packed_ = window_ <= PackedLinks::kMaxWindow;
-  indexed_ = !packed_ && closed_;
+  indexed_ = !packed_ && (closed_ || ends_fixed_);
   top_first_ = top.tables().old_size >= bottom.tables().old_size;
   const std::uint64_t x = std::max(top.tables().old_size, bottom.tables().old_size);
   const std::uint64_t y = std::min(top.tables().old_size, bottom.tables().old_size);
@@ -592,6 +677,13 @@ bool Join::group(bool top, std::uint64_t max_steps) {
       }
       std::vector<std::uint64_t>().swap(kinds_);
       std::vector<std::uint32_t>().swap(ranks);
+      // Seventeen path ends have no indices (IndexedLinks): where the first half has a group of
+      // them, Links for both halves. (The second half's meet none of the first's, then.)
+      if (indexed_ && stage_ == 0) {
+        for (const StateGroup& g : groups) {
+          if (path_ends(g.kinds, window_) > kMostIndexedEnds) indexed_ = false;
+        }
+      }
       // (Zeros, fresh from the system, each page as the copy first writes it, on its threads.)
       const bool made = (packed_    ? (top ? top_packed_ : bottom_packed_).zeroed(n)
                          : indexed_ ? (top ? top_indexed_ : bottom_indexed_).zeroed(n)
@@ -713,7 +805,7 @@ std::vector<const StateGroup*> Join::matching_groups(std::uint64_t top_kinds) co
 
 std::uint64_t Join::link_bytes(const Plan& plan) {
   if (plan.window <= PackedLinks::kMaxWindow) return sizeof(PackedLinks) + 8;
-  return plan.closed ? sizeof(IndexedLinks) : sizeof(Links) + 8;
+  return plan.closed || plan.end_budget == 0 ? sizeof(IndexedLinks) : sizeof(Links) + 8;
 }
 
 double Join::fraction() const {
@@ -750,12 +842,14 @@ std::uint64_t Join::complement(std::uint64_t top_kinds) const {
 
 std::vector<std::uint64_t> Join::wanted_kinds(std::uint64_t top_kinds) const {
   // The kinds a bottom state must have: complete where the top leaves a square untouched and
-  // the other way round, a path end against a path end; open tours may also end on up to two
-  // squares of the window (a path end against an untouched square).
+  // the other way round, a path end against a path end; open tours with a free end may also
+  // end on up to two squares of the window (a path end against an untouched square). (A fixed
+  // end takes its one edge inside a half, which makes it complete there: the tour's ends are
+  // paths to tour ends in the halves, IndexedLinks.)
   const std::uint64_t base = complement(top_kinds);
   std::array<int, 2 * kMaxFrontierWidth + 1> may_end{};
   int n_may_end = 0;
-  for (int s = 0; s < window_ && !closed_; ++s) {
+  for (int s = 0; s < window_ && !closed_ && !ends_fixed_; ++s) {
     if (!((blocked_ >> s) & 1)) may_end[n_may_end++] = s;
   }
   // A square may end the tour: the top's path end meets nothing below, or the bottom's
@@ -812,12 +906,10 @@ void Join::join_piece(const Piece& piece, BigCount& count, const Buffer<L>& tops
     sum = 0;
   };
   constexpr bool indexed = std::is_same_v<L, IndexedLinks>;
-  // Indexed links: every state of a group has the same sets, all its path ends linked.
+  // Indexed links: every state of a group has the same sets, all its path ends linked (with
+  // both ends fixed, the paths to them to themselves: one_path_indexed).
   const auto sets_of = [&](const StateGroup& group) -> std::uint64_t {
-    if (!indexed) return 0;
-    int ends = 0;
-    for (int s = 0; s < window_; ++s) ends += ((group.kinds >> (2 * s)) & 3) == kKindEnd;
-    return (std::uint64_t{1} << ends) - 1;
+    return indexed ? (std::uint64_t{1} << path_ends(group.kinds, window_)) - 1 : 0;
   };
   // Top state i against bottom states [bottom_begin, bottom_end) (ok(j): they make one tour),
   // its count times the sum of theirs.
@@ -853,6 +945,27 @@ void Join::join_piece(const Piece& piece, BigCount& count, const Buffer<L>& tops
                          std::size_t bottom_end, std::uint64_t sets) {
     const auto top_sets = [&](std::size_t i) { return indexed ? sets : top_sets_[i]; };
     const auto bottom_sets = [&](std::size_t j) { return indexed ? sets : bottom_sets_[j]; };
+    if constexpr (indexed) {
+      if (ends_fixed_) {
+        const int nodes = std::popcount(sets);
+        for (std::size_t i = top_begin; i < top_end; ++i) {
+          const std::uint32_t top_ends = self_linked(tops[i], nodes);
+#ifdef KT_BYTE_SHUFFLE
+          const auto top_bytes = byte_links(tops[i].bits);
+          row(i, bottom_begin, bottom_end, [&](std::size_t j) {
+            const auto bottom_bytes = byte_links(bottoms[j].bits);
+            return one_path_bytes(top_bytes, bottom_bytes, top_ends,
+                                  self_linked_bytes(bottom_bytes, nodes), nodes);
+          });
+#else
+          row(i, bottom_begin, bottom_end, [&](std::size_t j) {
+            return one_path_indexed(tops[i], bottoms[j], top_ends, nodes);
+          });
+#endif
+        }
+        return;
+      }
+    }
 #ifdef KT_BYTE_SHUFFLE
     if constexpr (!std::is_same_v<L, Links>) {
       for (std::size_t i = top_begin; i < top_end; ++i) {

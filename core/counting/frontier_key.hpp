@@ -58,22 +58,25 @@ inline Key moved_past_blocked(Key key, int window) {
 
 // Keys as the tables store them (KeyForm). Narrow: one 64-bit word where the window is at most
 // 15 squares (width at most 7: 60 bits of codes, the tour ends in bits 60-61). Paired: one word
-// for closed tours on windows of 16 or 17 squares (width 8), whose 68 bits of codes do not fit
-// as they are: two bits a square (done, untouched, a path's first end, its second end) and,
-// for each second end in turn, its path's label in three bits (at most eight paths, the two
-// ends of each in the window: closed tours have no tour end): 34 + 24 bits. Wide: two words
-// (the Key as it is). With one limb of count, a state is 16 bytes instead of 24. The top bit
-// of a stored key's last word is set (no state uses it), so that a slot of zeros is free: a
-// table is allocated already free (calloc: fresh pages come zeroed, with no pass to fill them).
+// for counts with no free tour end (closed tours, and open ones with both ends fixed) on windows
+// of 16 or 17 squares (width 8), whose 68 bits of codes do not fit as they are: two bits a
+// square (done, untouched, a path's first end, its second end or a path to a fixed tour end)
+// and, for each of the latter in turn, a label in three bits (frontier_key.cpp): 34 + 27 bits at
+// most (eight paths and one to a tour end), and kPairedAllOpen. No free tour end: no tour ends
+// to keep. Wide: two words (the Key as it is). With one limb of count, a state is 16 bytes
+// instead of 24. The top bit of a stored key's last word is set (no state uses it), so that a
+// slot of zeros is free: a table is allocated already free (calloc: fresh pages come zeroed,
+// with no pass to fill them).
 enum class KeyForm { narrow, paired, wide };
 constexpr int kNarrowWindow = 15;
 constexpr int kPairedWindow = 17;
 constexpr int kNarrowEndsShift = 60;
 constexpr int kPairedLabelsShift = 2 * kPairedWindow;
+constexpr int kPairedAllOpen = 62;
 constexpr std::uint64_t kTaken = std::uint64_t{1} << 63;
-inline KeyForm key_form(int window, bool closed) {
+inline KeyForm key_form(int window, bool no_free_ends) {
   if (window <= kNarrowWindow) return KeyForm::narrow;
-  return closed && window <= kPairedWindow ? KeyForm::paired : KeyForm::wide;
+  return no_free_ends && window <= kPairedWindow ? KeyForm::paired : KeyForm::wide;
 }
 inline int key_words(KeyForm form) { return form == KeyForm::wide ? 2 : 1; }
 inline std::uint64_t narrow_key(Key k) {
@@ -161,16 +164,19 @@ inline Key stored_as_key(const std::uint64_t* k, KeyForm form) {
 // the words of its own format): bump it with any change of the codes, the labels, the tour ends,
 // a KeyForm or the save's words, so that a save made before the change is refused when read
 // rather than read with the new layout. 1: the saves before versions (magic "KTCOUNT1"). 2: the
-// same words as 3 without the piece (the knight's, then the only one): still read.
-constexpr std::uint64_t kSaveFormat = 3;
+// same words as 3 without the piece (the knight's, then the only one): still read. 3: the same
+// as 4 but for counts with both ends fixed eight wide, whose keys it kept in two words (wide):
+// still read, those apart (frontier_save.cpp).
+constexpr std::uint64_t kSaveFormat = 4;
+constexpr std::uint64_t kPieceSaveFormat = 3;
 constexpr std::uint64_t kKnightSaveFormat = 2;
 
 // Why `key` is no state of a window of `window` squares (the layout above), or nullptr when it
 // is one: a code past the window; more tour ends used than `max_ends`; a closed tour's state
-// with a path to a tour end; a label not on exactly two slots (a path has two ends: a lone
-// labelled end is no state), or labels not numbered from kFirstLabel in order of their first
-// ends. The saves check every state they read with it, so that the programme and the join only
-// ever meet states that they made.
+// with a path to a tour end; more than two paths to tour ends; a label not on exactly two slots (a
+// path has two ends: a lone labelled end is no state), or labels not numbered from kFirstLabel in
+// order of their first ends. The saves check every state they read with it, so that the programme
+// and the join only ever meet states that they made.
 inline const char* key_fault(Key key, int window, bool closed, int max_ends) {
   if (window < 1 || window > 2 * kMaxFrontierWidth + 1) return "a window of no board";
   const int ends = static_cast<int>(key >> kEndsShift);
@@ -179,6 +185,7 @@ inline const char* key_fault(Key key, int window, bool closed, int max_ends) {
   const std::uint32_t all = (1u << window) - 1;
   const std::uint32_t tour_ends = slots_with_code(key, window, kCodeTourEnd);
   if (closed && tour_ends != 0) return "a path to a tour end in a closed tour";
+  if (std::popcount(tour_ends) > 2) return "more paths to tour ends than a tour has ends";
   std::uint32_t seen = slots_with_code(key, window, kCodeDone) |
                        slots_with_code(key, window, kCodeUntouched) | tour_ends;
   int last_first = -1;
@@ -200,10 +207,10 @@ inline bool key_ok(Key key, int window, bool closed, int max_ends) {
 inline const char* stored_key_fault(const std::uint64_t* k, KeyForm form, int window, bool closed,
                                     int max_ends) {
   if (form == KeyForm::paired) {
-    // (A second end a slot, each with its label's three bits: at most eight fit. More would
+    // (A second end a slot, each with its label's three bits: at most nine fit. More would
     // send unpaired_key's reading past the word.)
     constexpr std::uint64_t kinds = (std::uint64_t{1} << kPairedLabelsShift) - 1;
-    if (std::popcount(k[0] & (k[0] >> 1) & kinds & 0x5555555555555555ull) > 8) {
+    if (std::popcount(k[0] & (k[0] >> 1) & kinds & 0x5555555555555555ull) > 9) {
       return "a path end without its other end";
     }
   }
@@ -283,10 +290,15 @@ struct PackedLinks {
   }
 };
 
-// Closed tours on wider windows: each path end's partner as its index among the window's path
-// ends (at most 16, four bits each), in slot order. The kinds of a top group and of the bottom
-// groups it meets put their path ends on the same slots, so the indices agree; every index is
-// linked (no tour ends), so no value is kept for "none". 8 bytes a state, not 17.
+// Closed tours, and open ones with both ends fixed, on wider windows: each path end's partner
+// as its index among the window's path ends (at most 16, four bits each), in slot order. The
+// kinds of a top group and of the bottom groups it meets put their path ends on the same slots
+// (no square of the window ends a tour: its fixed ends take their one edge inside a half), so
+// the indices agree. A path to a fixed tour end (kTourEnd) is linked to itself, which no path
+// end in the window is. 8 bytes a state, not 17. A state of seventeen path ends (eight paths
+// and one to a tour end) has no indices: the join takes Links where a half has one
+// (frontier_join.cpp).
+constexpr int kMostIndexedEnds = 16;
 struct IndexedLinks {
   std::uint64_t bits = 0;
   int operator[](int end) const { return static_cast<int>(bits >> (4 * end)) & 15; }
@@ -357,20 +369,29 @@ inline void put_packed(PackedLinks& to, std::uint64_t& sets, Key key, int window
   to.bits = bits;
 }
 
-// Indexed: the path ends numbered in slot order, each linked to its partner's number.
+// Indexed: the path ends numbered in slot order, each linked to its partner's number (to its
+// own, a path to a tour end). Past kMostIndexedEnds, none (bits 0): such a state meets no other
+// half's that the join reads indexed.
 inline void put_indexed(IndexedLinks& to, const Links& links, int window) {
   std::array<std::int8_t, 2 * kMaxFrontierWidth + 1> number{};
   int ends = 0;
   for (int s = 0; s < window; ++s) {
-    if (links[s] >= 0) number[static_cast<std::size_t>(s)] = static_cast<std::int8_t>(ends++);
+    if (links[s] != kNoEnd) number[static_cast<std::size_t>(s)] = static_cast<std::int8_t>(ends++);
   }
   to.bits = 0;
+  if (ends > kMostIndexedEnds) return;
   for (int s = 0; s < window; ++s) {
-    if (links[s] >= 0) {
-      to.bits |= static_cast<std::uint64_t>(number[static_cast<std::size_t>(links[s])])
-                 << (4 * number[static_cast<std::size_t>(s)]);
-    }
+    if (links[s] == kNoEnd) continue;
+    const int partner = links[s] >= 0 ? links[s] : s;
+    to.bits |= static_cast<std::uint64_t>(number[static_cast<std::size_t>(partner)])
+               << (4 * number[static_cast<std::size_t>(s)]);
   }
+}
+
+// The indices of a state's paths to tour ends (linked to themselves), among its first `ends`.
+inline std::uint32_t self_linked(IndexedLinks links, int ends) {
+  constexpr std::uint64_t identity = 0xFEDCBA9876543210ull;
+  return nibbles_equal(links.bits ^ identity, 0) & ((1u << ends) - 1);
 }
 
 }  // namespace kt::frontier_detail

@@ -378,7 +378,8 @@ std::string read_head(SaveReader& in, std::uint64_t file_bytes, Head& head) {
     } else if (!in.word(format)) {
       return cut_short;
     }
-    if (format != frontier_detail::kSaveFormat && format != frontier_detail::kKnightSaveFormat) {
+    if (format != frontier_detail::kSaveFormat && format != frontier_detail::kPieceSaveFormat &&
+        format != frontier_detail::kKnightSaveFormat) {
       return "saved by another version of knights (save format " + std::to_string(format) +
              "; this one reads format " + std::to_string(frontier_detail::kSaveFormat) +
              "): count the board again";
@@ -425,6 +426,15 @@ std::string read_head(SaveReader& in, std::uint64_t file_bytes, Head& head) {
   for (const std::uint64_t i : blocked) p.blocked[static_cast<std::size_t>(i)] = 1;
   if (auto why = check_frontier_problem(head.problem); !why.empty()) {
     return "the saved problem is damaged: " + why;
+  }
+  // Before format 4, a count with both ends fixed eight wide kept its keys in two words.
+  const int window = 2 * std::min(p.geometry.rows, p.geometry.cols) + 1;
+  const bool ends_fixed = !p.closed && p.start && p.end;
+  if (format < frontier_detail::kSaveFormat && ends_fixed &&
+      frontier_detail::key_form(window, true) == frontier_detail::KeyForm::paired) {
+    return "saved by another version of knights (save format " + std::to_string(format) +
+           ", whose states of a count with both ends fixed this one keeps otherwise): count the "
+           "board again";
   }
   return {};
 }

@@ -108,8 +108,8 @@ def main():
         saved = read_words(state)
         # 6x7 turned: rows of 6, a window of 13 squares, a key a word.
         cases = [
-            ("another format", summed([saved[0], 4] + saved[2:], opening_end(saved)),
-             "saved by another version of knights (save format 4; this one reads format 3)"),
+            ("another format", summed([saved[0], 5] + saved[2:], opening_end(saved)),
+             "saved by another version of knights (save format 5; this one reads format 4)"),
             ("cut short", saved[: len(saved) // 2], "the file is cut short ("),
             ("a byte changed", saved[:-3] + [saved[-3] ^ 0x100] + saved[-2:],
              "the file is damaged (its checksum does not match)"),
