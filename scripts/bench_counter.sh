@@ -4,7 +4,8 @@
 # counter's limits with each, as a user types them:
 #   knights count --size 7              (every directed open tour of 7x7)
 #   knights count --size 8 --closed     (the chessboard's closed tours: about 17 min, 6.8 GB)
-# each under /usr/bin/time -v, printing wall time, user CPU and peak resident memory, the count
+# each under /usr/bin/time -v, printing wall time, user CPU and peak resident memory (MB: 2^20
+# bytes, as time reports it; forecasts in the same unit), the count
 # (which must agree), and after/before ratios. The 7x7 runs alternate (base, new, base, new, ...)
 # so that a busy machine's drift falls on both builds alike; 8x8 closed runs once each.
 # Not a test: it prints figures.
@@ -15,8 +16,8 @@
 # CPU and largest peak beside the forecast, and their sum against the direct count.
 # Then the chessboard with both ends of its tours fixed: parts of 8x8's open plan (`knights count
 # --size 8 --part K`, each the tours between two fixed squares; FIXED_8X8, default "46 29 94",
-# about 12 minutes and 13 to 15 GB each) with this build, each beside its forecast.
-# 8x8 closed, three fixed-end pairs and 7x7 direct against its parts' sum, in one run (about 55 minutes):
+# about 7 minutes and 7 to 9 GB each) with this build, each beside its forecast.
+# 8x8 closed, three fixed-end pairs and 7x7 direct against its parts' sum, in one run (about 35 minutes):
 #   ROUNDS=0 BASE_8X8=0 PARTS="--size 7" scripts/bench_counter.sh
 # Environment: ROUNDS (7x7 pairs, default 2; 0: none), SKIP_8X8=1 (only 7x7), PARALLEL_8X8=1
 # (both 8x8 counts at once, 13.7 GB between them), BASE_8X8=0 (8x8 closed with this build only),
@@ -101,7 +102,7 @@ if [ "${SKIP_8X8:-0}" != 1 ] && [ -n "$fixed" ]; then
   for k in $fixed; do
     python3 -c 'import json, sys
 p = json.load(open(sys.argv[1]))["parts"][int(sys.argv[2]) - 1]
-print("part %s: from %s to %s, forecast %.0f MB, %.0f s of CPU" % (sys.argv[2], p["start"], p["end"], p["forecast_bytes"] / 1e6, p["forecast_cpu_seconds"]))' "$log_dir/plan-8x8.json" "$k"
+print("part %s: from %s to %s, forecast %.0f MB, %.0f s of CPU" % (sys.argv[2], p["start"], p["end"], p["forecast_bytes"] / 2**20, p["forecast_cpu_seconds"]))' "$log_dir/plan-8x8.json" "$k"
     run "8x8-part-$k" "$new_knights" count --size 8 --part "$k"
   done
 fi

@@ -80,13 +80,6 @@ double limbs_after(const Fit& fit, int width, double rows) {
 // with the free room the allocator keeps): resident bytes a state, fitted on boards counted in
 // two halves (5x9 to 7x7: 72 to 120 bytes a state at one limb).
 double table_bytes_per_state(double limbs) { return 3.5 * (16 + 8 * limbs); }
-// Open counts with two fixed ends wider than 7 keep their keys in two words (KeyForm::wide: the
-// paired form holds no path to a tour end) and the join's links unpacked (Links and 8 bytes, 33
-// a state, where a closed count's IndexedLinks take 8). The join's copies set 8x8 closed's peak
-// (235.5 million states, 36.5 bytes each): 25 bytes more a state there is 1.68 times as much,
-// taken here as 0.68 of the tables' bytes a state more (not measured: 8x8 was not run).
-constexpr double kWideKeyBytes = 0.68 * 3.5 * (16 + 8);
-
 // The states a board d rows longer than wide reaches in two halves, as a share of the long
 // strip's: the square's share at d = 0, then about 0.1 * 1.6^d (at least four times the
 // square's), at most 1. Measured on 4 x n to 6 x n: 0.04 to 0.34 at d = 1, 0.17 to 0.61 at
@@ -159,10 +152,8 @@ FrontierForecast forecast_frontier(const Problem& problem, std::uint64_t memory_
     const double states = long_states * halves_share(square / long_states, length - width);
     f.states = states;
     f.plan_bytes = bytes(3 * kPlanBytesPerSquare * squares);
-    const double wide = ends_fixed && window > frontier_detail::kNarrowWindow ? kWideKeyBytes : 0;
-    f.bytes =
-        bytes(held + static_cast<double>(f.plan_bytes) +
-              states * (table_bytes_per_state(limbs_after(fit, width, length / 2.0 + 2)) + wide));
+    f.bytes = bytes(held + static_cast<double>(f.plan_bytes) +
+                    states * table_bytes_per_state(limbs_after(fit, width, length / 2.0 + 2)));
     return f;
   }
   // One run over a long strip: the states reach the strip's most within a few rows.

@@ -91,11 +91,13 @@ bool one_tour(const L& top, const L& bottom, std::uint64_t top_sets, std::uint64
   return seen == nodes;
 }
 
+#ifndef KT_BYTE_SHUFFLE
 // one_tour for indexed links with both ends fixed (IndexedLinks: a path to a tour end linked to
 // itself, every index a node): one path from a tour end through every node. `top_ends`: the
 // top's self-linked indices. Along the path from the last tour end, leaving by the side that
 // links it; the path ends early where a link goes nowhere (to itself). A path from an end visits
-// each node at most once, so nodes - 1 links taken visit them all.
+// each node at most once, so nodes - 1 links taken visit them all. (Where there are byte
+// shuffles, one_path_bytes walks the same way.)
 inline bool one_path_indexed(const IndexedLinks& top, const IndexedLinks& bottom,
                              std::uint32_t top_ends, int nodes) {
   const std::uint32_t bottom_ends = self_linked(bottom, nodes);
@@ -111,6 +113,7 @@ inline bool one_path_indexed(const IndexedLinks& top, const IndexedLinks& bottom
   }
   return true;
 }
+#endif
 
 #if defined(__SSSE3__) && defined(__SSE4_1__)
 // one_tour for links kept in one word (PackedLinks, IndexedLinks), their walk a byte shuffle a
