@@ -16,7 +16,7 @@
 # CPU and largest peak beside the forecast, and their sum against the direct count.
 # Then the chessboard with both ends of its tours fixed: parts of 8x8's open plan (`knights count
 # --size 8 --part K`, each the tours between two fixed squares; FIXED_8X8, default "46 29 94",
-# about 7 minutes and 7 to 9 GB each) with this build, each beside its forecast.
+# about 8 minutes and 7 to 8 GB each) with this build, each beside its forecast.
 # 8x8 closed, three fixed-end pairs and 7x7 direct against its parts' sum, in one run (about 35 minutes):
 #   ROUNDS=0 BASE_8X8=0 PARTS="--size 7" scripts/bench_counter.sh
 # Environment: ROUNDS (7x7 pairs, default 2; 0: none), SKIP_8X8=1 (only 7x7), PARALLEL_8X8=1
