@@ -6,18 +6,9 @@
 # -pthread (shared memory, atomics). kt_count_worker(<target> <output name> <compile options>...)
 # writes <output name>.js, .wasm and .worker.js (the threads' script) into the site.
 function(kt_count_worker target output)
-  set(_sources ${CMAKE_CURRENT_SOURCE_DIR}/count_worker.cpp ${CMAKE_CURRENT_SOURCE_DIR}/opfs_save.cpp)
-  foreach(_lib kt_board kt_counting)
-    get_target_property(_dir ${_lib} SOURCE_DIR)
-    get_target_property(_files ${_lib} SOURCES)
-    foreach(_f ${_files})
-      list(APPEND _sources ${_dir}/${_f})
-    endforeach()
-  endforeach()
-  add_executable(${target} ${_sources})
-  get_target_property(_core_dir kt_board SOURCE_DIR)
-  target_include_directories(${target} PRIVATE ${_core_dir})
-  target_compile_features(${target} PRIVATE cxx_std_20)
+  add_executable(${target} ${CMAKE_CURRENT_SOURCE_DIR}/count_worker.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/opfs_save.cpp)
+  kt_compile_counting_into(${target})
   # Full speed: the counts' loops are all this module does (-O3, as the page's counting files).
   target_compile_options(${target} PRIVATE ${KT_WARNINGS} -O3 -pthread ${ARGN})
   set_target_properties(${target} PROPERTIES
