@@ -851,34 +851,94 @@ TEST_CASE("frontier: long strips in tables of moves count what the programme cou
   CHECK(r.count == kt::count_frontier(board(4, 40), programme).count);
 }
 
-TEST_CASE("frontier: states on disk count what the tables in memory count") {
-#ifdef __EMSCRIPTEN__
-  return;  // (no files in WebAssembly: FrontierDesc::disk is native only)
-#endif
-  // A memory limit a quarter of the tables' peak (open tours: half; their join holds the smaller
-  // half whole): the states read go to files, squares are built in passes, a half waits on
-  // disk, and the halves are joined in buckets; blocked squares and counts past 64 bits (4x30)
-  // change the states on disk in place.
+namespace {
+
+// `problem` counted at a memory limit a quarter of the tables' peak (open tours: half; their
+// join holds the smaller half whole): the states read go to disk, squares are built in passes,
+// a half waits on disk, and the halves are joined in buckets; blocked squares and counts past
+// 64 bits (4x30) change the states on disk in place. On disk: in `folder`'s files, or in
+// `file`.
+void check_on_disk(const Problem& problem, const std::string& folder, kt::StateFile* file) {
+  kt::FrontierOptions in_memory;
+  in_memory.periods = false;  // (a strip's tables, not its periods: the limit below them)
+  const auto whole = kt::count_frontier(problem, in_memory);
+  REQUIRE(whole.complete);
+  kt::FrontierOptions options;
+  options.memory_limit = whole.peak_bytes / (problem.closed ? 4 : 2);
+  options.disk = folder;
+  options.state_file = file;
+  options.threads = 2;
+  CAPTURE(problem.geometry.rows, problem.geometry.cols, problem.closed, options.memory_limit);
+  const auto r = kt::count_frontier(problem, options);
+  CAPTURE(r.error);
+  REQUIRE(r.error.empty());
+  CHECK(r.count == whole.count);
+  CHECK(r.progress.disk_bytes > 0);
+  CHECK(r.progress.passes > 1);
+  if (problem.geometry.rows == 6) CHECK(r.progress.join_buckets > 1);
+  CHECK(r.peak_bytes <= options.memory_limit);
+}
+
+std::vector<Problem> boards_on_disk() {
   std::vector<Problem> boards = {closed(board(6, 6)), board(5, 6), closed(board(5, 12)),
                                  board(5, 8, {{2, 3}}), board(4, 30)};
   if (!kSlowBuild) boards.push_back(board(6, 6));
-  for (const Problem& problem : boards) {
-    kt::FrontierOptions in_memory;
-    in_memory.periods = false;  // (a strip's tables, not its periods: the limit below them)
-    const auto whole = kt::count_frontier(problem, in_memory);
-    REQUIRE(whole.complete);
-    kt::FrontierOptions options;
-    options.memory_limit = whole.peak_bytes / (problem.closed ? 4 : 2);
-    options.disk = std::filesystem::temp_directory_path().string();
-    options.threads = 2;
-    CAPTURE(problem.geometry.rows, problem.geometry.cols, problem.closed, options.memory_limit);
-    const auto r = kt::count_frontier(problem, options);
-    CAPTURE(r.error);
-    REQUIRE(r.error.empty());
-    CHECK(r.count == whole.count);
-    CHECK(r.progress.disk_bytes > 0);
-    CHECK(r.progress.passes > 1);
-    if (problem.geometry.rows == 6) CHECK(r.progress.join_buckets > 1);
-    CHECK(r.peak_bytes <= options.memory_limit);
+  return boards;
+}
+
+}  // namespace
+
+TEST_CASE("frontier: states on disk count what the tables in memory count") {
+#ifdef __EMSCRIPTEN__
+  return;  // (no mmap in WebAssembly: FrontierDesc::disk is native only; a state file below)
+#endif
+  for (const Problem& problem : boards_on_disk()) {
+    check_on_disk(problem, std::filesystem::temp_directory_path().string(), nullptr);
   }
+}
+
+TEST_CASE("frontier: states in a state file (read back a part at a time) count the same") {
+  // The browser's way (no mmap there): every reader holds the part it reads, and a part not
+  // held is not in memory at all, so that a reader that forgot would read no states.
+  for (const Problem& problem : boards_on_disk()) {
+    kt::TempStateFile file;
+    REQUIRE(file.opened());
+    check_on_disk(problem, "", &file);
+    CHECK(file.length() > 0);
+    CHECK(file.in_use() == 0);  // every extent given back with its part
+  }
+}
+
+TEST_CASE("state file: extents taken first fit, joined when given back, moved when grown") {
+  kt::TempStateFile file;
+  REQUIRE(file.opened());
+  const std::vector<char> a(100, 'a'), b(50, 'b'), c(30, 'c'), d(150, 'd');
+  std::uint64_t at_a = 9, at_b = 9, at_c = 9;
+  REQUIRE(file.put(a.data(), a.size(), at_a));
+  REQUIRE(file.put(b.data(), b.size(), at_b));
+  REQUIRE(file.put(c.data(), c.size(), at_c));
+  CHECK(at_a == 0);
+  CHECK(at_b == 100);
+  CHECK(at_c == 150);
+  CHECK(file.in_use() == 180);
+  file.forget(at_a, a.size());
+  file.forget(at_b, b.size());  // joined with a's: 150 bytes free at 0
+  std::uint64_t at_d = 9;
+  REQUIRE(file.put(d.data(), d.size(), at_d));
+  CHECK(at_d == 0);  // fits the joined extent exactly
+  CHECK(file.length() == 180);
+  // c grown past its room: moved to the end, its old extent free.
+  std::vector<char> c2(40, 'e');
+  std::uint64_t room = c.size();
+  REQUIRE(file.put_again(c2.data(), c2.size(), at_c, room));
+  CHECK(room == 40);
+  CHECK(at_c == 150);  // (its own freed extent ended the file: grown in place)
+  std::vector<char> back(40);
+  REQUIRE(file.get(back.data(), back.size(), at_c));
+  CHECK(back == c2);
+  REQUIRE(file.get(back.data(), 40, at_d + 110));
+  CHECK(back == std::vector<char>(40, 'd'));
+  file.forget(at_d, d.size());
+  file.forget(at_c, room);
+  CHECK(file.in_use() == 0);
 }

@@ -55,10 +55,14 @@ std::string counted_whole(const Problem& p) {
 // With a memory limit and a folder for the states (FrontierDesc::disk), both again on each
 // resume.
 std::string saved_at_every_square(const Problem& p, int threads, int& saves,
-                                  std::uint64_t memory_limit = 0, const std::string& disk = {}) {
+                                  std::uint64_t memory_limit = 0, const std::string& disk = {},
+                                  kt::StateFile* state_file = nullptr) {
   const std::string path = saved_path("every");
-  const kt::FrontierDesc desc{
-      .memory_limit = memory_limit, .threads = threads, .disk = disk, .square_ends = true};
+  const kt::FrontierDesc desc{.memory_limit = memory_limit,
+                              .threads = threads,
+                              .disk = disk,
+                              .state_file = state_file,
+                              .square_ends = true};
   FrontierCounter counter(p, desc);
   saves = 0;
   while (counter.run(1 << 14) == Status::running) {
@@ -122,6 +126,24 @@ TEST_CASE("frontier save: states on disk, made again from the file at every squa
     int saves = 0;
     CHECK(saved_at_every_square(p, 2, saves, limit, disk) == whole.count.to_string());
     CHECK(saves > 3);
+  }
+}
+
+TEST_CASE("frontier save: states in a state file, made again from the file at every square") {
+  // As the browser counts past its memory (FrontierDesc::state_file), each counter made again
+  // from the save puts its states in the same file, the last one's extents given back.
+  for (const Problem& p : {saved_board(6, 6, true), saved_board(5, 8, false, {{2, 3}})}) {
+    const auto whole = kt::count_frontier(p);
+    REQUIRE(whole.complete);
+    const std::uint64_t limit = whole.peak_bytes / (p.closed ? 4 : 2);
+    CAPTURE(p.geometry.rows, p.geometry.cols, p.closed, limit);
+    kt::TempStateFile file;
+    REQUIRE(file.opened());
+    int saves = 0;
+    CHECK(saved_at_every_square(p, 2, saves, limit, {}, &file) == whole.count.to_string());
+    CHECK(saves > 3);
+    CHECK(file.length() > 0);
+    CHECK(file.in_use() == 0);
   }
 }
 

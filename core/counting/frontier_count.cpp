@@ -419,7 +419,7 @@ bool frontier_detail::Dp::to_disk() {
   Tables& t = *tables_;
   if (t.disk.empty()) return true;
   for (Part& part : t.old) {
-    if (!part.to_disk(t.disk, t.disk_bytes)) {
+    if (!part.to_disk(t.disk, t.state_file, t.disk_bytes)) {
       error_ = "cannot write the states to disk in " + t.disk;
       remedy_ = Remedy::scratch_folder;
       return false;
@@ -606,7 +606,8 @@ bool compact_parts(Tables& t, std::vector<Part>& dense) {
     to.keys = std::move(part.entries);
     to.keys.shrink_moving(std::max<std::size_t>(w, 1) * words);
     to.size = w;
-    if (!t.disk.empty() && t.passes > 1 && !to.to_disk(t.disk, t.disk_bytes)) refused = true;
+    if (!t.disk.empty() && t.passes > 1 && !to.to_disk(t.disk, t.state_file, t.disk_bytes))
+      refused = true;
   };
   const int threads =
       t.threads > 1 && t.parts.size() > 1 && t.entries.load() >= kManyStates ? t.threads : 1;
@@ -642,7 +643,9 @@ void frontier_detail::Dp::finish_square() {
     // the square again (every pass of it).
     const std::size_t wider = limbs + 1;
     for (Part& part : t.old) {
-      if (!part.counts.resize(std::max<std::size_t>(part.size, 1) * wider)) {
+      const bool held = part.hold(true);
+      if (!held || !part.counts.resize(std::max<std::size_t>(part.size, 1) * wider)) {
+        if (held) part.let_go();
         t.failed = true;
         t.failure =
             "out of memory (or disk) widening the counts at square " + std::to_string(t.square + 1);
@@ -654,6 +657,11 @@ void frontier_detail::Dp::finish_square() {
         part.counts[s * wider + limbs] = 0;
       }
       part.drop();  // (on disk: written back there)
+      if (!part.let_go()) {
+        t.failed = true;
+        t.failure = "cannot write the states back to " + t.disk;
+        return;
+      }
     }
     t.limbs = static_cast<int>(wider);
     t.max_limbs = std::max(t.max_limbs, t.limbs);
@@ -714,6 +722,8 @@ std::optional<frontier_detail::HandedStates> frontier_detail::Dp::take_handed() 
     for (std::size_t p = 0; p < t.old.size(); ++p) {
       const Part& from = t.old[p];
       Part& to = copy.parts[p];
+      frontier_detail::PartHold held;
+      held.hold(from);
       const std::size_t n = std::max<std::size_t>(from.size, 1);
       if (!to.keys.resize(n * words) || !to.counts.resize(n * limbs)) return std::nullopt;
       std::copy_n(from.keys.data(), n * words, to.keys.data());
@@ -812,10 +822,12 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
     // 3. A blocked square only moves the window.
     if (!step.free) {
       for (Part& part : t.old) {
+        if (!part.hold(true)) throw frontier_detail::StatesLost();
         for (std::size_t s = 0; s < part.size; ++s) {
           part.set_key(s, frontier_detail::moved_past_blocked(part.key(s, t.form), W), t.form);
         }
         part.drop();  // (on disk: written back there)
+        if (!part.let_go()) throw frontier_detail::StatesLost();
       }
       ++t.square;
       left -= std::min<std::uint64_t>(left, t.old_size + 1);
@@ -841,6 +853,8 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
     // Old states [from, to) into the table; tours finished on the last square into `tours`.
     auto expand = [&](std::size_t from, std::size_t to, bool locked, BigCount& tours,
                       frontier_detail::CutFilter::Memo* memo) {
+      // (The inserts' batches point into the states read until finish: held till then.)
+      const frontier_detail::RangeHold held(t.old, t.old_begin, from, to);
       Inserter inserter(t, locked, i);
       for_each_state(t, from, to, [&](Key key, const std::uint64_t* count) {
         if (t.failed) return false;
@@ -938,7 +952,7 @@ bool Work::start_top(bool take_handed) {
                                        desc.threads);
   bottom->drop();  // (pages read from disk, if any: back)
   top = std::make_unique<Dp>(top_plan, budget.beside(bottom_bytes), desc.threads);
-  top->set_disk(desc.disk);
+  top->set_disk(desc);
   top->set_filter(filter.get());
   top->return_at_square_ends(desc.square_ends);
   if (!take_handed) return true;
@@ -1030,6 +1044,7 @@ FrontierCounter::FrontierCounter(const Problem& problem, const FrontierDesc& des
   frontier_detail::Work& w = *work_;
   w.problem = problem;
   w.desc = desc;
+  if (desc.state_file != nullptr && desc.disk.empty()) w.desc.disk = "the file for the states";
   w.desc.threads = std::min(desc.threads > 0 ? desc.threads : hardware_threads(), kMaxThreads);
   w.budget = MemoryBudget(desc.memory_limit);
   const int threads = w.desc.threads;
@@ -1058,10 +1073,10 @@ FrontierCounter::FrontierCounter(const Problem& problem, const FrontierDesc& des
     }
   }
   // States on disk: where the forecast passes the limit, a half waiting for the other waits there.
-  w.on_disk = !desc.disk.empty() && countable &&
+  w.on_disk = !w.desc.disk.empty() && countable &&
               w.budget.over(forecast_frontier(problem, desc.memory_limit).bytes);
   const auto made = [&](Dp& dp, bool periods) {
-    dp.set_disk(desc.disk);
+    dp.set_disk(w.desc);
     dp.set_periods(periods);
     dp.return_at_square_ends(desc.square_ends);
   };

@@ -89,6 +89,7 @@
 #include "board/refusal.hpp"
 #include "board/status.hpp"
 #include "counting/big_count.hpp"
+#include "counting/state_file.hpp"
 
 namespace kt {
 
@@ -178,8 +179,12 @@ struct FrontierDesc {
   // in this folder (removed as they are done with) and each square's table is built in as many
   // passes as fit, each keeping a share of the new states; a half waiting for the other waits
   // there, and closed tours are joined in as many buckets as fit. Empty: none (the count stops
-  // at the limit). Not in WebAssembly (no files): FrontierCounter::check_disk first.
+  // at the limit). Not in WebAssembly (no mmap): FrontierCounter::check_disk first.
   std::string disk{};
+  // Or the states go to this file (not owned; it outlives the counter), read back whole a part
+  // at a time: for systems that cannot map the states from a folder's files (the browser's
+  // storage, from WebAssembly). `disk` then only names it in messages.
+  StateFile* state_file = nullptr;
   // run() also returns at the end of every square it finishes, where can_save() is true (to
   // save there: FrontierCounter::save).
   bool square_ends = false;

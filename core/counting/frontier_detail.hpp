@@ -13,6 +13,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,7 @@
 #include "counting/frontier_budget.hpp"
 #include "counting/frontier_count.hpp"
 #include "counting/frontier_key.hpp"
+#include "counting/state_file.hpp"
 
 namespace kt {
 
@@ -120,6 +122,12 @@ struct Plan {
 // mapped in its place. Its pages are then the file's: drop() hands them back, and the next read
 // fetches them from the page cache or the disk, so a table read in order from a file holds only
 // the part being read (Linux only; elsewhere to_file refuses).
+//
+// Or, given a StateFile (WebAssembly has no mmap), to_file moves the values into an extent of
+// that file and frees them: they are back in memory only while held (hold, let_go: counted, so
+// that the threads reading one part share one copy), and a buffer held to be changed is written
+// back when the last holder lets it go. Every reader holds what it reads (PartHold below); on
+// a mapped file or in memory, holding does nothing.
 template <typename T>
 class Buffer {
  public:
@@ -150,6 +158,7 @@ class Buffer {
       return true;
     }
     if (mapped_ > 0) return remap(n);
+    if (state_file_ != nullptr && holders_ == 0) return false;  // (changed only while held)
     if (data_ == nullptr && map(n)) return true;
     void* p = std::realloc(data_, n * sizeof(T));
     if (p == nullptr) return false;
@@ -177,10 +186,12 @@ class Buffer {
   std::size_t size() const { return size_; }
   T& operator[](std::size_t i) { return data_[i]; }
   const T& operator[](std::size_t i) const { return data_[i]; }
-  bool on_file() const { return fd_ >= 0; }
+  bool on_file() const { return fd_ >= 0 || state_file_ != nullptr; }
   // Moves the values into a new file in `folder` (removed from the folder at once: it goes when
-  // the buffer does), mapped in their place, its pages not resident. False: left as it was.
-  bool to_file([[maybe_unused]] const std::string& folder) {
+  // the buffer does), mapped in their place, its pages not resident; or, with a StateFile, into
+  // an extent of it. False: left as it was.
+  bool to_file([[maybe_unused]] const std::string& folder, StateFile* file = nullptr) {
+    if (file != nullptr) return to_state_file(*file);
 #if defined(__linux__) && !defined(__EMSCRIPTEN__) && defined(MADV_HUGEPAGE)
     if (fd_ >= 0 || size_ == 0) return fd_ >= 0;
     const int fd = open(folder.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
@@ -212,6 +223,36 @@ class Buffer {
     return false;
 #endif
   }
+  // In a StateFile: its values in memory until let go (`change`: written back then). False:
+  // no memory for them, or the file refused.
+  bool hold([[maybe_unused]] bool change = false) const {
+    if (state_file_ == nullptr) return true;
+    const std::lock_guard<std::mutex> lock(state_file_->holding());
+    if (holders_ == 0) {
+      void* p = std::malloc(std::max<std::size_t>(size_, 1) * sizeof(T));
+      if (p == nullptr || !state_file_->get(p, size_ * sizeof(T), file_at_)) {
+        std::free(p);
+        return false;
+      }
+      data_ = static_cast<T*>(p);
+    }
+    ++holders_;
+    changed_ = changed_ || change;
+    return true;
+  }
+  // The last holder gone: the values written back if changed, and freed. False: the file
+  // refused them.
+  bool let_go() const {
+    if (state_file_ == nullptr) return true;
+    const std::lock_guard<std::mutex> lock(state_file_->holding());
+    if (--holders_ > 0) return true;
+    const bool written =
+        !changed_ || state_file_->put_again(data_, size_ * sizeof(T), file_at_, file_room_);
+    std::free(data_);
+    data_ = nullptr;
+    changed_ = false;
+    return written;
+  }
   // A buffer on a file: its pages handed back (what was written stays in the file).
   void drop() const {
 #if defined(__linux__) && !defined(__EMSCRIPTEN__) && defined(MADV_HUGEPAGE)
@@ -223,6 +264,11 @@ class Buffer {
     std::swap(a.size_, b.size_);
     std::swap(a.mapped_, b.mapped_);
     std::swap(a.fd_, b.fd_);
+    std::swap(a.state_file_, b.state_file_);
+    std::swap(a.file_at_, b.file_at_);
+    std::swap(a.file_room_, b.file_room_);
+    std::swap(a.holders_, b.holders_);
+    std::swap(a.changed_, b.changed_);
   }
 
  private:
@@ -273,20 +319,43 @@ class Buffer {
   bool remap(std::size_t) { return false; }
   void unmap() {}
 #endif
+  // The values into an extent of `file`, their memory freed.
+  bool to_state_file(StateFile& file) {
+    if (on_file() || size_ == 0) return on_file();
+    const std::uint64_t bytes = size_ * sizeof(T);
+    std::uint64_t at = 0;
+    if (!file.put(data_, bytes, at)) return false;
+    const std::size_t n = size_;
+    release();
+    size_ = n;
+    state_file_ = &file;
+    file_at_ = at;
+    file_room_ = bytes;
+    return true;
+  }
   void release() {
     if (mapped_ > 0) {
       unmap();
     } else {
       std::free(data_);
     }
+    if (state_file_ != nullptr) state_file_->forget(file_at_, file_room_);
     data_ = nullptr;
     size_ = 0;
     mapped_ = 0;
+    state_file_ = nullptr;
+    holders_ = 0;
+    changed_ = false;
   }
-  T* data_ = nullptr;
+  // (mutable: held and let go by readers of a const table, the values in a StateFile.)
+  mutable T* data_ = nullptr;
   std::size_t size_ = 0;
-  std::size_t mapped_ = 0;  // bytes of its own mapping (0: malloc's)
-  int fd_ = -1;             // the file it is mapped from (-1: memory)
+  std::size_t mapped_ = 0;           // bytes of its own mapping (0: malloc's)
+  int fd_ = -1;                      // the file it is mapped from (-1: memory)
+  StateFile* state_file_ = nullptr;  // or the file it is in (in memory only while held)
+  mutable std::uint64_t file_at_ = 0, file_room_ = 0;  // its extent there
+  mutable int holders_ = 0;
+  mutable bool changed_ = false;
 };
 
 // Hands the free pages inside the heap back to the system (glibc: malloc_trim). A table read is
@@ -307,16 +376,28 @@ struct Part {
   Key key(std::size_t s, KeyForm form) const {
     return stored_as_key(&keys.data()[s * static_cast<std::size_t>(key_words(form))], form);
   }
-  // Its keys and counts to files in `folder`, their pages handed back (Buffer::to_file).
-  // `written` counts the bytes it moves.
-  bool to_disk(const std::string& folder, std::atomic<std::uint64_t>& written) {
+  // Its keys and counts to files in `folder`, their pages handed back, or into `file`
+  // (Buffer::to_file). `written` counts the bytes it moves.
+  bool to_disk(const std::string& folder, StateFile* file, std::atomic<std::uint64_t>& written) {
     if (size == 0 || keys.on_file()) return true;
     written += 8 * (keys.size() + counts.size());
-    return keys.to_file(folder) && counts.to_file(folder);
+    return keys.to_file(folder, file) && counts.to_file(folder, file);
   }
   void drop() const {
     keys.drop();
     counts.drop();
+  }
+  // Its states in memory while held, in a StateFile (Buffer::hold; `change`: written back when
+  // let go). False: no memory, or the file refused.
+  bool hold(bool change = false) const {
+    if (!keys.hold(change)) return false;
+    if (counts.hold(change)) return true;
+    keys.let_go();
+    return false;
+  }
+  bool let_go() const {
+    const bool k = keys.let_go();
+    return counts.let_go() && k;
   }
   void set_key(std::size_t s, Key key, KeyForm form) {
     std::uint64_t* k = &keys.data()[s * static_cast<std::size_t>(key_words(form))];
@@ -324,6 +405,63 @@ struct Part {
     stored_key(key, form, k[0], hi);
     if (form == KeyForm::wide) k[1] = hi;
   }
+};
+
+// The states of a StateFile that cannot be read back: the count cannot go on (thrown where
+// they are read, deep in the threads' loops; the counter says why).
+struct StatesLost : std::runtime_error {
+  StatesLost() : std::runtime_error("cannot read the states back from their file") {}
+};
+
+// A reader's hold on one part at a time (Part::hold), let go when it moves to another or goes.
+class PartHold {
+ public:
+  PartHold() = default;
+  PartHold(const PartHold&) = delete;
+  PartHold& operator=(const PartHold&) = delete;
+  ~PartHold() { let_go(); }
+  void hold(const Part& part) {
+    if (held_ == &part) return;
+    let_go();
+    if (!part.hold()) throw StatesLost();
+    held_ = &part;
+  }
+  void let_go() {
+    if (held_ != nullptr) held_->let_go();
+    held_ = nullptr;
+  }
+
+ private:
+  const Part* held_ = nullptr;
+};
+
+// A reader's hold on every part of a table's states from index `from` to `to` (Tables::old),
+// for readers that keep pointers into them past the part they are reading (the inserts'
+// batches).
+class RangeHold {
+ public:
+  RangeHold(const std::vector<Part>& parts, const std::vector<std::size_t>& begin, std::size_t from,
+            std::size_t to) {
+    if (from >= to) return;
+    const auto first = std::upper_bound(begin.begin(), begin.end(), from) - begin.begin() - 1;
+    for (std::size_t p = static_cast<std::size_t>(first); p < parts.size() && begin[p] < to; ++p) {
+      if (!parts[p].hold()) {
+        let_go();
+        throw StatesLost();
+      }
+      held_.push_back(&parts[p]);
+    }
+  }
+  RangeHold(const RangeHold&) = delete;
+  RangeHold& operator=(const RangeHold&) = delete;
+  ~RangeHold() { let_go(); }
+
+ private:
+  void let_go() {
+    for (const Part* part : held_) part->let_go();
+    held_.clear();
+  }
+  std::vector<const Part*> held_;
 };
 
 // Some of these parts' states are in files (Part::to_disk).
@@ -382,6 +520,7 @@ struct Tables {
   // state read but keeps only the new states of its share of the parts, which go to disk as
   // it ends (built), so that only a share of the table is built at a time.
   std::string disk;
+  StateFile* state_file = nullptr;  // or the file they go to instead of `disk`'s (only names it)
   int passes = 1;
   int pass = 0;
   int max_passes = 1;
@@ -611,8 +750,12 @@ class Dp {
   // Before running: starts from `states` (their square, their counts) instead of the empty
   // window before the first square.
   void start_from(HandedStates&& states);
-  // States on disk in `folder` where the tables would pass the memory limit (Tables::disk).
-  void set_disk(const std::string& folder) { tables_->disk = folder; }
+  // States on disk where the tables would pass the memory limit (Tables::disk): in `desc`'s
+  // folder, or its state file.
+  void set_disk(const FrontierDesc& desc) {
+    tables_->disk = desc.disk;
+    tables_->state_file = desc.state_file;
+  }
   // With a folder for the states: the states read go to disk now (a half waiting for the
   // other), false (error()) if they cannot; drop() hands back the pages read since.
   bool to_disk();
@@ -821,8 +964,10 @@ void for_each_state(const Tables& t, std::size_t from, std::size_t to, Emit&& em
   const std::size_t limbs = static_cast<std::size_t>(t.limbs);
   std::size_t p = static_cast<std::size_t>(
       std::upper_bound(t.old_begin.begin(), t.old_begin.end(), from) - t.old_begin.begin() - 1);
+  PartHold held;
   for (std::size_t g = from; g < to; ++p) {
     const Part& part = t.old[p];
+    held.hold(part);
     const std::size_t end = std::min(to, t.old_begin[p + 1]);
     for (std::size_t s = g - t.old_begin[p]; g < end; ++g, ++s) {
       if (!emit(part.key(s, t.form), &part.counts.data()[s * limbs])) return;

@@ -269,6 +269,7 @@ void copy_states(const Tables& t, const std::vector<std::uint32_t>& index,
   constexpr bool indexed = std::is_same_v<L, IndexedLinks>;
   constexpr std::size_t kAhead = 16;
   std::size_t part = t.part_of(index_of(from));
+  PartHold held;
   for (std::size_t r = from; r < to; ++r) {
     if (r + kAhead < to) {
       const std::size_t ahead = position[r + kAhead];
@@ -278,6 +279,7 @@ void copy_states(const Tables& t, const std::vector<std::uint32_t>& index,
     }
     const std::size_t i = index_of(r), k = position[r];
     while (i >= t.old_begin[part + 1]) ++part;
+    held.hold(t.old[part]);
     const std::size_t slot = i - t.old_begin[part];
     const Key key = t.old[part].key(slot, t.form);
     if constexpr (std::is_same_v<L, PackedLinks>) {

@@ -127,6 +127,8 @@ void write_states(SaveWriter& out, const std::vector<Part>& parts, int words, in
   out.word(parts.size());
   for (const Part& part : parts) out.word(part.size);
   for (const Part& part : parts) {
+    PartHold held;
+    if (!out.counting()) held.hold(part);
     out.words(part.keys.data(), part.size * static_cast<std::size_t>(words));
     out.words(part.counts.data(), part.size * static_cast<std::size_t>(limbs));
     if (!out.counting()) part.drop();  // (states on disk: the pages read back to the system)
@@ -188,7 +190,8 @@ bool read_states(SaveReader& in, std::vector<Part>& parts, std::vector<std::size
       }
     }
     read += 8 * (k + c);
-    if (!t.disk.empty() && t.budget.over_share(read, 2) && !part.to_disk(t.disk, t.disk_bytes)) {
+    if (!t.disk.empty() && t.budget.over_share(read, 2) &&
+        !part.to_disk(t.disk, t.state_file, t.disk_bytes)) {
       return false;
     }
   }
@@ -721,7 +724,7 @@ FrontierCounter FrontierCounter::resume(SaveSource& source, const std::string& p
       } else {
         // The top is done (the bottom's states at the cut, which pruned it, are gone).
         w.top = std::make_unique<frontier_detail::Dp>(w.top_plan, w.budget, w.desc.threads);
-        w.top->set_disk(w.desc.disk);
+        w.top->set_disk(w.desc);
         w.top->return_at_square_ends(w.desc.square_ends);
       }
       if (auto why = read_run(*w.top, 1); !why.empty()) return refuse_body(why);
