@@ -903,7 +903,7 @@ TEST_CASE("frontier: states in a state file (read back a part at a time) count t
   for (const Problem& problem : boards_on_disk()) {
     kt::TempStateFile file;
     REQUIRE(file.opened());
-    check_on_disk(problem, "", &file);
+    check_on_disk(problem, "a temporary file", &file);
     CHECK(file.length() > 0);
     CHECK(file.in_use() == 0);  // every extent given back with its part
   }

@@ -140,7 +140,8 @@ TEST_CASE("frontier save: states in a state file, made again from the file at ev
     kt::TempStateFile file;
     REQUIRE(file.opened());
     int saves = 0;
-    CHECK(saved_at_every_square(p, 2, saves, limit, {}, &file) == whole.count.to_string());
+    CHECK(saved_at_every_square(p, 2, saves, limit, "a temporary file", &file) ==
+          whole.count.to_string());
     CHECK(saves > 3);
     CHECK(file.length() > 0);
     CHECK(file.in_use() == 0);

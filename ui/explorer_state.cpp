@@ -660,6 +660,16 @@ void set_counter_kind(ExplorerState& s, CounterKind k) {
   clear_count(s.counting);
 }
 
+namespace {
+
+// Past the page's memory limit, where the states go (CounterChoice::on_disk).
+[[gnu::noinline]] std::string storage_note(const CounterChoice& c, std::uint64_t limit_mb) {
+  if (!c.on_disk) return {};
+  return " Past " + with_commas(limit_mb) + " MB, its states go to the browser's storage.";
+}
+
+}  // namespace
+
 std::string count(ExplorerState& s, bool confirmed) {
   Counting& c = s.counting;
   const bool asked = c.state == CountState::asking;
@@ -672,22 +682,24 @@ std::string count(ExplorerState& s, bool confirmed) {
   c.what = describe_count(p);
   CounterChoice choice;
   const std::uint64_t bytes = c.memory_limit_mb * 1'000'000;
+  const std::uint64_t room = c.elsewhere && c.storage_room ? c.storage_room() : 0;
   if (c.elsewhere && c.counter_kind == CounterKind::automatic) {
     // Both counters can count it: auto's trial of the search runs elsewhere too, off the page's
     // thread (a refusal of either is known here at once, from the checks and the forecast).
     CounterChoice rows;
-    if (choose_page_counter(p, CounterKind::rows, c.memory_limit_mb, rows, false).empty() &&
+    if (choose_page_counter(p, CounterKind::rows, c.memory_limit_mb, rows, false, room).empty() &&
         rows.search_refusal.empty()) {
       c.counter = c.elsewhere(p, std::nullopt, bytes);
       if (c.counter) {
         c.forecast = "Counting " + c.what + " by rows should take at most " +
                      about_bytes(rows.forecast_bytes) + " of memory (a forecast), on " +
-                     std::to_string(c.counter->threads()) + " threads.";
+                     std::to_string(c.counter->threads()) + " threads." +
+                     storage_note(rows, c.memory_limit_mb);
       }
     }
   }
   if (!c.counter) {
-    c.error = choose_page_counter(p, c.counter_kind, c.memory_limit_mb, choice, false);
+    c.error = choose_page_counter(p, c.counter_kind, c.memory_limit_mb, choice, false, room);
     if (!c.error.empty()) return c.error;
     if (confirmed && asked) {
       c.forecast = forecast;  // the one the user said yes to
@@ -697,7 +709,8 @@ std::string count(ExplorerState& s, bool confirmed) {
       // second), or counting by rows' memory.
       if (choice.by_rows) {
         c.forecast = "Counting " + c.what + " by rows should take " +
-                     about_bytes(choice.forecast_bytes) + " of memory (a forecast).";
+                     about_bytes(choice.forecast_bytes) + " of memory (a forecast)." +
+                     storage_note(choice, c.memory_limit_mb);
       } else {
         const CountTimeEstimate t =
             choice.trial ? *choice.trial : estimate_count_seconds(p, true, false);

@@ -114,6 +114,10 @@ struct Counting {
   double last_slice = 0;  // of which in the last frame
   Pacer pacer;
   CountElsewhere elsewhere;  // set by a host that can count off the page's thread
+  // Set by a host whose counts elsewhere can put their states past memory_limit_mb in storage:
+  // the bytes free there now (0: none). A count by rows whose forecast passes the limit is then
+  // no refusal where it fits there.
+  std::uint64_t (*storage_room)() = nullptr;
   // Set by a host where counts elsewhere save and those on the page's thread cannot: why not,
   // said beside a count by rows on the page's thread (count_saving).
   std::string not_saved_here;

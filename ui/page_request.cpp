@@ -119,10 +119,12 @@ std::string parse_count_request(RequestText text, CountKind kind, Problem& out) 
 }
 
 std::string choose_page_counter(const Problem& p, CounterKind kind, std::uint64_t memory_limit_mb,
-                                CounterChoice& out, bool probe_page_memory) {
+                                CounterChoice& out, bool probe_page_memory,
+                                std::uint64_t storage_room) {
   CounterRequest request;
   request.counter = kind;
   request.memory_limit = memory_limit_mb * 1'000'000;
+  request.disk_room = storage_room;
   request.forecast_hint = " (the page's WebAssembly memory; the knights CLI takes more)";
   // The forecast is fitted to native peaks. WebAssembly's heap never gives memory back, and
   // grows past what malloc asks (emscripten's growth by a fifth, up to 96 MB more):

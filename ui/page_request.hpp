@@ -55,9 +55,11 @@ inline constexpr std::uint64_t kMaxPageCountMemoryMB = 4000;
 // kt::choose_counter with the page's memory (the CLI's `--counter` choice): "" and `out` set,
 // or the refusal. Counting by rows is refused at once when its forecast passes the limit, or,
 // with probe_page_memory, when that much cannot be had from the browser now
-// (page_count_memory_refusal).
+// (page_count_memory_refusal); unless it fits in `storage_room` bytes of the browser's storage,
+// where a count in the counting worker puts its states past the limit (out.on_disk).
 std::string choose_page_counter(const Problem& p, CounterKind kind, std::uint64_t memory_limit_mb,
-                                CounterChoice& out, bool probe_page_memory = true);
+                                CounterChoice& out, bool probe_page_memory = true,
+                                std::uint64_t storage_room = 0);
 // Counting by rows in the page's own memory: "" or why the browser cannot give the page the
 // forecast now (it asks for it: the page's heap then keeps that size). A count that runs
 // elsewhere (the counting worker, in its own memory) does not ask.

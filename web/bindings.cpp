@@ -578,6 +578,9 @@ class App : public SearchReadout {
     out.set("rows", rows ? rows->rows : 0);
     out.set("states", rows ? static_cast<double>(rows->states) : 0.0);
     out.set("bytes", rows ? static_cast<double>(rows->bytes) : 0.0);
+    // Bytes of states written to the browser's storage past the memory limit, so far.
+    out.set("diskBytes", rows ? static_cast<double>(rows->disk_bytes) : 0.0);
+    out.set("memoryLimit", static_cast<double>(c.memory_limit_mb));
     out.set("joining", rows ? rows->joining : false);
     out.set("seconds", c.seconds);
     out.set("what", c.what);

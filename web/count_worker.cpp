@@ -89,6 +89,7 @@ struct News {
              ",\"states\":" + number(static_cast<double>(r.states)) +
              ",\"bytes\":" + number(static_cast<double>(r.bytes)) +
              ",\"peakBytes\":" + number(static_cast<double>(r.peak_bytes)) +
+             ",\"diskBytes\":" + number(static_cast<double>(r.disk_bytes)) +
              ",\"maxStates\":" + number(static_cast<double>(r.max_states)) +
              ",\"countWords\":" + std::to_string(r.count_words) +
              ",\"fraction\":" + number(r.fraction) +
@@ -125,8 +126,14 @@ struct Saving {
 void count_by_rows(const kt::Problem& problem, std::uint64_t memory_limit, int threads,
                    const Saving& saving) {
   const auto t0 = Clock::now();
-  const kt::FrontierDesc desc{
-      .memory_limit = memory_limit, .threads = threads, .square_ends = saving.on};
+  // Past the memory limit, the states go to the browser's storage beside the saves (where the
+  // worker opened its files: else the count stops at the limit, saying what it needs).
+  kt::web::OpfsStateFile states;
+  const kt::FrontierDesc desc{.memory_limit = memory_limit,
+                              .threads = threads,
+                              .disk = saving.on ? "the browser's storage" : "",
+                              .state_file = saving.on ? &states : nullptr,
+                              .square_ends = saving.on};
   kt::FrontierCounter counter =
       saving.resume ? kt::web::opfs_resume(desc) : kt::FrontierCounter(problem, desc);
   News news;

@@ -17,7 +17,8 @@ if (!ENVIRONMENT_IS_PTHREAD) {
   let ready = false;
   // A count by rows saves in the origin private file system (web/opfs_save.hpp): the folder
   // kt-count holds two slots (count.0, count.1) and count.json, which names the slot that holds
-  // the last whole save, the problem, how far it came and when. Opened here, before the count
+  // the last whole save, the problem, how far it came and when; and `states`, the count's states
+  // past its memory limit (emptied when a count starts and ends). Opened here, before the count
   // starts (a sync handle comes from a promise); the count's thread calls the functions below
   // on this thread, while it waits. Reads and writes go through a buffer of this thread's own:
   // the module's memory is shared, which not every browser's handles take.
@@ -51,7 +52,7 @@ if (!ENVIRONMENT_IS_PTHREAD) {
         const attempt = (async () => {
           const root = await navigator.storage.getDirectory();
           const dir = await root.getDirectoryHandle('kt-count', { create: true });
-          for (const name of ['count.0', 'count.1', 'count.json']) {
+          for (const name of ['count.0', 'count.1', 'count.json', 'states']) {
             const handle = await (await dir.getFileHandle(name, { create: true }))
               .createSyncAccessHandle();
             if (late) handle.close(); else opened.push(handle);
@@ -84,6 +85,7 @@ if (!ENVIRONMENT_IS_PTHREAD) {
       }
       this.files = files;
       this.buffer = new Uint8Array(CHUNK);
+      this.clearStates();  // (a closed tab's, of no use now)
       let last = null;  // the description of the last save, if there is one
       try {
         const text = new Uint8Array(files[2].getSize());
@@ -112,20 +114,39 @@ if (!ENVIRONMENT_IS_PTHREAD) {
       this.files = null;
       this.on = false;
     },
-    // Bytes between the module's memory and a file, through the buffer.
-    copy(file, pointer, bytes, write) {
+    // Bytes between the module's memory and a file at offset `at`, through the buffer.
+    copy(file, at, pointer, bytes, write) {
       const heap = new Uint8Array(wasmMemory.buffer);
       pointer >>>= 0;
       bytes >>>= 0;
       for (let done = 0; done < bytes; done += CHUNK) {
         const n = Math.min(CHUNK, bytes - done), part = this.buffer.subarray(0, n);
         if (write) part.set(heap.subarray(pointer + done, pointer + done + n));
-        const moved = write ? file.write(part, { at: this.at }) : file.read(part, { at: this.at });
+        const moved = write ? file.write(part, { at: at + done }) : file.read(part, { at: at + done });
         if (moved !== n) return 0;
         if (!write) heap.set(part, pointer + done);
-        this.at += n;
       }
       return 1;
+    },
+    // The slot's next bytes, written or read.
+    stream(pointer, bytes, write) {
+      if (!this.copy(this.files[this.slot], this.at, pointer, bytes, write)) return 0;
+      this.at += bytes >>> 0;
+      return 1;
+    },
+    // The states past the memory limit (web/opfs_save.hpp, OpfsStateFile): `bytes` at `at`.
+    states(at, pointer, bytes, write) {
+      try {
+        return this.copy(this.files[3], at, pointer, bytes, write);
+      } catch (e) {
+        return 0;
+      }
+    },
+    clearStates() {
+      try {
+        this.files[3].truncate(0);
+        this.files[3].flush();
+      } catch (e) {}
     },
     // A save: into the slot the description does not name, which it names once flushed.
     begin() {
@@ -140,7 +161,7 @@ if (!ENVIRONMENT_IS_PTHREAD) {
     },
     write(pointer, bytes) {
       try {
-        return this.copy(this.files[this.slot], pointer, bytes, true);
+        return this.stream(pointer, bytes, true);
       } catch (e) {
         return 0;
       }
@@ -182,7 +203,7 @@ if (!ENVIRONMENT_IS_PTHREAD) {
     },
     read(pointer, bytes) {
       try {
-        return this.copy(this.files[this.slot], pointer, bytes, false);
+        return this.stream(pointer, bytes, false);
       } catch (e) {
         return 0;
       }
@@ -190,6 +211,7 @@ if (!ENVIRONMENT_IS_PTHREAD) {
     // Counted: nothing left to go on with. (A count that neither saved nor went on from the
     // save leaves the last count's save as it was.)
     discard() {
+      this.clearStates();
       if (!this.resumed && this.saves === 0) {
         this.close();
         return;
@@ -197,7 +219,7 @@ if (!ENVIRONMENT_IS_PTHREAD) {
       // The description first (no save then, whatever follows), then the slots, at once: the
       // page may end this worker before the folder's removal below has run.
       try {
-        for (const i of [2, 0, 1]) {
+        for (const i of [2, 0, 1, 3]) {
           this.files[i].truncate(0);
           this.files[i].flush();
         }

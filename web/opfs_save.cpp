@@ -31,6 +31,21 @@ class OpfsSource final : public SaveSource {
 
 }  // namespace
 
+OpfsStateFile::~OpfsStateFile() {
+  MAIN_THREAD_EM_ASM({ Module.ktSaves.clearStates(); });
+}
+
+// (Offsets past 2^32 as doubles: exact below 2^53.)
+bool OpfsStateFile::write_at(std::uint64_t at, const void* data, std::size_t bytes) {
+  return MAIN_THREAD_EM_ASM_INT({ return Module.ktSaves.states($0, $1, $2, true); },
+                                static_cast<double>(at), data, bytes) != 0;
+}
+
+bool OpfsStateFile::read_at(std::uint64_t at, void* data, std::size_t bytes) {
+  return MAIN_THREAD_EM_ASM_INT({ return Module.ktSaves.states($0, $1, $2, false); },
+                                static_cast<double>(at), data, bytes) != 0;
+}
+
 std::string opfs_save(const FrontierCounter& counter, double seconds) {
   if (MAIN_THREAD_EM_ASM_INT({ return Module.ktSaves.begin(); }) == 0) {
     return "the browser's storage refused the save";

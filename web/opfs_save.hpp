@@ -1,5 +1,6 @@
 // A count by rows in the counting worker, saved in the browser's origin private file system
-// (OPFS), so that a count stopped by closing the tab goes on when the page is opened again.
+// (OPFS), so that a count stopped by closing the tab goes on when the page is opened again; and
+// its states past the memory limit, there too.
 //
 // Why this shape: the library writes and reads its saves through kt::SaveSink and
 // kt::SaveSource (core/counting/frontier_count.hpp), so nothing in core/ knows the browser. The
@@ -14,11 +15,26 @@
 // saving leaves the last save whole, as the CLI's rename does.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include "counting/frontier_count.hpp"
 
 namespace kt::web {
+
+// The count's states past its memory limit (FrontierDesc::state_file), in the same folder's
+// file `states`, which the worker opened and emptied before the count (its contents are of no
+// use to another run: a save holds every state). Reads and writes go through the worker's own
+// thread as the saves' do.
+class OpfsStateFile final : public StateFile {
+ public:
+  ~OpfsStateFile() override;  // emptied: its bytes back to the browser
+
+ protected:
+  bool write_at(std::uint64_t at, const void* data, std::size_t bytes) override;
+  bool read_at(std::uint64_t at, void* data, std::size_t bytes) override;
+};
 
 // Only where the worker opened the files (count_worker_post.js says whether, and why not, in
 // the count's news).

@@ -4,7 +4,8 @@
 // beside the page and fetched once the page's second part is in (web/page.js; never in the first
 // frame), reads that description, hands it to the app (Module.ktSavedCount, which
 // Module.app().savedCount() checks and words), and when there is one shows the offer: which
-// board, how far, Go on / Discard. Module.ktDiscardSavedCount removes it.
+// board, how far, Go on / Discard. Module.ktDiscardSavedCount removes it. And it measures the
+// room the storage has for a count's states (Module.ktStorageRoom).
 (function () {
   'use strict';
   var box = null;
@@ -101,6 +102,15 @@
         return why;
       });
   };
+
+  // The room the browser's storage has for this page (its quota less what it uses): a count in
+  // the counting worker puts its states there past its memory limit (web/opfs_save.hpp), where
+  // they fit (Module.ktStorageRoom, read when a count starts).
+  if (navigator.storage && navigator.storage.estimate) {
+    navigator.storage.estimate().then(function (e) {
+      Module.ktStorageRoom = Math.max(0, (e.quota || 0) - (e.usage || 0));
+    }, function () {});
+  }
 
   read().then(function (meta) {
     Module.ktSavedCount = meta;

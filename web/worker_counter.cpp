@@ -18,6 +18,7 @@
 #include "counting/big_count.hpp"
 #include "counting/count_request.hpp"
 #include "counting/frontier_count.hpp"
+#include "js_request.hpp"
 #include "page_request.hpp"
 
 using emscripten::val;
@@ -206,6 +207,7 @@ class WorkerCounter final : public ui::PageCounter {
       r.states = static_cast<std::uint64_t>(number(rows, "states"));
       r.bytes = static_cast<std::uint64_t>(number(rows, "bytes"));
       r.peak_bytes = static_cast<std::uint64_t>(number(rows, "peakBytes"));
+      r.disk_bytes = static_cast<std::uint64_t>(number(rows, "diskBytes"));
       r.max_states = static_cast<std::uint64_t>(number(rows, "maxStates"));
       r.count_words = static_cast<int>(number(rows, "countWords"));
       r.fraction = number(rows, "fraction");
@@ -249,6 +251,10 @@ class WorkerCounter final : public ui::PageCounter {
               " of " + std::to_string(static_cast<int>(number(save, "squares"))) +
               ": the page offers to go on from there when it is opened again." +
               (why.empty() ? "" : " The last save failed: " + why + ".");
+    if (rows_ && rows_->disk_bytes > 0) {
+      saving_ +=
+          " States written to the browser's storage: " + about_bytes(rows_->disk_bytes) + ".";
+    }
   }
 
   static constexpr double kSilentMs = 7500;  // a try; four in all
@@ -272,6 +278,10 @@ class WorkerCounter final : public ui::PageCounter {
 
 }  // namespace
 
+void set_count_memory(std::uint64_t megabytes) {
+  if (g_counting != nullptr) g_counting->memory_limit_mb = megabytes;
+}
+
 void set_count_limits(int threads, std::optional<bool> simd, std::optional<double> save_after) {
   g_threads_cap = threads;
   if (simd) g_simd_allowed = *simd;
@@ -291,6 +301,14 @@ void use_count_worker(ui::ExplorerState& state) {
   // (The counter's maker takes no capture, as before saving: a capture changed the code the
   // page's first frame runs.)
   g_counting = &state.counting;
+  // The browser's storage free for the worker's states past the memory limit: as
+  // web/saved_count.js measured it after the first frame (navigator.storage.estimate), where the
+  // count goes to the worker.
+  state.counting.storage_room = []() -> std::uint64_t {
+    if (count_threads().threads <= 0) return 0;
+    const val room = val::module_property("ktStorageRoom");
+    return room.isNumber() ? static_cast<std::uint64_t>(std::max(0.0, room.as<double>())) : 0;
+  };
   state.counting.elsewhere = [](const Problem& p, std::optional<bool> by_rows,
                                 std::uint64_t memory_limit) -> std::unique_ptr<ui::PageCounter> {
     const CountThreads t = count_threads();
@@ -464,17 +482,28 @@ val count_threads_js() {
   return out;
 }
 
-// Module.setCountThreads({threads, simd, saveAfter}), for comparing (benchmarks, tests):
-// threads, at most that many in the worker (0: the page's own thread; null: the machine's); simd:
-// false takes the plain build; saveAfter: the seconds before a count by rows in the worker first
-// saves (default 10, as the CLI's --save-after). "" or why the settings were refused (none is
+// Module.setCountThreads({threads, simd, saveAfter, memoryLimit}), for comparing (benchmarks,
+// tests): threads, at most that many in the worker (0: the page's own thread; null: the
+// machine's); simd: false takes the plain build; saveAfter: the seconds before a count by rows
+// in the worker first saves (default 10, as the CLI's --save-after); memoryLimit: the megabytes
+// the page's counts by rows may hold (default ui::kPageCountMemoryMB, null: back to it), past
+// which the worker's go to the browser's storage. "" or why the settings were refused (none is
 // then changed).
 std::string set_count_threads_js(val settings) {
   const bool object = !settings.isNull() && settings.typeOf().as<std::string>() == "object";
   const val threads = object ? settings["threads"] : val::undefined();
   const val simd = object ? settings["simd"] : val::undefined();
   const val save_after = object ? settings["saveAfter"] : val::undefined();
-  if (!object) return "expected {threads, simd}";
+  const val memory = object ? settings["memoryLimit"] : val::undefined();
+  if (!object) return "expected {threads, simd, saveAfter, memoryLimit}";
+  const double mb = memory.isNumber() ? memory.as<double>() : -1;
+  if (!memory.isUndefined() && !memory.isNull() &&
+      !(mb >= 1 && mb <= static_cast<double>(kt::ui::kMaxPageCountMemoryMB) &&
+        mb == static_cast<double>(static_cast<std::uint64_t>(mb)))) {
+    return "memoryLimit: expected megabytes, a whole number from 1 to " +
+           std::to_string(kt::ui::kMaxPageCountMemoryMB) + " (got " + kt::web::describe(memory) +
+           ")";
+  }
   const double after = save_after.isNumber() ? save_after.as<double>() : -1;
   if (!save_after.isUndefined() && !(after >= 0 && after <= 86400)) {
     return "saveAfter: expected seconds from 0 to 86400";
@@ -490,6 +519,10 @@ std::string set_count_threads_js(val settings) {
   kt::web::set_count_limits(no_cap ? -1 : static_cast<int>(n),
                             simd.isUndefined() ? std::nullopt : std::optional<bool>(simd.isTrue()),
                             save_after.isUndefined() ? std::nullopt : std::optional<double>(after));
+  if (!memory.isUndefined()) {
+    kt::web::set_count_memory(memory.isNull() ? kt::ui::kPageCountMemoryMB
+                                              : static_cast<std::uint64_t>(mb));
+  }
   return {};
 }
 

@@ -7,6 +7,7 @@
 
 #include <emscripten/val.h>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -25,6 +26,8 @@ CountThreads count_threads();
 // the SIMD build where the browser has it (false: the plain build; none: unchanged), and the
 // seconds before a count by rows first saves (none: unchanged).
 void set_count_limits(int threads, std::optional<bool> simd, std::optional<double> save_after);
+// The megabytes the page's counts by rows may hold (Counting::memory_limit_mb), from the next.
+void set_count_memory(std::uint64_t megabytes);
 
 // Sends `state`'s counts to the worker where count_threads() says so (decided at each count).
 // Counts by rows there save as they go (web/opfs_save.hpp).

@@ -659,7 +659,7 @@ void frontier_detail::Dp::finish_square() {
       part.drop();  // (on disk: written back there)
       if (!part.let_go()) {
         t.failed = true;
-        t.failure = "cannot write the states back to " + t.disk;
+        t.failure = "cannot write the states to disk in " + t.disk;
         return;
       }
     }
@@ -822,12 +822,12 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
     // 3. A blocked square only moves the window.
     if (!step.free) {
       for (Part& part : t.old) {
-        if (!part.hold(true)) throw frontier_detail::StatesLost();
+        if (!part.hold(true)) throw std::bad_alloc();  // (as PartHold)
         for (std::size_t s = 0; s < part.size; ++s) {
           part.set_key(s, frontier_detail::moved_past_blocked(part.key(s, t.form), W), t.form);
         }
         part.drop();  // (on disk: written back there)
-        if (!part.let_go()) throw frontier_detail::StatesLost();
+        if (!part.let_go()) throw std::bad_alloc();
       }
       ++t.square;
       left -= std::min<std::uint64_t>(left, t.old_size + 1);
@@ -1044,7 +1044,6 @@ FrontierCounter::FrontierCounter(const Problem& problem, const FrontierDesc& des
   frontier_detail::Work& w = *work_;
   w.problem = problem;
   w.desc = desc;
-  if (desc.state_file != nullptr && desc.disk.empty()) w.desc.disk = "the file for the states";
   w.desc.threads = std::min(desc.threads > 0 ? desc.threads : hardware_threads(), kMaxThreads);
   w.budget = MemoryBudget(desc.memory_limit);
   const int threads = w.desc.threads;

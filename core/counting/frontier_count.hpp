@@ -183,7 +183,7 @@ struct FrontierDesc {
   std::string disk{};
   // Or the states go to this file (not owned; it outlives the counter), read back whole a part
   // at a time: for systems that cannot map the states from a folder's files (the browser's
-  // storage, from WebAssembly). `disk` then only names it in messages.
+  // storage, from WebAssembly). `disk` then only names it in messages (and must: empty, none).
   StateFile* state_file = nullptr;
   // run() also returns at the end of every square it finishes, where can_save() is true (to
   // save there: FrontierCounter::save).

@@ -12,8 +12,8 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <new>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -407,13 +407,9 @@ struct Part {
   }
 };
 
-// The states of a StateFile that cannot be read back: the count cannot go on (thrown where
-// they are read, deep in the threads' loops; the counter says why).
-struct StatesLost : std::runtime_error {
-  StatesLost() : std::runtime_error("cannot read the states back from their file") {}
-};
-
 // A reader's hold on one part at a time (Part::hold), let go when it moves to another or goes.
+// A part that cannot be held (no memory to read it back into, or its file refused) throws
+// bad_alloc, deep in the threads' loops: the count cannot go on, as when out of memory there.
 class PartHold {
  public:
   PartHold() = default;
@@ -423,7 +419,7 @@ class PartHold {
   void hold(const Part& part) {
     if (held_ == &part) return;
     let_go();
-    if (!part.hold()) throw StatesLost();
+    if (!part.hold()) throw std::bad_alloc();
     held_ = &part;
   }
   void let_go() {
@@ -447,7 +443,7 @@ class RangeHold {
     for (std::size_t p = static_cast<std::size_t>(first); p < parts.size() && begin[p] < to; ++p) {
       if (!parts[p].hold()) {
         let_go();
-        throw StatesLost();
+        throw std::bad_alloc();
       }
       held_.push_back(&parts[p]);
     }

@@ -25,6 +25,10 @@ const OPEN_5X5 = '1728';
 // 6x7's directed open tours, every start: the native CLI's uninterrupted count (knights count
 // --rows 6 --cols 7), as tests/cli/resume.py has it.
 const OPEN_6X7 = '779938932';
+// Megabytes for 6x7 by rows, under its tables' peak (0.08 GB natively) and over what its join
+// needs (36.1 MB: knights count --rows 6 --cols 7 --memory-limit 20 refuses, saying so): its
+// states go to the browser's storage.
+const MEMORY_6X7 = 40;
 // What the page says beside a count by rows on its own thread (web/worker_counter.cpp).
 const NOT_SAVED_HERE = 'This count cannot be saved: it runs on the page\'s own thread (the page ' +
   'is not cross-origin isolated here), and a browser writes its storage as a count goes only ' +
@@ -176,11 +180,17 @@ async function main() {
                    ['done', 'search', '304', t.threads, ''], '5x5 from (1,1) by the search');
         // Set to the page's own thread (for comparing), the same count there; bad settings are
         // refused with a reason and change nothing.
+        const settings = 'expected {threads, simd, saveAfter, memoryLimit}';
         checkEqual(await page.evaluate(() => [Module.setCountThreads(7.5),
           Module.setCountThreads({ threads: -1 }), Module.setCountThreads({ simd: 'yes' }),
-          Module.setCountThreads(null), Module.countThreads().threads]),
-        ['expected {threads, simd}', 'threads: expected a whole number from 0 to 64, or null',
-         'simd: expected true or false', 'expected {threads, simd}', t.threads], 'bad settings');
+          Module.setCountThreads(null), Module.setCountThreads({ memoryLimit: 0 }),
+          Module.setCountThreads({ memoryLimit: 4001 }), Module.countThreads().threads,
+          Module.app().countState().memoryLimit]),
+        [settings, 'threads: expected a whole number from 0 to 64, or null',
+         'simd: expected true or false', settings,
+         'memoryLimit: expected megabytes, a whole number from 1 to 4000 (got 0)',
+         'memoryLimit: expected megabytes, a whole number from 1 to 4000 (got 4001)', t.threads,
+         1500], 'bad settings');
         checkEqual(await page.evaluate(() => Module.setCountThreads({ threads: 0 })), '', 'threads 0');
         const here = await countOnPage(page, [5, 5, '1,1', 'from-start', 'search']);
         checkEqual([here.count, here.threads, (await threads(page)).threads], ['304', 1, 0],
@@ -208,9 +218,11 @@ async function main() {
       }],
       ['a count by rows goes on after its tab is closed, from the browser\'s storage', async () => {
         // Saved from its first square end on (then whenever nine times the last save's time has
-        // passed), in the worker, into the origin private file system.
-        checkEqual(await page.evaluate(() => Module.setCountThreads({ saveAfter: 0 })), '',
-                   'saveAfter 0');
+        // passed), in the worker, into the origin private file system; and past a memory limit
+        // under its tables (0.08 GB natively; the join of open tours holds the smaller half
+        // whole, 36 MB), its states go there too, read back a part at a time.
+        checkEqual(await page.evaluate((mb) => Module.setCountThreads({ saveAfter: 0,
+          memoryLimit: mb }), MEMORY_6X7), '', 'saveAfter 0, a small memory limit');
         checkEqual(await page.evaluate(() => {
           const a = Module.app();
           return a.configure(6, 7, '1,1', 'auto') + a.setCountKind('all-open') +
@@ -250,6 +262,9 @@ async function main() {
         checkEqual(await page.evaluate(() => Module.app().savedCount().squaresDone),
                    saved.squaresDone, 'the save after a count in between');
         await page.screenshot({ path: join(ARTIFACTS, 'offline-saved-count-offer.png') });
+        // (A new page: its settings are the defaults again.)
+        checkEqual(await page.evaluate((mb) => Module.setCountThreads({ memoryLimit: mb }),
+                                       MEMORY_6X7), '', 'a small memory limit again');
         await page.click('#kt-saved-count button');  // Go on counting
         await page.waitForFunction(() => Module.app().countState().state !== 'running', null,
                                    { timeout: 120000 });
@@ -257,6 +272,11 @@ async function main() {
           offer: !!document.getElementById('kt-saved-count') }));
         checkEqual([resumed.state, resumed.counter, resumed.count, resumed.error, resumed.offer],
                    ['done', 'rows', OPEN_6X7, '', false], '6x7 open gone on with');
+        console.log(`    resumed: ${(resumed.diskBytes / 1e6).toFixed(1)} MB of states written ` +
+                    `to the browser's storage, ${resumed.seconds.toFixed(2)} s`);
+        check(resumed.diskBytes > 0 && resumed.memoryLimit === MEMORY_6X7,
+              `the resumed count's states went to the browser's storage (${resumed.diskBytes} ` +
+              `bytes, at a limit of ${resumed.memoryLimit} MB)`);
         // Counted: the save is gone, and a new tab offers nothing.
         await reopen(page, url);
         await page.waitForFunction(() => Module.ktSavedCount !== undefined, null,
