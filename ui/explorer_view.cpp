@@ -616,6 +616,34 @@ void ExplorerView::draw_status_section(const ExplorerState& s) {
   row("time", seconds);
 }
 
+namespace {
+
+// Text wrapped to the panel's width at its spaces only: ImGui's own wrapping also breaks after
+// a comma, which split "14,328,356 states" into "14,328," and "356 states".
+[[gnu::noinline]] void wrapped_at_spaces(const std::string& text, bool disabled) {
+  const float width = ImGui::GetContentRegionAvail().x;
+  std::string out, line;
+  for (std::size_t at = 0; at <= text.size();) {
+    const std::size_t space = std::min(text.find(' ', at), text.size());
+    const std::string word = text.substr(at, space - at);
+    const std::string longer = line.empty() ? word : line + " " + word;
+    if (!line.empty() && ImGui::CalcTextSize(longer.c_str()).x > width) {
+      out += line + "\n";
+      line = word;
+    } else {
+      line = longer;
+    }
+    at = space + 1;
+  }
+  out += line;
+  if (disabled)
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextUnformatted(out.c_str());
+  if (disabled) ImGui::PopStyleColor();
+}
+
+}  // namespace
+
 void ExplorerView::draw_count_section(ExplorerState& s) {
   section("Count tours (exact)");
   const Counting& c = s.counting;
@@ -685,41 +713,39 @@ void ExplorerView::draw_count_section(ExplorerState& s) {
   ImGui::ProgressBar(static_cast<float>(fraction), ImVec2(-FLT_MIN, 0), percent(fraction).c_str());
   record("Progress");
   const std::string number = with_commas(counter.count());
-  ImGui::PushTextWrapPos(0);
+  const char* stopped = c.state == CountState::stopped ? " (stopped)" : "";
   if (done) {
-    ImGui::Text("%s %s", number.c_str(), c.what.c_str());
+    wrapped_at_spaces(number + " " + c.what, false);
   } else if (counter.rows_progress()) {
     // Counting by rows adds its tours up only at the last square: no running total to show.
-    ImGui::Text("%s: the number comes at the last square%s", c.what.c_str(),
-                c.state == CountState::stopped ? " (stopped)" : "");
+    wrapped_at_spaces(c.what + ": the number comes at the last square" + stopped, false);
   } else {
-    ImGui::Text("%s %s so far%s", number.c_str(), c.what.c_str(),
-                c.state == CountState::stopped ? " (stopped)" : "");
+    wrapped_at_spaces(number + " " + c.what + " so far" + stopped, false);
   }
-  ImGui::PopTextWrapPos();
-  ImGui::PushTextWrapPos(0);
+  char line[256];
   if (const auto rows = counter.rows_progress()) {
     // By rows the count appears only at the last square: the rows and states show the work.
     if (done) {
-      ImGui::TextDisabled("by rows %.2f s%s%d rows%sat most %s states%speak %.1f MB", c.seconds,
-                          kDot, rows->rows, kDot, with_commas(rows->max_states).c_str(), kDot,
-                          static_cast<double>(rows->peak_bytes) / 1e6);
+      std::snprintf(line, sizeof line, "by rows %.2f s%s%d rows%sat most %s states%speak %.1f MB",
+                    c.seconds, kDot, rows->rows, kDot, with_commas(rows->max_states).c_str(), kDot,
+                    static_cast<double>(rows->peak_bytes) / 1e6);
     } else if (rows->joining) {
       const bool grouping = rows->join_grouped < 1;
-      ImGui::TextDisabled("by rows %.2f s%sjoining the two halves, %s%s%s%.1f MB", c.seconds, kDot,
-                          grouping ? "grouping their states " : "",
-                          percent(grouping ? rows->join_grouped : rows->join_fraction).c_str(),
-                          kDot, static_cast<double>(rows->bytes) / 1e6);
+      std::snprintf(line, sizeof line, "by rows %.2f s%sjoining the two halves, %s%s%s%.1f MB",
+                    c.seconds, kDot, grouping ? "grouping their states " : "",
+                    percent(grouping ? rows->join_grouped : rows->join_fraction).c_str(), kDot,
+                    static_cast<double>(rows->bytes) / 1e6);
     } else {
-      ImGui::TextDisabled("by rows %.2f s%srow %d of %d%s%s states%s%.1f MB", c.seconds, kDot,
-                          rows->rows_done, rows->rows, kDot, with_commas(rows->states).c_str(),
-                          kDot, static_cast<double>(rows->bytes) / 1e6);
+      std::snprintf(line, sizeof line, "by rows %.2f s%srow %d of %d%s%s states%s%.1f MB",
+                    c.seconds, kDot, rows->rows_done, rows->rows, kDot,
+                    with_commas(rows->states).c_str(), kDot,
+                    static_cast<double>(rows->bytes) / 1e6);
     }
   } else {
-    ImGui::TextDisabled("by search %.2f s%s%s nodes", c.seconds, kDot,
-                        with_commas(counter.nodes()).c_str());
+    std::snprintf(line, sizeof line, "by search %.2f s%s%s nodes", c.seconds, kDot,
+                  with_commas(counter.nodes()).c_str());
   }
-  ImGui::PopTextWrapPos();
+  wrapped_at_spaces(line, true);
   if (counter.rows_progress() && !done) draw_count_saving(c);
 }
 
