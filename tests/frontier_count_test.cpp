@@ -651,15 +651,16 @@ TEST_CASE("frontier: boards whose knight graph falls apart are settled before an
 }
 
 TEST_CASE("frontier: the plan past the memory limit is refused before it is made") {
-  // A blocked square keeps 1 x 10^6 from being settled: its plan takes 43 MB.
+  // A blocked square keeps 1 x 10^6 from being settled (in its middle: at an edge, the board
+  // would be left out with it, the rest settled at once): its plan takes 43 MB.
   kt::FrontierOptions options;
   options.memory_limit = 10'000'000;
-  const auto r = kt::count_frontier(board(1'000'000, 1, {{1, 1}}), options);
+  const auto r = kt::count_frontier(board(1'000'000, 1, {{1, 500'000}}), options);
   CHECK_FALSE(r.complete);
   CHECK_THAT(r.error, Catch::Contains("memory limit") && Catch::Contains("for the plan of"));
   // Within the limit the plan counts in the peak: the tables get what is left.
   options.memory_limit = 100'000'000;
-  const auto fits = kt::count_frontier(board(1'000'000, 1, {{1, 1}}), options);
+  const auto fits = kt::count_frontier(board(1'000'000, 1, {{1, 500'000}}), options);
   REQUIRE(fits.complete);
   CHECK(fits.peak_bytes > 37'000'000);  // the plan: 36 bytes a square and two flags
   CHECK(fits.peak_bytes <= options.memory_limit);
@@ -941,4 +942,73 @@ TEST_CASE("state file: extents taken first fit, joined when given back, moved wh
   file.forget(at_d, d.size());
   file.forget(at_c, room);
   CHECK(file.in_use() == 0);
+}
+
+namespace {
+
+// `inner` inside a board `rows` x `cols` whose other squares are blocked, its corner at
+// (x0, y0): the same tours.
+Problem inside(const Problem& inner, int rows, int cols, int x0, int y0) {
+  std::vector<Square> blocked;
+  for (int y = 1; y <= rows; ++y) {
+    for (int x = 1; x <= cols; ++x) {
+      const bool in =
+          x >= x0 && x < x0 + inner.geometry.cols && y >= y0 && y < y0 + inner.geometry.rows;
+      if (!in || inner.is_blocked(inner.geometry.index({x - x0 + 1, y - y0 + 1}))) {
+        blocked.push_back({x, y});
+      }
+    }
+  }
+  Problem p = board(rows, cols, blocked);
+  p.closed = inner.closed;
+  const auto moved = [&](Square s) { return Square{s.x + x0 - 1, s.y + y0 - 1}; };
+  if (inner.start) p.start = moved(*inner.start);
+  if (inner.end) p.end = moved(*inner.end);
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("frontier: a board's blocked edges are left out, as wide as its free squares") {
+  // 8x5 inside 8x8 (three columns blocked): forecast 840 GB and refused before, as the 8x8
+  // board; counted and forecast as 8x5 now, the same count. And a 20 wide board whose free
+  // squares are 6 wide is no refusal.
+  Problem from_start = board(6, 7, {{3, 3}});
+  from_start.start = Square{2, 1};  // (the colour with a square more)
+  Problem ends = board(5, 6);
+  ends.start = Square{1, 1};
+  ends.end = Square{2, 3};
+  const std::vector<std::pair<Problem, Problem>> cases = {
+      {board(8, 5), inside(board(8, 5), 8, 8, 1, 1)},
+      {closed(board(6, 8)), inside(closed(board(6, 8)), 8, 8, 1, 3)},
+      {from_start, inside(from_start, 9, 9, 2, 3)},
+      {ends, inside(ends, 7, 8, 3, 2)},
+  };
+  for (const auto& [inner, outer] : cases) {
+    CAPTURE(inner.geometry.rows, inner.geometry.cols, outer.geometry.rows, outer.geometry.cols);
+    const Problem trimmed = kt::trimmed_to_free_squares(outer);
+    CHECK(trimmed.geometry.rows == inner.geometry.rows);
+    CHECK(trimmed.geometry.cols == inner.geometry.cols);
+    CHECK(trimmed.start == inner.start);
+    CHECK(trimmed.end == inner.end);
+    CHECK(trimmed.blocked.empty() == inner.blocked.empty());
+    CHECK(kt::forecast_frontier(outer).bytes ==
+          kt::forecast_frontier(inner).bytes + outer.blocked.size());
+    const auto whole = kt::count_frontier(inner);
+    REQUIRE(whole.complete);
+    const auto r = kt::count_frontier(outer);
+    CAPTURE(r.error);
+    REQUIRE(r.complete);
+    CHECK(r.count == whole.count);
+    CHECK(r.peak_bytes < 2 * whole.peak_bytes + (1 << 20));
+  }
+  const Problem wide = inside(board(6, 20), 20, 20, 1, 8);
+  CHECK(kt::check_frontier_problem(wide).empty());
+  CHECK(kt::check_frontier_problem(board(20, 20)) ==
+        "counting by rows takes boards whose short side is at most 12; the 20x20 board's is 20");
+  Problem cylinder = inside(board(6, 6), 8, 8, 2, 2);
+  cylinder.piece.wrap = kt::Wrap::cylinder;  // (its columns join: they stay)
+  const Geometry kept = kt::trimmed_to_free_squares(cylinder).geometry;
+  CHECK(kept.rows == 6);
+  CHECK(kept.cols == 8);
 }

@@ -29,6 +29,14 @@ struct Problem {
 // closed tour.
 bool well_formed(const Problem& p);
 
+// The same problem on the smallest rectangle that holds its free squares: rows and columns
+// wholly blocked at the board's edges left out, its start and end moved with it. Its tours are
+// the same (a leaper's jump between two free squares stays inside their rectangle), so a
+// counter may take it instead: counting by rows then runs as wide as the free squares are,
+// not as the board. Edges that wrap stay (their squares are neighbours across them); a board
+// with no free square stays as it is.
+Problem trimmed_to_free_squares(const Problem& p);
+
 // A tour stored compactly, one byte per square: the direction (knight.hpp's encoding, read for
 // the problem's piece: the tour alone does not say which piece made it) to the next square, kNoJump
 // at the end of an open tour and on blocked squares. Used for boards too large for a move-number

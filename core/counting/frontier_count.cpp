@@ -211,12 +211,14 @@ std::string check_frontier_problem(const Problem& problem) {
     return "leaper: counting by rows takes the knight and the wazir (0,1), not the " +
            describe_leaper(problem.piece.leaper);
   }
-  const Geometry g = problem.geometry;
-  const int width = std::min(g.rows, g.cols);
+  // (As the counter counts it: on the rectangle of its free squares.)
+  const Geometry g = problem.geometry, free = trimmed_to_free_squares(problem).geometry;
+  const int width = std::min(free.rows, free.cols);
   if (width > kMaxFrontierWidth) {
     return "counting by rows takes boards whose short side is at most " +
            std::to_string(kMaxFrontierWidth) + "; the " + std::to_string(g.rows) + "x" +
-           std::to_string(g.cols) + " board's is " + std::to_string(width);
+           std::to_string(g.cols) + " board's is " + std::to_string(width) +
+           (free.rows == g.rows && free.cols == g.cols ? "" : " (its free squares' rectangle)");
   }
   return {};
 }
@@ -1037,12 +1039,14 @@ std::string check_frontier_desc(const FrontierDesc& desc) {
   return {};
 }
 
-FrontierCounter::FrontierCounter(const Problem& problem, const FrontierDesc& desc)
+FrontierCounter::FrontierCounter(const Problem& asked, const FrontierDesc& desc)
     : work_(std::make_unique<frontier_detail::Work>()) {
   using frontier_detail::Dp;
   using frontier_detail::Stage;
   frontier_detail::Work& w = *work_;
-  w.problem = problem;
+  w.problem = asked;  // (saved as asked)
+  // Counted on the rectangle of its free squares: as wide as they are, not as the board.
+  const Problem problem = trimmed_to_free_squares(asked);
   w.desc = desc;
   w.desc.threads = std::min(desc.threads > 0 ? desc.threads : hardware_threads(), kMaxThreads);
   w.budget = MemoryBudget(desc.memory_limit);

@@ -121,6 +121,14 @@ double fixed_ends_factor(const Problem& problem, int width, int cut) {
 }  // namespace
 
 FrontierForecast forecast_frontier(const Problem& problem, std::uint64_t memory_limit) {
+  // The counter counts the rectangle of the free squares (FrontierCounter): so does the
+  // forecast, the whole board's blocked flags held besides.
+  if (const Problem free = trimmed_to_free_squares(problem);
+      free.geometry.rows != problem.geometry.rows || free.geometry.cols != problem.geometry.cols) {
+    FrontierForecast f = forecast_frontier(free, memory_limit);
+    f.bytes += problem.blocked.size();
+    return f;
+  }
   FrontierForecast f;
   const Geometry g = problem.geometry;
   const int width = std::min(g.rows, g.cols);
