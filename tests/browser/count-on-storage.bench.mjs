@@ -10,7 +10,9 @@
 //     default: build/wasm/site 7 7 open 400 (7x7's open tours; its tables peak at about
 //     1.1 GB natively). The chessboard's closed tours: ... 8 8 closed 3000 (13 minutes in the
 //     page and 9 natively on a 2-core machine). KT_KNIGHTS: the native CLI, default
-//     build/native/cli/knights.
+//     build/native/cli/knights. KT_RELOAD_AFTER=SECONDS: the page's tab is closed that long
+//     after the count starts and a new one goes on from its save ("Go on counting"), as a
+//     visitor who closed it would; the page's time is then the whole, both tabs and between.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,17 +29,20 @@ const KNOWN = {
   '6x6 open': '6637920', '7x7 open': '165575218320', '6x6 closed': '9862',
   '8x8 closed': '13267364410532',
 };
+const RELOAD_AFTER = Number(process.env.KT_RELOAD_AFTER ?? 0);
 const NAME = `${ROWS}x${COLS} ${CLOSED ? 'closed' : 'open'}`;
 const EXPECTED = KNOWN[NAME];
 const verdict = (count) => (!EXPECTED ? '(no published count here)'
   : count === EXPECTED ? '(right)' : `(WRONG: ${EXPECTED})`);
 
+const settings = (page) => app(page, (mb) => Module.setCountThreads({ threads: null, simd: true,
+  memoryLimit: mb }), MEMORY_MB);
+
 async function countInPage(url) {
   const browser = await launch();
   try {
-    const page = await open(browser.context, url);
-    checkEqual(await app(page, (mb) => Module.setCountThreads({ threads: null, simd: true,
-      memoryLimit: mb }), MEMORY_MB), '', 'setCountThreads');
+    let page = await open(browser.context, url);
+    checkEqual(await settings(page), '', 'setCountThreads');
     checkEqual(await app(page, ([rows, cols, closed]) => {
       const a = Module.app();
       return a.configure(rows, cols, '1,1', 'auto') +
@@ -48,19 +53,36 @@ async function countInPage(url) {
     const first = await app(page, () => Module.app().countState());
     console.log(`${NAME} in the page: ${first.forecast}`);
     const t0 = Date.now();
-    let told = 0;
+    let told = 0, reloaded = !RELOAD_AFTER;
     for (;;) {
       const s = await app(page, () => ({ ...Module.app().countState(),
         longestMs: Module.frameStats().maxMs, simd: Module.countThreads().simd }));
       const seconds = (Date.now() - t0) / 1000;
       if (s.state !== 'running') {
         console.log(`${NAME} by rows in the page (Chromium), the counting worker on ${s.threads} ` +
-                    `thread(s)${s.simd ? ' with SIMD' : ''}, memory limit ${MEMORY_MB} MB: ` +
+                    `thread(s)${s.simd ? ' with SIMD' : ''}, memory limit ${MEMORY_MB} MB` +
+                    `${RELOAD_AFTER ? `, its tab closed after ${RELOAD_AFTER} s and the count ` +
+                                      'gone on with in a new one' : ''}: ` +
                     `${s.state}, ${s.count} ${verdict(s.count)} in ${seconds.toFixed(1)} s; ` +
                     `${(s.diskBytes / 1e9).toFixed(2)} GB of states written to the browser's ` +
                     `storage; longest frame ${s.longestMs.toFixed(0)} ms` +
                     `${s.error ? `; ${s.error}` : ''}`);
         return { seconds, ok: s.count === (EXPECTED ?? s.count) && !s.error };
+      }
+      if (!reloaded && seconds >= RELOAD_AFTER) {
+        // Closed (the worker with it), opened again: the offer, taken.
+        reloaded = true;
+        await page.close();
+        page = await open(browser.context, url);
+        checkEqual(await settings(page), '', 'setCountThreads in the new tab');
+        await page.waitForFunction(() => Module.app().savedCount() !== null, null,
+                                   { timeout: 60000 });
+        const saved = await app(page, () => Module.app().savedCount());
+        console.log(`  ${seconds.toFixed(0)} s: the tab closed (it said "${s.saving}"); a new ` +
+                    `tab offers the count saved at square ${saved.squaresDone} of ` +
+                    `${saved.squares} (${saved.seconds.toFixed(0)} s counted), and goes on`);
+        checkEqual(await app(page, () => Module.app().resumeCount()), '', 'Go on counting');
+        continue;
       }
       if (seconds - told >= 60) {
         told = seconds;
