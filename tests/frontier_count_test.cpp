@@ -910,6 +910,35 @@ TEST_CASE("frontier: states in a state file (read back a part at a time) count t
   }
 }
 
+TEST_CASE("frontier: states in a state file are read back a part a slice, not for each slice") {
+  // The browser's worker runs the count in slices of 2^14 steps and more: a slice that ended in
+  // the middle of a part let it go, and the next read it back whole again (8x8 closed's join
+  // went from minutes to hours). In slices of 256 steps, the parts are read back about as
+  // often as in one run. (6x6 open: parts of thousands of states; its join holds the smaller
+  // half whole, hence half the peak.)
+  const Problem p = board(6, 6);
+  kt::FrontierOptions in_memory;
+  const auto whole = kt::count_frontier(p, in_memory);
+  REQUIRE(whole.complete);
+  const auto read_back = [&](std::uint64_t slice) {
+    kt::TempStateFile file;
+    REQUIRE(file.opened());
+    kt::FrontierCounter counter(p, {.memory_limit = whole.peak_bytes / 2,
+                                    .threads = 2,
+                                    .disk = "a temporary file",
+                                    .state_file = &file});
+    while (counter.run(slice) == Status::running) {
+    }
+    REQUIRE(counter.error().empty());
+    CHECK(counter.count() == whole.count);
+    return file.bytes_read();
+  };
+  const std::uint64_t at_once = read_back(std::uint64_t{1} << 40), sliced = read_back(256);
+  CAPTURE(at_once, sliced);
+  CHECK(at_once > 0);
+  CHECK(sliced < 2 * at_once);
+}
+
 TEST_CASE("state file: extents taken first fit, joined when given back, moved when grown") {
   kt::TempStateFile file;
   REQUIRE(file.opened());

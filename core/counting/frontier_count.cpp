@@ -847,7 +847,8 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
     // States on disk: a slice ends with its part, whose pages go back once it is read.
     const std::size_t disk_part = t.reading > 0 ? t.part_of(t.cursor) : t.old.size();
     if (disk_part < t.old.size()) end = std::min(end, t.old_begin[disk_part + 1]);
-    left -= end - t.cursor;
+    end = t.slice_end(end);
+    left -= std::min<std::uint64_t>(left, end - t.cursor);
     const int past_cut =
         filter_ != nullptr && plan.cut >= 0 && i >= plan.cut ? i - plan.cut + 1 : 0;
     if (past_cut > 0 && memos_.size() < static_cast<std::size_t>(t.threads))

@@ -616,7 +616,7 @@ bool Join::group(bool top, std::uint64_t max_steps) {
   Buffer<std::uint64_t>& counts = top ? top_counts_ : bottom_counts_;
   switch (grouping_) {
     case Grouping::kinds: {
-      const std::size_t end = std::min(t.old_size, cursor_ + slice);
+      const std::size_t end = t.slice_end(std::min(t.old_size, cursor_ + slice));
       // In buckets: closed tours by kinds, open ones by the larger half's states alone (the
       // other whole in every bucket: an open top state may meet bottom states of several kinds).
       const bool filtered = buckets_ > 1 && (closed_ || top == top_first_);
@@ -702,7 +702,16 @@ bool Join::group(bool top, std::uint64_t max_steps) {
     }
     case Grouping::copy: {
       const std::size_t n = position_.size();
-      const std::size_t end = std::min(n, cursor_ + slice);
+      std::size_t end = std::min(n, cursor_ + slice);
+      if (end > cursor_ && end < n) {
+        // (States in a StateFile: on to the end of the part the slice ends in, as
+        // Tables::slice_end; index_ is in the tables' order.)
+        const auto at = [&](std::size_t r) -> std::size_t {
+          return index_.empty() ? r : index_[r];
+        };
+        const std::size_t last = t.slice_end(at(end - 1) + 1);
+        while (end < n && at(end) < last) ++end;
+      }
       in_ranges(threads_, cursor_, end, [&](std::size_t from, std::size_t to) {
         if (packed_) {
           copy_states(t, index_, position_, from, to, window_, bottom,

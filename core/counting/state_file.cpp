@@ -66,6 +66,7 @@ bool StateFile::put_again(const void* data, std::uint64_t bytes, std::uint64_t& 
 
 bool StateFile::get(void* data, std::uint64_t bytes, std::uint64_t at) {
   const std::lock_guard<std::mutex> lock(mutex_);
+  read_ += bytes;
   return read_at(at, data, static_cast<std::size_t>(bytes));
 }
 
@@ -77,6 +78,11 @@ void StateFile::forget(std::uint64_t at, std::uint64_t bytes) {
 std::uint64_t StateFile::in_use() const {
   const std::lock_guard<std::mutex> lock(mutex_);
   return in_use_;
+}
+
+std::uint64_t StateFile::bytes_read() const {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  return read_;
 }
 
 std::uint64_t StateFile::length() const {

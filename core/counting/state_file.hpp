@@ -36,6 +36,8 @@ class StateFile {
   // Bytes of the extents in use, and the file's length so far (the most in use at once, about).
   std::uint64_t in_use() const;
   std::uint64_t length() const;
+  // Bytes read back so far (each part read whole while held: what the reading costs).
+  std::uint64_t bytes_read() const;
 
   // Buffers held and let go from several threads take turns here
   // (frontier_detail::Buffer::hold).
@@ -54,6 +56,7 @@ class StateFile {
   std::map<std::uint64_t, std::uint64_t> free_;  // offset -> bytes, none touching another
   std::uint64_t end_ = 0;
   std::uint64_t in_use_ = 0;
+  std::uint64_t read_ = 0;
 };
 
 // A StateFile in a temporary file of the C library (std::tmpfile: removed when closed), for
