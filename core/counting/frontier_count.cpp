@@ -780,7 +780,7 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
   Tables& t = *tables_;
   const int W = plan.window;
   const std::uint64_t budget = std::max<std::uint64_t>(max_steps, 1);
-  std::uint64_t left = budget;
+  std::uint64_t left = budget, past_budget = 0;
   // How this call ends: its steps spent (go on: the loop's only test), or one of the others.
   enum class Exit { go_on, returned, done, failed };
   Exit exit = Exit::go_on;
@@ -848,6 +848,8 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
     const std::size_t disk_part = t.reading > 0 ? t.part_of(t.cursor) : t.old.size();
     if (disk_part < t.old.size()) end = std::min(end, t.old_begin[disk_part + 1]);
     end = t.slice_end(end);
+    // (A slice run on to its part's end takes more than was left: counted all the same.)
+    past_budget += end - t.cursor - std::min<std::uint64_t>(left, end - t.cursor);
     left -= std::min<std::uint64_t>(left, end - t.cursor);
     const int past_cut =
         filter_ != nullptr && plan.cut >= 0 && i >= plan.cut ? i - plan.cut + 1 : 0;
@@ -928,7 +930,7 @@ Status frontier_detail::Dp::run(std::uint64_t max_steps) {
   }
   // The one way out: the steps spent added (the caller's budgets count them); a run that failed
   // frees the table it was building and says why in error_.
-  steps_ += budget - left;
+  steps_ += budget - left + past_budget;
   if (exit == Exit::failed) {
     t.parts.clear();
     t.entries = 0;
