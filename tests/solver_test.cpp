@@ -138,6 +138,49 @@ TEST_CASE("every method runs in slices to the same result") {
   }
 }
 
+// The page builds huge boards on its counting worker's threads and hands the tour to its own
+// Solver: taken only before the first block, only for the same board, start and kind of tour.
+TEST_CASE("a construction built elsewhere is taken as the Solver's own") {
+  for (const auto& in : {kt::ProblemInput{1024, 1024, "1,1", "", "", true},
+                         kt::ProblemInput{1025, 1025, "3,5", "", "", false}}) {
+    const kt::Problem p = problem(in);
+    INFO(p.geometry.rows << " closed " << p.closed);
+    kt::Solver here(p, kt::Method::construct);
+    here.run(UINT64_MAX);
+    REQUIRE(here.status() == kt::Status::found);
+
+    kt::Solver taking(p, kt::Method::construct);
+    REQUIRE(taking.construction_unstarted());
+    kt::CompactTour built;
+    REQUIRE(kt::construct_tour(p, built).empty());
+    kt::CompactTour other_start;  // a tour of the same board from another square
+    kt::Problem moved = p;
+    moved.start = kt::Square{5, 3};
+    REQUIRE(kt::construct_tour(moved, other_start).empty());
+    CHECK_FALSE(taking.adopt_construction(std::move(other_start), 1));
+    CHECK(taking.status() == kt::Status::running);
+    CHECK(taking.adopt_construction(std::move(built), 0.25));
+    CHECK(taking.status() == kt::Status::found);
+    CHECK_FALSE(taking.construction_unstarted());
+    CHECK(taking.verify().ok);
+    CHECK(taking.built_tour()->next == here.built_tour()->next);
+    CHECK(taking.construction()->blocks_done() == taking.construction()->blocks_total());
+    CHECK(taking.reason() == here.reason());
+    CHECK(taking.counters().seconds == 0.25);
+
+    kt::Solver started(p, kt::Method::construct);
+    started.run(1);  // a block written here: the rest is this Solver's to write
+    CHECK_FALSE(started.construction_unstarted());
+    kt::CompactTour again;
+    REQUIRE(kt::construct_tour(p, again).empty());
+    CHECK_FALSE(started.adopt_construction(std::move(again), 1));
+    CHECK(started.status() == kt::Status::running);
+  }
+  // Small boards are built on the page's thread in its frames' slices.
+  CHECK_FALSE(kt::Solver(problem({8, 8, "1,1", "", "", false}), kt::Method::construct)
+                  .construction_unstarted());
+}
+
 TEST_CASE("summary JSON has the fixed fields") {
   kt::Solver s(problem({6, 6, "", "", "", true}), kt::Method::automatic);
   s.run(UINT64_MAX);

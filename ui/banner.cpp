@@ -204,7 +204,9 @@ BannerText run_words(const ExplorerState& s, const BoardFacts& board) {
       break;
     case RunState::running:
       b = {(built ? "Constructing... (" : "Searching... (") + method + ")",
-           progress_words(solver, steps) + (recursion ? kDot + recursion_place(s) : ""),
+           s.run.elsewhere
+               ? "the whole board at once, off the page's thread, then the verifier over it"
+               : progress_words(solver, steps) + (recursion ? kDot + recursion_place(s) : ""),
            Tone::running};
       break;
     case RunState::paused:

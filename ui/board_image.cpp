@@ -133,6 +133,7 @@ namespace {
 // stays within 60 per second), the clock read every kWalkChunk squares.
 constexpr double kWalkSeconds = 0.008;
 constexpr std::int64_t kWalkChunk = 32'768;
+constexpr std::size_t kZeroSlice = std::size_t{1} << 22;  // move numbers set to zero a frame
 
 double seconds_now() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
@@ -154,6 +155,7 @@ void BoardPicture::start_over(const Solver& solver, bool checker) {
   walked_ = nullptr;
   moves_.clear();
   moves_.shrink_to_fit();
+  moves_wanted_ = 0;
   checkpoints_.clear();
 }
 
@@ -222,13 +224,19 @@ void BoardPicture::update(const Solver& solver, bool checker) {
       walk_left_ = free_;
       walked_ = &tour;
       // Move numbers only where the Solver would not give them cheaply (large boards).
-      moves_.assign(static_cast<std::size_t>(g.size()), 0);
+      moves_wanted_ = static_cast<std::size_t>(g.size());
+      moves_.reserve(moves_wanted_);
       checkpoints_.clear();
       checkpoints_.reserve(static_cast<std::size_t>(free_ / kCheckpointEvery + 1));
     }
+    // The move numbers start at zero, a slice a frame (a 10^8-square board's 400 MB at once
+    // took a frame of 0.27 s in the page); then the walk.
+    if (moves_.size() < moves_wanted_) {
+      moves_.resize(std::min(moves_wanted_, moves_.size() + kZeroSlice));
+    }
     // Colour the order: walk the tour from its start, a bounded time per frame.
     const double walk_until = seconds_now() + kWalkSeconds;
-    for (std::int64_t k = 1; walk_left_ > 0; ++k) {
+    for (std::int64_t k = 1; walk_left_ > 0 && moves_.size() == moves_wanted_; ++k) {
       if (k % kWalkChunk == 0 && seconds_now() > walk_until) break;
       const int i = g.index(walk_at_);
       if (image_.samples(walk_at_)) image_.visit(i, walk_n_ / last);

@@ -120,8 +120,11 @@ class BoardPicture {
     return walk_left_ > 0 ? 1.0 - static_cast<double>(walk_left_) / free_ : 1.0;
   }
   // A construction's move numbers by square index, filled as its order is coloured (0 not yet
-  // reached); empty for searches (their Solver has a board).
-  std::span<const std::int32_t> moves() const { return moves_; }
+  // reached); empty for searches (their Solver has a board), and while they are set to zero.
+  std::span<const std::int32_t> moves() const {
+    return moves_.size() == moves_wanted_ ? std::span<const std::int32_t>(moves_)
+                                          : std::span<const std::int32_t>();
+  }
   // The square of move n (1-based) of a construction, once the walk has got that far.
   std::optional<int> square_of_move(std::int64_t n) const;
 
@@ -140,6 +143,7 @@ class BoardPicture {
   std::int64_t walk_n_ = 0, walk_left_ = 0;
   const CompactTour* walked_ = nullptr;  // the tour walked
   std::vector<std::int32_t> moves_;      // move numbers (4 bytes a square)
+  std::size_t moves_wanted_ = 0;         // its size once set to zero, a slice a frame
   // Every kCheckpointEvery-th move's square, so that "go to move n" walks only a little.
   std::vector<std::int32_t> checkpoints_;
 };

@@ -80,6 +80,9 @@ std::string start_over(ExplorerState& s, std::string why, Request&& request) {
   r.last_action = Action::none;
   r.verdict.reset();
   r.verify_pending = false;
+  r.elsewhere.reset();
+  r.built_elsewhere = false;
+  r.elsewhere_error.clear();
   ++r.generation;
   r.pacer.reset();
   r.bank.reset();
@@ -548,6 +551,7 @@ void step(ExplorerState& s) {
   }
   SearchRun& r = s.run;
   if (!r.solver || r.state == RunState::finished) return;
+  r.elsewhere.reset();  // a block written here: the rest is the page's to write
   r.last_action = advance(*r.solver, 1);
   r.state = RunState::paused;
   after_steps(r, 0);
@@ -765,6 +769,34 @@ void stop_count(ExplorerState& s) {
 
 // --- time --------------------------------------------------------------------------------------
 
+// A huge construction's Run, built off the page's thread where the host can
+// (build_elsewhere.hpp): started before the construction's first step, then asked for its news
+// once a frame, and its tour taken with the verifier's verdict there. Returns whether the run
+// is elsewhere this frame (the page's solver takes no steps of its own).
+[[gnu::noinline]] bool run_elsewhere(SearchRun& r) {  // (a Run, never a first frame)
+  if (!r.elsewhere) {
+    if (!r.build_elsewhere || !r.elsewhere_error.empty() || !r.solver->construction_unstarted()) {
+      return false;
+    }
+    r.elsewhere = r.build_elsewhere(r.solver->problem());
+    if (!r.elsewhere) return false;
+  }
+  if (r.elsewhere->running()) return true;
+  const std::unique_ptr<ElsewhereBuild> built = std::move(r.elsewhere);
+  r.elsewhere_error = built->error();
+  if (!r.elsewhere_error.empty()) return false;
+  std::optional<CompactTour> tour = built->take_tour();
+  if (!tour || !r.solver->adopt_construction(std::move(*tour), built->seconds())) {
+    r.elsewhere_error = "the tour built off the page's thread was not this board's";
+    return false;
+  }
+  r.built_elsewhere = true;
+  finish(r);
+  r.verdict = built->verdict();
+  r.verify_pending = false;
+  return true;
+}
+
 double count_alone_slice(double dt_seconds, double last_slice, double budget) {
   const double rest = std::max(0.0, dt_seconds - last_slice);
   return std::clamp(4 * rest, 4 * budget, std::max(4 * budget, 0.25));
@@ -801,7 +833,9 @@ TickReport tick(ExplorerState& s, double dt_seconds, double budget) {
     const std::uint64_t steps = s.speed.fastest ? std::numeric_limits<std::uint64_t>::max()
                                                 : r.bank.earn(dt_seconds, s.speed.steps_per_second);
     Solver& solver = *r.solver;
-    if (steps > 0) {
+    if (run_elsewhere(r)) {
+      report.verified = r.verdict.has_value();
+    } else if (steps > 0) {
       const std::uint64_t ran = r.pacer.advance(
           [&](std::uint64_t n) {
             r.last_action = advance(solver, n);

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "board/request.hpp"
+#include "build_elsewhere.hpp"
 #include "counting/count.hpp"
 #include "pacer.hpp"
 #include "page_counter.hpp"
@@ -94,6 +95,13 @@ struct SearchRun {
   // Steps per second over the last half second.
   double window_seconds = 0, rate = 0;
   std::uint64_t window_start_work = 0, last_work = 0;
+  // Set by a host that can build a huge board's tour off the page's thread; and that build,
+  // while it runs (a Run of the construction before its first step: Solver::
+  // construction_unstarted). Its failure is said once, and the page builds the tour itself.
+  BuildElsewhere build_elsewhere = nullptr;
+  std::unique_ptr<ElsewhereBuild> elsewhere;
+  bool built_elsewhere = false;  // the run's tour was built there
+  std::string elsewhere_error;
 };
 
 struct Counting {

@@ -316,6 +316,16 @@ class App : public SearchReadout {
   }
   void reset() { ui::reset(state()); }
   std::string run_state() const { return ui::to_string(state().run.state); }
+  // A huge construction's Run off the page's thread (ui/build_elsewhere.hpp): {running (being
+  // built there now), built (the run's tour was), error (why it failed there: the page built it)}.
+  val built_elsewhere() const {
+    const ui::SearchRun& r = state().run;
+    val out = val::object();
+    out.set("running", r.elsewhere != nullptr);
+    out.set("built", r.built_elsewhere);
+    out.set("error", r.elsewhere_error);
+    return out;
+  }
   // The banner above the board as it reads now: {title, detail}.
   val banner() const {
     const ui::BannerText b = ui::banner_text(state());
@@ -952,6 +962,7 @@ EMSCRIPTEN_BINDINGS(knights_tour) {
       .function("stepMoves", &App::step_moves)
       .function("reset", &App::reset)
       .function("state", &App::run_state)
+      .function("builtElsewhere", &App::built_elsewhere)
       .function("banner", &App::banner)
       .function("error", &App::error)
       .function("config", &App::config)

@@ -26,6 +26,7 @@
 #include "counting/estimate.hpp"
 #include "counting/frontier_count.hpp"
 #include "opfs_save.hpp"
+#include "worker_json.hpp"
 
 namespace {
 
@@ -36,28 +37,8 @@ std::string g_news = R"({"state":"idle"})";  // under g_mutex
 std::string g_read;                          // the copy kt_count_news returned last
 bool g_started = false;
 
-std::string quoted(const std::string& text) {
-  std::string out = "\"";
-  for (const char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char hex[8];
-      std::snprintf(hex, sizeof hex, "\\u%04x", c);
-      out += hex;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
-std::string number(double x) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.17g", x);
-  return text;
-}
+using kt::web::number;
+using kt::web::quoted;
 
 // The news as the page reads them (web/worker_counter.cpp): numbers past 2^53 (counts) as
 // strings of digits.

@@ -1,6 +1,6 @@
 // The counting worker's side of its messages (after count_worker.js's generated code; in the
 // worker's own thread only, not in the threads Emscripten starts from the same script). The
-// page sends one message, the count:
+// page sends one message, a huge board's tour to build (`build`, below) or the count:
 //   {rows, cols, blocked: Uint8Array | null, start: [x, y] | null, end: [x, y] | null, closed,
 //    byRows: true | false | null (auto: the worker's trial decides), memoryLimit (bytes), threads,
 //    resume: go on from the saved count (the problem is the save's), saveAfter (seconds)}
@@ -234,8 +234,34 @@ if (!ENVIRONMENT_IS_PTHREAD) {
                squares: this.last ? this.last.squares : 0 };
     },
   };
+  // The other errand, {build: {rows, cols, start: [x, y], closed}}: a huge board's tour for
+  // the page's Run (web/count_worker_build.cpp), its news a tenth of a second apart, and the
+  // last with the tour's successor bytes (moved to the page, not copied again).
+  const build = (b) => {
+    const at = (i) => (Array.isArray(b.start) ? Number(b.start[i]) | 0 : 0);
+    if (_kt_build_start(b.rows | 0, b.cols | 0, at(0), at(1), b.closed ? 1 : 0)) {
+      postMessage({ state: 'done', build: true, error: 'the worker cannot build this tour' });
+      return;
+    }
+    const timer = setInterval(() => {
+      const news = JSON.parse(UTF8ToString(_kt_build_news()));
+      if (news.state !== 'done') return;
+      clearInterval(timer);
+      const moved = [];
+      if (news.bytes > 0) {
+        const from = _kt_build_tour() >>> 0;
+        news.tour = new Uint8Array(wasmMemory.buffer).slice(from, from + news.bytes);
+        moved.push(news.tour.buffer);
+      }
+      postMessage(news, moved);
+    }, 100);
+  };
   const start = async () => {
     const r = request;
+    if (r.build) {
+      build(r.build);
+      return;
+    }
     if (r.byRows !== false) await saves.open(r);
     const blocked = r.blocked ? Uint8Array.from(r.blocked) : null;
     const at = (s, i) => (Array.isArray(s) ? Number(s[i]) | 0 : 0);

@@ -5,6 +5,7 @@
 #include <emscripten/val.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -20,6 +21,7 @@
 #include "counting/frontier_count.hpp"
 #include "js_request.hpp"
 #include "page_request.hpp"
+#include "worker_builder.hpp"
 
 using emscripten::val;
 
@@ -48,14 +50,15 @@ EM_JS(int, kt_worker_simd, (), {
   }
 });
 
-// Starts a worker on a count; its news land in Module.ktCountWorkers[id].news.
-EM_JS(void, kt_worker_start, (int id, int rows, int cols, const unsigned char* blocked, int sx,
-                              int sy, int ex, int ey, int closed, int by_rows, double memory_limit,
-                              int threads, int simd, int resume, double save_after), {
+// Starts a worker on an errand (a count, or a huge board's tour: web/worker_builder.cpp), the
+// message as JSON and, for a count, its board's blocked flags; the worker's news land in
+// Module.ktCountWorkers[id].news (null until it says it is alive).
+EM_JS(void, kt_worker_start, (int id, int simd, const char* message, const unsigned char* blocked,
+                              int squares), {
   const workers = Module.ktCountWorkers || (Module.ktCountWorkers = {});
   const entry = { news: null };
   const fail = (why) => {
-    entry.news = { state: 'done', count: '0', progress: 0, nodes: 0, seconds: 0, threads,
+    entry.news = { state: 'done', count: '0', progress: 0, nodes: 0, seconds: 0,
                    error: 'the counting worker failed: ' + why };
     if (entry.worker) entry.worker.terminate();
   };
@@ -68,11 +71,9 @@ EM_JS(void, kt_worker_start, (int id, int rows, int cols, const unsigned char* b
   }
   entry.worker.onmessage = (e) => { entry.news = e.data; };
   entry.worker.onerror = (e) => fail(e.message || 'no message');
-  entry.worker.postMessage({
-    rows, cols, closed: !!closed, byRows: by_rows < 0 ? null : !!by_rows,
-    memoryLimit: memory_limit, threads, resume: !!resume, saveAfter: save_after,
-    blocked: blocked ? HEAPU8.slice(blocked, blocked + rows * cols) : null,
-    start: sx > 0 ? [sx, sy] : null, end: ex > 0 ? [ex, ey] : null });
+  const m = JSON.parse(UTF8ToString(message));
+  m.blocked = blocked ? HEAPU8.slice(blocked, blocked + squares) : null;
+  entry.worker.postMessage(m);
 });
 
 EM_JS(void, kt_worker_end, (int id), {
@@ -84,6 +85,19 @@ EM_JS(void, kt_worker_end, (int id), {
 // clang-format on
 
 namespace kt::web {
+
+void start_worker(int id, bool simd, const std::string& message, const unsigned char* blocked,
+                  int squares) {
+  kt_worker_start(id, simd, message.c_str(), blocked, squares);
+}
+
+void end_worker(int id) { kt_worker_end(id); }
+
+int next_worker_id() {
+  static int last = 0;
+  return ++last;
+}
+
 namespace {
 
 bool is_object(const val& v) { return !v.isNull() && v.typeOf().as<std::string>() == "object"; }
@@ -93,7 +107,6 @@ double number(const val& v, const char* field) {
   return x.isNumber() ? x.as<double>() : 0.0;
 }
 
-int g_next_id = 0;
 int g_threads_cap = -1;  // Module.setCountThreads: -1 the machine's threads
 bool g_simd_allowed = true;
 double g_save_after = 10;            // Module.setCountThreads: seconds before a count's first save
@@ -114,8 +127,23 @@ struct WorkerStart {
   double save_after = 10;
 
   void launch(int id) const {
-    kt_worker_start(id, rows, cols, blocked.get(), start.x, start.y, end.x, end.y, closed, by_rows,
-                    memory_limit, threads, simd, resume, save_after);
+    const auto square = [](Square q) {
+      return q.x > 0 ? "[" + std::to_string(q.x) + "," + std::to_string(q.y) + "]"
+                     : std::string("null");
+    };
+    char numbers[96];
+    std::snprintf(numbers, sizeof numbers, "\"memoryLimit\":%.17g,\"saveAfter\":%.17g",
+                  memory_limit, save_after);
+    const std::string message = "{\"rows\":" + std::to_string(rows) +
+                                ",\"cols\":" + std::to_string(cols) +
+                                ",\"closed\":" + (closed ? "true" : "false") + ",\"byRows\":" +
+                                (by_rows < 0 ? "null"
+                                 : by_rows   ? "true"
+                                             : "false") +
+                                "," + numbers + ",\"threads\":" + std::to_string(threads) +
+                                ",\"resume\":" + (resume ? "true" : "false") +
+                                ",\"start\":" + square(start) + ",\"end\":" + square(end) + "}";
+    start_worker(id, simd, message, blocked.get(), rows * cols);
   }
 };
 
@@ -298,6 +326,7 @@ CountThreads count_threads() {
 }
 
 void use_count_worker(ui::ExplorerState& state) {
+  state.run.build_elsewhere = build_in_worker;
   // (The counter's maker takes no capture, as before saving: a capture changed the code the
   // page's first frame runs.)
   g_counting = &state.counting;
@@ -346,7 +375,7 @@ void use_count_worker(ui::ExplorerState& state) {
     start.resume = g_resume_next && by_rows.value_or(false);
     start.save_after = g_save_after;
     g_resume_next = false;
-    return std::make_unique<WorkerCounter>(++g_next_id, by_rows, std::move(start));
+    return std::make_unique<WorkerCounter>(next_worker_id(), by_rows, std::move(start));
   };
 }
 

@@ -15,6 +15,13 @@
 
 namespace kt::web {
 
+// The counting worker's errands: a worker started on one, given as a JSON message (and a count's
+// blocked flags, or null), and ended (at once, with its threads); ids from next_worker_id.
+void start_worker(int id, bool simd, const std::string& message, const unsigned char* blocked,
+                  int squares);
+void end_worker(int id);
+int next_worker_id();
+
 // Where the page's counts run, for the JS API (Module.countThreads()).
 struct CountThreads {
   bool isolated = false;  // crossOriginIsolated, with SharedArrayBuffer and Worker
@@ -29,8 +36,9 @@ void set_count_limits(int threads, std::optional<bool> simd, std::optional<doubl
 // The megabytes the page's counts by rows may hold (Counting::memory_limit_mb), from the next.
 void set_count_memory(std::uint64_t megabytes);
 
-// Sends `state`'s counts to the worker where count_threads() says so (decided at each count).
-// Counts by rows there save as they go (web/opfs_save.hpp).
+// Sends `state`'s counts to the worker where count_threads() says so (decided at each count),
+// and the Run of a huge construction (web/worker_builder.hpp). Counts by rows there save as they
+// go (web/opfs_save.hpp).
 void use_count_worker(ui::ExplorerState& state);
 
 // The count saved last in the browser's storage, for the JS API and the offer to go on with it

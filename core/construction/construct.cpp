@@ -427,6 +427,23 @@ bool Construction::write_block() {
   return true;
 }
 
+bool Construction::adopt(CompactTour&& built, double seconds) {
+  const Geometry g = tour_.geometry;
+  if (status_ != Status::running || set_up_ || built.geometry.rows != g.rows ||
+      built.geometry.cols != g.cols || built.start != tour_.start || built.closed != tour_.closed ||
+      built.next.size() != static_cast<std::size_t>(g.rows) * static_cast<std::size_t>(g.cols)) {
+    return false;
+  }
+  tour_ = std::move(built);
+  set_up_ = true;
+  r_ = static_cast<int>(row_bands_.size());
+  c_ = 0;
+  blocks_done_ = blocks_total();
+  seconds_ = seconds;
+  status_ = Status::found;
+  return true;
+}
+
 Status Construction::run(std::uint64_t max_steps) {
   if (status_ != Status::running || max_steps == 0) return status_;
   const auto t0 = std::chrono::steady_clock::now();

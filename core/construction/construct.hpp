@@ -85,6 +85,13 @@ class Construction {
   const CompactTour& tour() const { return tour_; }
   // Moves the tour out (leaves the construction's copy empty).
   CompactTour take_tour() { return std::move(tour_); }
+  // Takes the tour of this problem as built elsewhere, by another Construction (the page's
+  // counting worker builds huge boards on its threads): before the first step only, and only a
+  // tour of this board from this start, open or closed as asked. Returns whether it was taken
+  // (the construction is then found, every block done); the caller verifies it as any other.
+  bool adopt(CompactTour&& built, double seconds);
+  // Whether a step has run (the first sets the board up, the next write blocks).
+  bool started() const { return set_up_; }
 
   // Progress: blocks written so far out of all blocks.
   std::uint64_t blocks_done() const { return blocks_done_; }

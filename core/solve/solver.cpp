@@ -328,6 +328,18 @@ bool Solver::run_rows_count(std::uint64_t& max_steps) {
   return over;
 }
 
+bool Solver::construction_unstarted() const {
+  return phase_ == Phase::construction && status_ == Status::running && construction_ &&
+         !construction_->started() &&
+         static_cast<std::size_t>(problem_.geometry.size()) >= kBulkSquares;
+}
+
+bool Solver::adopt_construction(CompactTour&& built, double seconds) {
+  if (!construction_unstarted() || !construction_->adopt(std::move(built), seconds)) return false;
+  status_ = construction_->status();
+  return true;
+}
+
 Status Solver::run(std::uint64_t max_steps) {
   KT_ASSERT(well_formed(problem_));
   if (status_ == Status::running && time_up()) {

@@ -78,6 +78,13 @@ class Solver {
   // this call; stopped_by_time() then says so. Checked every few million steps.
   void set_time_limit(double seconds);
   bool stopped_by_time() const { return stopped_by_time_; }
+  // Whether the linear-time construction is at work and has written nothing yet, on a board of
+  // at least kBulkSquares: the page may then build the whole tour elsewhere (on a worker's
+  // threads, as construct_tour) and hand it to adopt_construction.
+  bool construction_unstarted() const;
+  // The tour this construction was to build, built elsewhere for the same problem. Returns
+  // whether it was taken (see Construction::adopt); status() is then found.
+  bool adopt_construction(CompactTour&& built, double seconds);
   // Whether another run() can make progress: false when finished, stopped by the time limit,
   // or when nothing is left to try (the strip programme stopped at its memory budget, or
   // construct was asked for and gave up).

@@ -258,6 +258,39 @@ async function savedAndResumed(browser) {
   }
 }
 
+// Served with COOP/COEP: a Run of the construction on 2^20 squares builds the tour in the
+// counting worker where this browser runs it (Module.countThreads().threads > 0), and on the
+// page's own thread where it does not: verified either way, the tour the start's.
+async function builtInWorker(browser) {
+  const server = await serve(SITE, { prelude: PRELUDE, isolated: true });
+  let tab = null;
+  try {
+    tab = await openApp(browser, server.url);
+    const threads = await tab.evaluate(() => Module.countThreads().threads);
+    checkEqual(await tab.evaluate(() => {
+      const a = Module.app();
+      const refused = a.configureProblem({ rows: 1024, cols: 1024, start: '1,1',
+                                           method: 'construct' });
+      a.run();
+      return refused;
+    }), '', '1024x1024 construct');
+    const r = await waitFor(tab, () => {
+      const a = Module.app();
+      return a.status() === 'found' && a.verify().ok &&
+        { where: a.builtElsewhere(), verified: JSON.parse(a.summary()).verified,
+          first: a.moveAt(1, 1) };
+    }, null, { timeout: 90000, what: 'the 1024x1024 tour' });
+    checkEqual([r.where.running, r.where.built, r.where.error, r.verified, r.first],
+               [false, threads > 0, '', true, 1],
+               `the tour, with the worker's ${threads} threads`);
+    console.log(`    ${NAME}: 1024x1024 built ${threads > 0 ? 'in the counting worker' :
+      'on the page\'s thread (no worker threads here)'}`);
+  } finally {
+    await tab?.close().catch(() => {});
+    server.close();
+  }
+}
+
 async function main() {
   check(ENGINE, `no engine "${NAME}": one of ${Object.keys(ENGINES).join(', ')}`);
   await mkdir(ARTIFACTS, { recursive: true });
@@ -320,6 +353,9 @@ async function main() {
     ['isolated: a count by rows goes on after its tab is closed, or the page says why not',
       () => (NAME === 'chromium' ? console.log('    (Chromium: browser.offline counts 6x7 so)')
         : savedAndResumed(browser))],
+    ['isolated: a huge construction\'s Run is built in the counting worker where it runs',
+      () => (NAME === 'chromium' ? console.log('    (Chromium: browser.offline builds it so)')
+        : builtInWorker(browser))],
     ['a click on Run solves the live board', () => clickRun(page, `engine-${NAME}.png`)],
     ["by keyboard alone: the Board control's cursor plays and predicts a move", async () => {
       // The accessible layer's Board control: arrows move its cursor, Enter plays the square.

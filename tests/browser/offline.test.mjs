@@ -216,6 +216,43 @@ async function main() {
         check(stopped.memory <= before + (64 << 20),
               `the page's memory grew from ${before} to ${stopped.memory} bytes for a worker's count`);
       }],
+      ['isolated: a huge construction\'s Run is built whole in the counting worker', async () => {
+        // From 2^20 squares on, the Run builds the tour in the worker and checks it there with
+        // the verifier; the page takes it a slice a frame. The same tour as the page's own
+        // thread builds, square for square.
+        const SQUARES = [[1, 1], [1024, 1024], [512, 300], [7, 1000]];
+        const build = async () => {
+          checkEqual(await page.evaluate(() => Module.app().configureProblem(
+            { rows: 1024, cols: 1024, start: '1,1', method: 'construct' })), '', '1024x1024');
+          const times = await frameTimes(page, async () => {
+            await page.evaluate(() => Module.app().run());
+            await page.waitForFunction(() => { const a = Module.app();
+              if (a.builtElsewhere().running) window.ktSawBuild = a.banner().detail;
+              return a.status() === 'found' && a.verify().ok; }, null,
+            { timeout: 60000, polling: 'raf' });
+          });
+          return page.evaluate(([squares, longestMs]) => {
+            const a = Module.app();
+            const seen = window.ktSawBuild;
+            delete window.ktSawBuild;
+            return { where: a.builtElsewhere(), seen, verified: JSON.parse(a.summary()).verified,
+                     moves: squares.map(([x, y]) => a.moveAt(x, y)), longestMs,
+                     workers: Object.keys(Module.ktCountWorkers ?? {}).length };
+          }, [SQUARES, times.appMaxMs]);
+        };
+        const there = await build();
+        console.log(`    1024x1024 built in the worker: longest frame ${there.longestMs.toFixed(1)} ms`);
+        checkEqual([there.where, there.verified, there.workers, there.moves[0]],
+                   [{ running: false, built: true, error: '' }, true, 0, 1], 'built in the worker');
+        check(/off the page's thread/.test(there.seen ?? ''),
+              `the banner while the worker built: ${JSON.stringify(there.seen)}`);
+        checkEqual(await page.evaluate(() => Module.setCountThreads({ threads: 0 })), '', 'threads 0');
+        const here = await build();
+        checkEqual(await page.evaluate(() => Module.setCountThreads({ threads: null })), '', 'reset');
+        checkEqual([here.where, here.verified, here.seen], [{ running: false, built: false, error: '' },
+                   true, undefined], 'built on the page\'s thread');
+        checkEqual(there.moves, here.moves, 'the same tour in both places');
+      }],
       ['a count by rows goes on after its tab is closed, from the browser\'s storage', async () => {
         // Saved from its first square end on (then whenever nine times the last save's time has
         // passed), in the worker, into the origin private file system; and past a memory limit
