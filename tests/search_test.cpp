@@ -149,3 +149,85 @@ TEST_CASE("every tour in the search's order (Try_All): 304 from a corner of 5x5,
     }
   }
 }
+
+namespace {
+
+bool same(const kt::SearchState& a, const kt::SearchState& b) {
+  return a.path == b.path && a.cursors == b.cursors && a.counters.placed == b.counters.placed &&
+         a.counters.erased == b.counters.erased && a.status == b.status && a.last == b.last;
+}
+
+kt::Problem problem_of(const kt::ProblemInput& in) {
+  kt::Problem p;
+  REQUIRE(kt::make_problem(in, p).empty());
+  return p;
+}
+
+}  // namespace
+
+// The page hands a long search to a worker and takes it back: a search put where another
+// stood (Search::resume) runs on exactly as that one, engine by engine.
+TEST_CASE("a search resumed where another stood runs on as that one") {
+  const struct {
+    kt::ProblemInput in;
+    kt::Heuristic heuristic;
+  } cases[] = {
+      {{6, 6, "1,1", "", "", false}, kt::Heuristic::none},     // SmallSearch
+      {{5, 6, "2,1", "", "3,3", false}, kt::Heuristic::none},  // OrderedSearch, blocked
+      {{6, 6, "1,1", "", "", true}, kt::Heuristic::none},      // OrderedSearch, closed
+      {{8, 8, "1,1", "8,8", "4,4;5,5", false}, kt::Heuristic::warnsdorff},
+      {{10, 10, "1,1", "", "", true}, kt::Heuristic::warnsdorff},
+  };
+  for (const auto& c : cases) {
+    const kt::Problem p = problem_of(c.in);
+    INFO(p.geometry.rows << "x" << p.geometry.cols << " heuristic " << int(c.heuristic));
+    for (const std::uint64_t steps :
+         {std::uint64_t{1}, std::uint64_t{7}, std::uint64_t{1000}, std::uint64_t{123457}}) {
+      INFO("after " << steps << " steps");
+      auto first = kt::make_search(p, kt::kTextbookOrder, c.heuristic);
+      first->run(steps);
+      const kt::SearchState there = first->state();
+      auto second = kt::make_search(p, kt::kTextbookOrder, c.heuristic);
+      REQUIRE(second->resume(there));
+      CHECK(same(second->state(), there));
+      CHECK(second->board() == first->board());
+      // Run on, both take the same steps (a tour, or the next stretch of the tree).
+      for (int i = 0; i < 3; ++i) {
+        first->continue_after_tour();
+        second->continue_after_tour();
+        first->run(5000);
+        second->run(5000);
+        CHECK(same(second->state(), first->state()));
+        CHECK(second->board() == first->board());
+      }
+    }
+  }
+}
+
+TEST_CASE("a search refuses to resume where it could not have stood") {
+  const kt::Problem p = kt::open_problem({6, 6}, {1, 1});
+  auto search = kt::make_search(p, kt::kTextbookOrder);
+  search->run(100);
+  const kt::SearchState s = search->state();
+  const auto refused = [&](const kt::SearchState& t) {
+    return !kt::make_search(p, kt::kTextbookOrder)->resume(t);
+  };
+  CHECK_FALSE(refused(s));
+  kt::SearchState t = s;
+  t.path[2] = t.path[1];  // a square twice (and no knight's move)
+  CHECK(refused(t));
+  t = s;
+  t.cursors[1] = 0;  // a frame below the top that has tried nothing
+  CHECK(refused(t));
+  t = s;
+  t.path[0] = 7;  // another start
+  CHECK(refused(t));
+  t = s;
+  t.cursors.pop_back();  // a cursor missing
+  CHECK(refused(t));
+  t = s;
+  t.cursors.back() = 9;  // past the top frame's moves
+  CHECK(refused(t));
+  auto w = kt::make_search(p, kt::kTextbookOrder, kt::Heuristic::warnsdorff);
+  CHECK_FALSE(w->resume(s));  // not its order
+}

@@ -181,6 +181,34 @@ TEST_CASE("a construction built elsewhere is taken as the Solver's own") {
                   .construction_unstarted());
 }
 
+// The page hands a long search to a worker, which runs a Solver of its own, and takes its
+// state back into a Solver as made.
+TEST_CASE("a search taken back from another Solver runs on as that one") {
+  for (const kt::Method m : {kt::Method::textbook, kt::Method::wirth, kt::Method::warnsdorff}) {
+    const kt::Problem p = problem({7, 7, "1,1", "", "", false});
+    kt::Solver there(p, m);
+    REQUIRE(there.search_resumable());
+    there.run(20000);
+    REQUIRE(there.search());
+    kt::Solver here(p, m);
+    REQUIRE(here.resume_search(there.search()->state()));
+    CHECK(std::vector<int>(here.board().begin(), here.board().end()) ==
+          std::vector<int>(there.board().begin(), there.board().end()));
+    there.run(UINT64_MAX);
+    here.run(UINT64_MAX);
+    CHECK(here.status() == there.status());
+    CHECK(here.counters().placed == there.counters().placed);
+    CHECK(std::vector<int>(here.board().begin(), here.board().end()) ==
+          std::vector<int>(there.board().begin(), there.board().end()));
+    kt::Solver started(p, m);
+    started.run(1);  // no longer as made
+    CHECK_FALSE(started.resume_search(there.search()->state()));
+  }
+  // auto's search runs in attempts the state does not hold.
+  CHECK_FALSE(
+      kt::Solver(problem({3, 4, "1,1", "", "", false}), kt::Method::automatic).search_resumable());
+}
+
 TEST_CASE("summary JSON has the fixed fields") {
   kt::Solver s(problem({6, 6, "", "", "", true}), kt::Method::automatic);
   s.run(UINT64_MAX);

@@ -43,6 +43,19 @@ std::string progress_words(const Solver& solver, const std::string& steps) {
                  steps;
 }
 
+// A search gone on off the page's thread: its move and steps there, as its news tell them.
+std::string search_there_words(const ElsewhereSearch& there, const Solver& solver) {
+  const Counters k = there.counters();
+  const std::uint64_t n = k.placed + k.erased;
+  return "move " + with_commas(static_cast<std::uint64_t>(there.depth() + 1)) + " of " +
+         with_commas(static_cast<std::uint64_t>(solver.problem().free_squares())) + kDot +
+         with_commas(n) + (n == 1 ? " step" : " steps") + kDot + "off the page's thread";
+}
+
+// (Through a pointer no optimiser sees through: see explorer_state.cpp.)
+static std::string (*volatile search_there_words_call)(const ElsewhereSearch&,
+                                                       const Solver&) = search_there_words;
+
 // Before a run: ready, theory's no, or the recursion's run that the board shows instead.
 BannerText idle_words(const ExplorerState& s, const std::string& method) {
   const Solver& solver = *s.run.solver;
@@ -204,8 +217,10 @@ BannerText run_words(const ExplorerState& s, const BoardFacts& board) {
       break;
     case RunState::running:
       b = {(built ? "Constructing... (" : "Searching... (") + method + ")",
-           s.run.elsewhere
+           s.run.build_there
                ? "the whole board at once, off the page's thread, then the verifier over it"
+           : s.run.search_there
+               ? search_there_words_call(*s.run.search_there, solver)
                : progress_words(solver, steps) + (recursion ? kDot + recursion_place(s) : ""),
            Tone::running};
       break;

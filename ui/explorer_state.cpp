@@ -80,8 +80,10 @@ std::string start_over(ExplorerState& s, std::string why, Request&& request) {
   r.last_action = Action::none;
   r.verdict.reset();
   r.verify_pending = false;
-  r.elsewhere.reset();
-  r.built_elsewhere = false;
+  r.build_there.reset();
+  r.search_there.reset();
+  r.built_elsewhere = r.searched_elsewhere = false;
+  r.steps_owed = 0;
   r.elsewhere_error.clear();
   ++r.generation;
   r.pacer.reset();
@@ -114,6 +116,9 @@ void after_steps(SearchRun& r, double dt) {
   std::uint64_t work = 0;
   if (const Construction* c = r.solver->construction()) {
     work = c->blocks_done();
+  } else if (r.search_there) {  // the latest news from there
+    const Counters k = r.search_there->counters();
+    work = k.placed + k.erased;
   } else {
     const Counters k = r.solver->counters();
     work = k.placed + k.erased;
@@ -534,6 +539,7 @@ void pause(ExplorerState& s) {
     return;
   }
   if (s.run.state == RunState::running) s.run.state = RunState::paused;
+  if (s.run.search_there) s.run.search_there->stop();  // its state comes back at once
 }
 
 void run_or_pause(ExplorerState& s) {
@@ -551,7 +557,13 @@ void step(ExplorerState& s) {
   }
   SearchRun& r = s.run;
   if (!r.solver || r.state == RunState::finished) return;
-  r.elsewhere.reset();  // a block written here: the rest is the page's to write
+  if (r.search_there) {  // the step is taken where the search stopped, once its state is back
+    r.search_there->stop();
+    r.steps_owed = 1;
+    r.state = RunState::paused;
+    return;
+  }
+  r.build_there.reset();  // a block written here: the rest is the page's to write
   r.last_action = advance(*r.solver, 1);
   r.state = RunState::paused;
   after_steps(r, 0);
@@ -773,16 +785,16 @@ void stop_count(ExplorerState& s) {
 // (build_elsewhere.hpp): started before the construction's first step, then asked for its news
 // once a frame, and its tour taken with the verifier's verdict there. Returns whether the run
 // is elsewhere this frame (the page's solver takes no steps of its own).
-[[gnu::noinline]] bool run_elsewhere(SearchRun& r) {  // (a Run, never a first frame)
-  if (!r.elsewhere) {
+bool run_elsewhere(SearchRun& r) {
+  if (!r.build_there) {
     if (!r.build_elsewhere || !r.elsewhere_error.empty() || !r.solver->construction_unstarted()) {
       return false;
     }
-    r.elsewhere = r.build_elsewhere(r.solver->problem());
-    if (!r.elsewhere) return false;
+    r.build_there = r.build_elsewhere(r.solver->problem());
+    if (!r.build_there) return false;
   }
-  if (r.elsewhere->running()) return true;
-  const std::unique_ptr<ElsewhereBuild> built = std::move(r.elsewhere);
+  if (r.build_there->running()) return true;
+  const std::unique_ptr<ElsewhereBuild> built = std::move(r.build_there);
   r.elsewhere_error = built->error();
   if (!r.elsewhere_error.empty()) return false;
   std::optional<CompactTour> tour = built->take_tour();
@@ -796,6 +808,57 @@ void stop_count(ExplorerState& s) {
   r.verify_pending = false;
   return true;
 }
+
+// The Solver as made, put where the search there stood (search_elsewhere.hpp).
+void take_search_state(SearchRun& r, const SearchState& state) {
+  const Solver& was = *r.solver;
+  auto taken = std::make_unique<Solver>(was.problem(), was.requested(), was.order());
+  if (!taken->resume_search(state)) {
+    r.elsewhere_error = "the search's state from off the page's thread was not this board's";
+    return;
+  }
+  r.solver = std::move(taken);
+  r.last_action = state.last;
+}
+
+// Once a frame while a search runs elsewhere, whatever the run's state: its states taken as
+// they come; once it has stopped, the step Step asked for meanwhile, and the run's end.
+void follow_search_there(SearchRun& r) {
+  const bool more = r.search_there->running();
+  if (auto state = r.search_there->take_state()) take_search_state(r, *state);
+  if (more) return;
+  if (const std::string& why = r.search_there->error(); !why.empty()) r.elsewhere_error = why;
+  r.search_there.reset();
+  if (r.steps_owed > 0 && r.solver->status() == Status::running) {
+    r.last_action = advance(*r.solver, 1);
+  }
+  r.steps_owed = 0;
+  after_steps(r, 0);
+}
+
+// A search that has run for a second at the fastest pace goes on elsewhere, where the host can
+// and the search is the method's own (not auto's attempts): on boards of up to
+// kSnapshotSquares its state comes back every half second, to draw.
+constexpr int kSnapshotSquares = 1 << 16;
+void hand_search_over(SearchRun& r) {
+  const Solver& solver = *r.solver;
+  if (!r.search_elsewhere || !r.elsewhere_error.empty() || r.seconds < 1.0 ||
+      solver.status() != Status::running || !solver.search_resumable()) {
+    return;
+  }
+  const Search& search = *solver.search();
+  r.search_there =
+      r.search_elsewhere(solver.problem(), solver.order(), solver.method() == Method::warnsdorff,
+                         search.state(), solver.problem().geometry.size() <= kSnapshotSquares);
+  if (r.search_there) r.searched_elsewhere = true;
+}
+
+// Called through pointers no optimiser sees through, as explorer_view.cpp's: binaryen inlines a
+// function with one caller whatever its size, and these would then be in the page's first part,
+// which keeps only what a first frame runs.
+static bool (*volatile run_elsewhere_call)(SearchRun&) = run_elsewhere;
+static void (*volatile follow_search_there_call)(SearchRun&) = follow_search_there;
+static void (*volatile hand_search_over_call)(SearchRun&) = hand_search_over;
 
 double count_alone_slice(double dt_seconds, double last_slice, double budget) {
   const double rest = std::max(0.0, dt_seconds - last_slice);
@@ -829,13 +892,14 @@ TickReport tick(ExplorerState& s, double dt_seconds, double budget) {
   }
   if (recursion) follow_recursion(s);
   if (playing && recursion_is_run(s)) after_steps(r, dt_seconds);  // the measured speed
+  if (r.search_there) follow_search_there_call(r);
   if (searching) {
     const std::uint64_t steps = s.speed.fastest ? std::numeric_limits<std::uint64_t>::max()
                                                 : r.bank.earn(dt_seconds, s.speed.steps_per_second);
     Solver& solver = *r.solver;
-    if (run_elsewhere(r)) {
+    if (run_elsewhere_call(r)) {
       report.verified = r.verdict.has_value();
-    } else if (steps > 0) {
+    } else if (!r.search_there && steps > 0) {
       const std::uint64_t ran = r.pacer.advance(
           [&](std::uint64_t n) {
             r.last_action = advance(solver, n);
@@ -843,6 +907,7 @@ TickReport tick(ExplorerState& s, double dt_seconds, double budget) {
           },
           steps, slice);
       if (!s.speed.fastest) r.bank.spend(ran);
+      if (s.speed.fastest) hand_search_over_call(r);
     }
     after_steps(r, dt_seconds);
     if (r.state == RunState::finished && solver.status() == Status::none && lists_tours(s) &&
@@ -861,6 +926,10 @@ std::uint64_t work_done(const ExplorerState& s) {
   const Solver* solver = s.run.solver.get();
   if (!solver) return 0;
   if (const Construction* c = solver->construction()) return c->blocks_done();
+  if (s.run.search_there) {
+    const Counters k = s.run.search_there->counters();
+    return k.placed + k.erased;
+  }
   const Counters k = solver->counters();
   return k.placed + k.erased;
 }

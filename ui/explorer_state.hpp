@@ -23,6 +23,7 @@
 #include "page_request.hpp"
 #include "play_mode.hpp"
 #include "predict_mode.hpp"
+#include "search_elsewhere.hpp"
 #include "search_readout.hpp"
 #include "solve/solver.hpp"
 #include "teaching_run.hpp"
@@ -95,12 +96,17 @@ struct SearchRun {
   // Steps per second over the last half second.
   double window_seconds = 0, rate = 0;
   std::uint64_t window_start_work = 0, last_work = 0;
-  // Set by a host that can build a huge board's tour off the page's thread; and that build,
-  // while it runs (a Run of the construction before its first step: Solver::
-  // construction_unstarted). Its failure is said once, and the page builds the tour itself.
+  // Set by a host that can run the Run's long parts off the page's thread: the whole tour of a
+  // huge construction, before its first step (build_elsewhere.hpp), and a long search at the
+  // fastest pace (search_elsewhere.hpp); and each of those while it runs there. A failure
+  // there is said once (elsewhere_error), and the page runs it itself.
   BuildElsewhere build_elsewhere = nullptr;
-  std::unique_ptr<ElsewhereBuild> elsewhere;
-  bool built_elsewhere = false;  // the run's tour was built there
+  SearchElsewhere search_elsewhere = nullptr;
+  std::unique_ptr<ElsewhereBuild> build_there;
+  std::unique_ptr<ElsewhereSearch> search_there;
+  bool built_elsewhere = false;     // the run's tour was built there
+  bool searched_elsewhere = false;  // the run's search went there (and came back)
+  int steps_owed = 0;               // Step pressed while it searched there: taken once back
   std::string elsewhere_error;
 };
 

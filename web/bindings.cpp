@@ -316,13 +316,16 @@ class App : public SearchReadout {
   }
   void reset() { ui::reset(state()); }
   std::string run_state() const { return ui::to_string(state().run.state); }
-  // A huge construction's Run off the page's thread (ui/build_elsewhere.hpp): {running (being
-  // built there now), built (the run's tour was), error (why it failed there: the page built it)}.
-  val built_elsewhere() const {
+  // The Run's long parts off the page's thread (ui/build_elsewhere.hpp, search_elsewhere.hpp):
+  // {building, searching (there now), built (the run's tour was built there), searched (its
+  // search went there), error (why it failed there: the page went on itself)}.
+  val run_elsewhere() const {
     const ui::SearchRun& r = state().run;
     val out = val::object();
-    out.set("running", r.elsewhere != nullptr);
+    out.set("building", r.build_there != nullptr);
+    out.set("searching", r.search_there != nullptr);
     out.set("built", r.built_elsewhere);
+    out.set("searched", r.searched_elsewhere);
     out.set("error", r.elsewhere_error);
     return out;
   }
@@ -962,7 +965,7 @@ EMSCRIPTEN_BINDINGS(knights_tour) {
       .function("stepMoves", &App::step_moves)
       .function("reset", &App::reset)
       .function("state", &App::run_state)
-      .function("builtElsewhere", &App::built_elsewhere)
+      .function("runElsewhere", &App::run_elsewhere)
       .function("banner", &App::banner)
       .function("error", &App::error)
       .function("config", &App::config)

@@ -7,10 +7,11 @@
 # writes <output name>.js, .wasm and .worker.js (the threads' script) into the site.
 function(kt_count_worker target output)
   add_executable(${target} ${CMAKE_CURRENT_SOURCE_DIR}/count_worker.cpp
-    ${CMAKE_CURRENT_SOURCE_DIR}/count_worker_build.cpp ${CMAKE_CURRENT_SOURCE_DIR}/opfs_save.cpp)
-  # Counting, and the construction of huge tours with their verifier (the page's Run hands
-  # those to a worker: web/count_worker_build.cpp).
-  kt_compile_layers_into(${target} board counting verify theory construction)
+    ${CMAKE_CURRENT_SOURCE_DIR}/count_worker_build.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/count_worker_search.cpp ${CMAKE_CURRENT_SOURCE_DIR}/opfs_save.cpp)
+  # Counting; the construction of huge tours with their verifier, and long searches (the
+  # page's Run hands those to a worker: web/count_worker_build.cpp, web/count_worker_search.cpp).
+  kt_compile_layers_into(${target} board counting verify theory construction search)
   # Full speed: the counts' loops are all this module does (-O3, as the page's counting files).
   target_compile_options(${target} PRIVATE ${KT_WARNINGS} -O3 -pthread ${ARGN})
   set_target_properties(${target} PROPERTIES
@@ -27,7 +28,7 @@ function(kt_count_worker target output)
     "-sPTHREAD_POOL_SIZE=navigator.hardwareConcurrency+2"
     -sENVIRONMENT=worker -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB -sINITIAL_MEMORY=64MB
     -sFILESYSTEM=0 -Wno-pthreads-mem-growth
-    "-sEXPORTED_FUNCTIONS=_kt_count_start,_kt_count_news,_kt_build_start,_kt_build_news,_kt_build_tour"
+    "-sEXPORTED_FUNCTIONS=_kt_count_start,_kt_count_news,_kt_build_start,_kt_build_news,_kt_build_tour,_kt_search_start,_kt_search_stop,_kt_search_news,_kt_search_state_path,_kt_search_state_cursors,_malloc,_free"
     "-sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString"
     "SHELL:--post-js ${CMAKE_CURRENT_SOURCE_DIR}/count_worker_post.js")
   if(NOT CMAKE_CXX_LINKER_LAUNCHER AND EXISTS /usr/share/nodejs/acorn)

@@ -15,6 +15,7 @@ if (!ENVIRONMENT_IS_PTHREAD) {
   postMessage({ state: 'running', progress: 0, nodes: 0, seconds: 0, threads: 0 });
   let request = null;
   let ready = false;
+  let stopAsked = false;
   // A count by rows saves in the origin private file system (web/opfs_save.hpp): the folder
   // kt-count holds two slots (count.0, count.1) and count.json, which names the slot that holds
   // the last whole save, the problem, how far it came and when; and `states`, the count's states
@@ -256,10 +257,59 @@ if (!ENVIRONMENT_IS_PTHREAD) {
       postMessage(news, moved);
     }, 100);
   };
+  // And {search: true, rows, cols, blocked, start, end, closed, heuristic, order, snapshots,
+  // path: Int32Array, cursors: Uint8Array, state: {placed, erased, seconds, status, last}}: a
+  // long search of the page's Run, gone on with from that state (web/count_worker_search.cpp)
+  // until it ends or the page sends {stop: true}. Its news a tenth of a second apart, each new
+  // state's path and cursors with them; the last, done, with the state it stopped at.
+  const search = (q) => {
+    const at = (s, i) => (Array.isArray(s) ? Number(s[i]) | 0 : 0);
+    const st = q.state || {};
+    const n = q.path ? q.path.length : 0;
+    const fits = n > 0 && q.cursors && q.cursors.length === n;
+    const path = _malloc(4 * n + 4), cursors = _malloc(n + 1);
+    if (fits) {
+      new Int32Array(wasmMemory.buffer).set(q.path, path >>> 2);
+      new Uint8Array(wasmMemory.buffer).set(q.cursors, cursors >>> 0);
+    }
+    const failed = !fits ||
+      ccall('kt_search_start', 'number',
+        ['number', 'number', q.blocked ? 'array' : 'number', 'number', 'number', 'number',
+         'number', 'number', 'number', 'string', 'number', 'number', 'number', 'number',
+         'number', 'number', 'number', 'number', 'number'],
+        [q.rows | 0, q.cols | 0, q.blocked ? Uint8Array.from(q.blocked) : 0, at(q.start, 0),
+         at(q.start, 1), at(q.end, 0), at(q.end, 1), q.closed ? 1 : 0, q.heuristic ? 1 : 0,
+         String(q.order || ''), path, cursors, n, Number(st.placed) || 0, Number(st.erased) || 0,
+         Number(st.seconds) || 0, st.status | 0, st.last | 0, q.snapshots ? 1 : 0]);
+    _free(path);
+    _free(cursors);
+    if (failed) {
+      postMessage({ state: 'done', search: true, error: 'the worker cannot go on with this search' });
+      return;
+    }
+    if (stopAsked) _kt_search_stop();
+    let sent = 0;
+    const timer = setInterval(() => {
+      const news = JSON.parse(UTF8ToString(_kt_search_news()));
+      if (news.stateId > sent) {
+        sent = news.stateId;
+        const frames = news.stateDepth + 1;
+        const p = _kt_search_state_path() >>> 2, c = _kt_search_state_cursors() >>> 0;
+        news.path = new Int32Array(wasmMemory.buffer).slice(p, p + frames);
+        news.cursors = new Uint8Array(wasmMemory.buffer).slice(c, c + frames);
+      }
+      postMessage(news);
+      if (news.state === 'done') clearInterval(timer);
+    }, 100);
+  };
   const start = async () => {
     const r = request;
     if (r.build) {
       build(r.build);
+      return;
+    }
+    if (r.search) {
+      search(r);
       return;
     }
     if (r.byRows !== false) await saves.open(r);
@@ -303,7 +353,12 @@ if (!ENVIRONMENT_IS_PTHREAD) {
                   error: 'the counting worker failed: ' + ((e && e.message) || e) });
   });
   self.onmessage = (e) => {
-    if (request) return;  // one count a worker
+    if (e.data && e.data.stop) {  // a search asked to stop: its last news follow
+      stopAsked = true;
+      if (ready && request) _kt_search_stop();
+      return;
+    }
+    if (request) return;  // one errand a worker
     request = e.data;
     if (ready) begin();
   };

@@ -12,13 +12,6 @@
 
 using emscripten::val;
 
-// clang-format off
-// `bytes` of the built tour's from `at` into the page's memory at `to`.
-EM_JS(void, kt_build_worker_copy, (int id, double at, double bytes, unsigned char* to), {
-  HEAPU8.set(Module.ktCountWorkers[id].news.tour.subarray(at, at + bytes), to);
-});
-// clang-format on
-
 namespace kt::web {
 namespace {
 
@@ -95,7 +88,7 @@ class WorkerBuilder final : public ui::ElsewhereBuild {
   // The next slice of the tour copied; false once it is all in.
   bool copy_slice() {
     const std::size_t at = tour_.next.size(), n = std::min(kSliceBytes, bytes_ - at);
-    kt_build_worker_copy(id_, static_cast<double>(at), static_cast<double>(n), buffer_.get());
+    copy_from_worker(id_, "tour", at, n, buffer_.get());
     tour_.next.insert(tour_.next.end(), buffer_.get(), buffer_.get() + n);
     if (tour_.next.size() < bytes_) return true;
     copying_ = false;

@@ -22,6 +22,7 @@
 #include "js_request.hpp"
 #include "page_request.hpp"
 #include "worker_builder.hpp"
+#include "worker_searcher.hpp"
 
 using emscripten::val;
 
@@ -50,11 +51,13 @@ EM_JS(int, kt_worker_simd, (), {
   }
 });
 
-// Starts a worker on an errand (a count, or a huge board's tour: web/worker_builder.cpp), the
-// message as JSON and, for a count, its board's blocked flags; the worker's news land in
+// Starts a worker on an errand (a count, a huge board's tour: web/worker_builder.cpp, a long
+// search: web/worker_searcher.cpp), the message as JSON with the board's blocked flags (or null)
+// and a search's path and cursors (`frames` of them) beside; the worker's news land in
 // Module.ktCountWorkers[id].news (null until it says it is alive).
 EM_JS(void, kt_worker_start, (int id, int simd, const char* message, const unsigned char* blocked,
-                              int squares), {
+                              int squares, const int* path, const unsigned char* cursors,
+                              int frames), {
   const workers = Module.ktCountWorkers || (Module.ktCountWorkers = {});
   const entry = { news: null };
   const fail = (why) => {
@@ -73,7 +76,18 @@ EM_JS(void, kt_worker_start, (int id, int simd, const char* message, const unsig
   entry.worker.onerror = (e) => fail(e.message || 'no message');
   const m = JSON.parse(UTF8ToString(message));
   m.blocked = blocked ? HEAPU8.slice(blocked, blocked + squares) : null;
+  if (frames > 0) {
+    m.path = HEAP32.slice(path >> 2, (path >> 2) + frames);
+    m.cursors = HEAPU8.slice(cursors, cursors + frames);
+  }
   entry.worker.postMessage(m);
+});
+
+// `count` elements from `at` of the worker's last news' typed array `field` (bytes, or 32-bit
+// words) into the page's memory at `to`.
+EM_JS(void, kt_worker_copy, (int id, const char* field, double at, double count, void* to), {
+  const a = Module.ktCountWorkers[id].news[UTF8ToString(field)].subarray(at, at + count);
+  if (a.BYTES_PER_ELEMENT == 4) HEAP32.set(a, to >> 2); else HEAPU8.set(a, to);
 });
 
 EM_JS(void, kt_worker_end, (int id), {
@@ -87,8 +101,23 @@ EM_JS(void, kt_worker_end, (int id), {
 namespace kt::web {
 
 void start_worker(int id, bool simd, const std::string& message, const unsigned char* blocked,
-                  int squares) {
-  kt_worker_start(id, simd, message.c_str(), blocked, squares);
+                  int squares, const SearchState* state) {
+  const int frames = state ? static_cast<int>(state->path.size()) : 0;
+  kt_worker_start(id, simd, message.c_str(), blocked, squares, state ? state->path.data() : nullptr,
+                  state ? state->cursors.data() : nullptr, frames);
+}
+
+void copy_from_worker(int id, const char* field, std::size_t at, std::size_t count, void* to) {
+  kt_worker_copy(id, field, static_cast<double>(at), static_cast<double>(count), to);
+}
+
+void stop_worker(int id) {
+  EM_ASM(
+      {
+        const entry = Module.ktCountWorkers && Module.ktCountWorkers[$0];
+        if (entry && entry.worker) entry.worker.postMessage({stop : true});
+      },
+      id);
 }
 
 void end_worker(int id) { kt_worker_end(id); }
@@ -327,6 +356,7 @@ CountThreads count_threads() {
 
 void use_count_worker(ui::ExplorerState& state) {
   state.run.build_elsewhere = build_in_worker;
+  state.run.search_elsewhere = search_in_worker;
   // (The counter's maker takes no capture, as before saving: a capture changed the code the
   // page's first frame runs.)
   g_counting = &state.counting;

@@ -7,18 +7,25 @@
 
 #include <emscripten/val.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
 
 #include "explorer_state.hpp"
+#include "search/search.hpp"
 
 namespace kt::web {
 
-// The counting worker's errands: a worker started on one, given as a JSON message (and a count's
-// blocked flags, or null), and ended (at once, with its threads); ids from next_worker_id.
+// The counting worker's errands: a worker started on one, given as a JSON message with the
+// board's blocked flags (or null) and a search's state (or null); asked to stop a search (its
+// last state follows); and ended (at once, with its threads). Ids from next_worker_id.
 void start_worker(int id, bool simd, const std::string& message, const unsigned char* blocked,
-                  int squares);
+                  int squares, const SearchState* state = nullptr);
+void stop_worker(int id);
+// `count` elements from `at` of a typed array in the worker's last news (a built tour's bytes, a
+// search's path) into the page's memory.
+void copy_from_worker(int id, const char* field, std::size_t at, std::size_t count, void* to);
 void end_worker(int id);
 int next_worker_id();
 

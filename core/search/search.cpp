@@ -103,6 +103,52 @@ void Search::ordered_loop(std::uint64_t max_steps) {
   counters_.erased += erased;
 }
 
+SearchState Search::state() const {
+  SearchState out{{path_.begin(), path_.begin() + depth_ + 1},
+                  {cursor_.begin(), cursor_.begin() + depth_ + 1},
+                  counters_,
+                  status_,
+                  last_action_};
+  return out;
+}
+
+bool Search::resume(const SearchState& state) {
+  const std::span<const std::int32_t> path = state.path;
+  const std::span<const std::uint8_t> cursors = state.cursors;
+  if (path.empty() || path.size() != cursors.size() || static_cast<int>(path.size()) > last_ + 1 ||
+      path[0] != path_[0] || depth_ != 0 || counters_.placed != 0) {
+    return false;
+  }
+  const int n = geometry_.size();
+  for (std::size_t d = 1; d < path.size(); ++d) {
+    const std::int32_t sq = path[d];
+    if (sq < 0 || sq >= n || board_[sq] != 0 || !moves_.adjacent(path[d - 1], sq)) return false;
+  }
+  if (!walk(path, cursors)) return false;
+  counters_ = state.counters;
+  status_ = state.status;
+  last_action_ = state.last;
+  return true;
+}
+
+bool Search::walk(std::span<const std::int32_t> path, std::span<const std::uint8_t> cursors) {
+  const int depth = static_cast<int>(path.size()) - 1;
+  for (int d = 0; d <= depth; ++d) {
+    // A frame below the top has tried the move up to the next square, which its cursor passes.
+    const std::int32_t* list = moves_.list(path[d]);
+    int length = 0;
+    while (list[length] >= 0) ++length;
+    if (cursors[d] > length) return false;
+    if (d < depth && (cursors[d] == 0 || list[cursors[d] - 1] != path[d + 1])) return false;
+    if (board_[path[d]] != 0 && d > 0) return false;  // a square twice
+    board_[path[d]] = d + 1;
+    path_[d] = path[d];
+    cursor_[d] = cursors[d];
+  }
+  depth_ = depth;
+  return true;
+}
+
 template void Search::ordered_loop<true>(std::uint64_t);
 template void Search::ordered_loop<false>(std::uint64_t);
 

@@ -45,6 +45,16 @@ struct Frame {
   int cursor = 0;
 };
 
+// Where a search stands, as plain data: its path (path()), its frames' cursors (cursor(d), d =
+// 0 .. depth()), its counters, status and last step. Search::resume puts a search as made there.
+struct SearchState {
+  std::vector<std::int32_t> path;
+  std::vector<std::uint8_t> cursors;
+  Counters counters;
+  Status status = Status::running;
+  Action last = Action::none;
+};
+
 class Search {
  public:
   virtual ~Search() = default;
@@ -62,6 +72,14 @@ class Search {
   void continue_after_tour() {
     if (status_ == Status::found && depth_ > 0) status_ = Status::running;
   }
+
+  SearchState state() const;
+  // Puts this search, as made, where another search of the same problem, order and engine
+  // stood (its state()). Run on, it then takes exactly the steps that one would (the page hands
+  // a long search to a worker and takes it back). Returns false, and the search is not to be run,
+  // where that is no state this search could reach: a path off its moves, a cursor not past the
+  // next square, a square twice.
+  bool resume(const SearchState& state);
 
   Status status() const { return status_; }
   Geometry geometry() const { return geometry_; }
@@ -89,6 +107,9 @@ class Search {
   Search(const Search&) = default;  // for clone()
   // The engine's loop: at most max_steps steps, updating the shared state below.
   virtual void advance(std::uint64_t max_steps) = 0;
+  // resume's walk down a checked path: sets the board, path, cursors and depth. Engines that
+  // keep more state (Warnsdorff's degrees and sorted candidates) walk it with their own loop.
+  virtual bool walk(std::span<const std::int32_t> path, std::span<const std::uint8_t> cursors);
   // The textbook's loop over board_ in the move order, one step per move recorded or erased:
   // exactly Sutcliffe's TryMove without kGeneral; with it, the rules of an end square (entered
   // only as the last move) and of a closed tour (a full path that does not close is erased).

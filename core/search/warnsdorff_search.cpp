@@ -158,6 +158,27 @@ void WarnsdorffSearch::advance(std::uint64_t max_steps) {
   counters_.erased += erased;
 }
 
+// Down the path move by move with this engine's own loop, each frame's cursor set to the
+// candidate the path takes next: the degrees, the sorted candidates and the count of squares
+// with one way out come out as the search that walked it had them.
+bool WarnsdorffSearch::walk(std::span<const std::int32_t> path,
+                            std::span<const std::uint8_t> cursors) {
+  const int depth = static_cast<int>(path.size()) - 1;
+  for (int d = 0; d < depth; ++d) {
+    const int k = cursors[d];
+    if (k == 0 || k > candidate_count_[d] ||
+        candidates_[static_cast<std::size_t>(d) * 8 + k - 1] != path[d + 1]) {
+      return false;
+    }
+    cursor_[d] = static_cast<std::uint8_t>(k - 1);
+    advance(1);
+    if (depth_ != d + 1 || path_[d + 1] != path[d + 1]) return false;  // pruned: not its path
+  }
+  if (cursors[depth] > candidate_count_[depth] && depth < last_) return false;
+  cursor_[depth] = cursors[depth];
+  return true;
+}
+
 // Whether the free squares, seen from `from`, are all reachable: `free` of them should be.
 bool WarnsdorffSearch::one_piece(std::int32_t from, int free) {
   ++stamp_;

@@ -23,6 +23,7 @@ class WarnsdorffSearch final : public Search {
 
  private:
   void advance(std::uint64_t max_steps) override;
+  bool walk(std::span<const std::int32_t> path, std::span<const std::uint8_t> cursors) override;
   void fill_candidates(int d);
   bool one_piece(std::int32_t from, int free);
 

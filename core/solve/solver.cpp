@@ -340,6 +340,16 @@ bool Solver::adopt_construction(CompactTour&& built, double seconds) {
   return true;
 }
 
+bool Solver::search_resumable() const {
+  return phase_ == Phase::search && requested_ != Method::automatic && search_ != nullptr;
+}
+
+bool Solver::resume_search(const SearchState& state) {
+  if (!search_resumable() || !search_->resume(state)) return false;
+  status_ = search_->status();
+  return true;
+}
+
 Status Solver::run(std::uint64_t max_steps) {
   KT_ASSERT(well_formed(problem_));
   if (status_ == Status::running && time_up()) {

@@ -85,6 +85,12 @@ class Solver {
   // The tour this construction was to build, built elsewhere for the same problem. Returns
   // whether it was taken (see Construction::adopt); status() is then found.
   bool adopt_construction(CompactTour&& built, double seconds);
+  // Whether the run is a backtracking search of the method asked for (textbook, wirth or
+  // warnsdorff; not auto's attempts), whose state() the page may hand to a worker to run on.
+  bool search_resumable() const;
+  // This Solver, as made for the same problem, method and order, put where such a search stood
+  // (Search::resume). Returns whether it was.
+  bool resume_search(const SearchState& state);
   // Whether another run() can make progress: false when finished, stopped by the time limit,
   // or when nothing is left to try (the strip programme stopped at its memory budget, or
   // construct was asked for and gave up).

@@ -11,11 +11,11 @@
 //   Chromium; KT_KNIGHTS: the native CLI, default build/native/cli/knights; KT_MODES: some of
 //   page,threads,simd,simd1,unsaved; default page,threads,simd)
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 import {
-  ARTIFACTS, app, clickWidget, checkEqual, exitWith, launch, open, pick, reveal, ROOT, withSite,
+  ARTIFACTS, app, clickWidget, checkEqual, exitWith, launch, nativeKnights, open, pick, reveal,
+  withSite,
 } from './page.mjs';
 
 const SIZE = Number(process.argv[3] ?? 7);
@@ -77,11 +77,8 @@ async function countInPage(url, settings, label) {
 }
 
 function countNative() {
-  const knights = process.env.KT_KNIGHTS ?? join(ROOT, 'build/native/cli/knights');
-  if (!existsSync(knights)) {
-    console.log(`native: no ${knights} (cmake --preset native && cmake --build --preset native)`);
-    return 0;
-  }
+  const knights = nativeKnights();
+  if (!knights) return 0;
   const t0 = Date.now();
   const r = spawnSync(knights, ['count', '--size', String(SIZE)], { encoding: 'utf8' });
   const seconds = (Date.now() - t0) / 1000;

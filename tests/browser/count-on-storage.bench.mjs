@@ -14,11 +14,11 @@
 //     after the count starts and a new one goes on from its save ("Go on counting"), as a
 //     visitor who closed it would; the page's time is then the whole, both tabs and between.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { app, checkEqual, exitWith, launch, open, ROOT, withSite } from './page.mjs';
+import { app, checkEqual, exitWith, launch, nativeKnights, open, withSite } from './page.mjs';
 
 const ROWS = Number(process.argv[3] ?? 7), COLS = Number(process.argv[4] ?? 7);
 const CLOSED = (process.argv[5] ?? 'open') === 'closed';
@@ -99,11 +99,8 @@ async function countInPage(url) {
 }
 
 function countNative() {
-  const knights = process.env.KT_KNIGHTS ?? join(ROOT, 'build/native/cli/knights');
-  if (!existsSync(knights)) {
-    console.log(`native: no ${knights} (cmake --preset native && cmake --build --preset native)`);
-    return null;
-  }
+  const knights = nativeKnights();
+  if (!knights) return null;
   const scratch = mkdtempSync(join(tmpdir(), 'kt-bench-scratch-'));
   const args = ['count', '--rows', String(ROWS), '--cols', String(COLS), '--counter', 'rows',
                 '--memory-limit', String(MEMORY_MB), '--scratch', scratch, '--save-after', '0',

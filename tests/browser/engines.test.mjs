@@ -277,10 +277,10 @@ async function builtInWorker(browser) {
     const r = await waitFor(tab, () => {
       const a = Module.app();
       return a.status() === 'found' && a.verify().ok &&
-        { where: a.builtElsewhere(), verified: JSON.parse(a.summary()).verified,
+        { where: a.runElsewhere(), verified: JSON.parse(a.summary()).verified,
           first: a.moveAt(1, 1) };
     }, null, { timeout: 90000, what: 'the 1024x1024 tour' });
-    checkEqual([r.where.running, r.where.built, r.where.error, r.verified, r.first],
+    checkEqual([r.where.building, r.where.built, r.where.error, r.verified, r.first],
                [false, threads > 0, '', true, 1],
                `the tour, with the worker's ${threads} threads`);
     console.log(`    ${NAME}: 1024x1024 built ${threads > 0 ? 'in the counting worker' :

@@ -227,7 +227,7 @@ async function main() {
           const times = await frameTimes(page, async () => {
             await page.evaluate(() => Module.app().run());
             await page.waitForFunction(() => { const a = Module.app();
-              if (a.builtElsewhere().running) window.ktSawBuild = a.banner().detail;
+              if (a.runElsewhere().building) window.ktSawBuild = a.banner().detail;
               return a.status() === 'found' && a.verify().ok; }, null,
             { timeout: 60000, polling: 'raf' });
           });
@@ -235,7 +235,8 @@ async function main() {
             const a = Module.app();
             const seen = window.ktSawBuild;
             delete window.ktSawBuild;
-            return { where: a.builtElsewhere(), seen, verified: JSON.parse(a.summary()).verified,
+            const w = a.runElsewhere();
+            return { where: [w.building, w.built, w.error], seen, verified: JSON.parse(a.summary()).verified,
                      moves: squares.map(([x, y]) => a.moveAt(x, y)), longestMs,
                      workers: Object.keys(Module.ktCountWorkers ?? {}).length };
           }, [SQUARES, times.appMaxMs]);
@@ -243,15 +244,84 @@ async function main() {
         const there = await build();
         console.log(`    1024x1024 built in the worker: longest frame ${there.longestMs.toFixed(1)} ms`);
         checkEqual([there.where, there.verified, there.workers, there.moves[0]],
-                   [{ running: false, built: true, error: '' }, true, 0, 1], 'built in the worker');
+                   [[false, true, ''], true, 0, 1], 'built in the worker');
         check(/off the page's thread/.test(there.seen ?? ''),
               `the banner while the worker built: ${JSON.stringify(there.seen)}`);
         checkEqual(await page.evaluate(() => Module.setCountThreads({ threads: 0 })), '', 'threads 0');
         const here = await build();
         checkEqual(await page.evaluate(() => Module.setCountThreads({ threads: null })), '', 'reset');
-        checkEqual([here.where, here.verified, here.seen], [{ running: false, built: false, error: '' },
-                   true, undefined], 'built on the page\'s thread');
+        checkEqual([here.where, here.verified, here.seen], [[false, false, ''], true, undefined],
+                   'built on the page\'s thread');
         checkEqual(there.moves, here.moves, 'the same tour in both places');
+      }],
+      ['isolated: a long search at the fastest pace goes on in the counting worker, one run', async () => {
+        // The textbook's tree for a closed 5x6 tour (no listing: the engine is the run): after a
+        // second on the page's thread it goes on in the worker from where it stood, and comes
+        // back with the tour, in the same steps as on the page's own thread.
+        const solve = () => page.evaluate(async () => {
+          const a = Module.app();
+          const refused = a.configureProblem({ rows: 5, cols: 6, closed: true, start: '1,1',
+                                               method: 'textbook' });
+          a.setSpeed(1, true);
+          a.run();
+          let seen = '';
+          while (a.status() === 'running') {
+            if (a.runElsewhere().searching) seen = a.banner().detail;
+            await new Promise((r) => setTimeout(r, 50));
+          }
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+          return { refused, seen, where: a.runElsewhere(), verified: a.verify().ok,
+                   steps: [a.placed(), a.erased()], board: a.board() };
+        });
+        let there;
+        const times = await frameTimes(page, async () => { there = await solve(); });
+        checkEqual([there.refused, there.where.searched, there.where.searching, there.where.error,
+                    there.verified], ['', true, false, '', true], '5x6 closed, searched in the worker');
+        check(/off the page's thread$/.test(there.seen), `the banner meanwhile: ${there.seen}`);
+        console.log(`    5x6 closed by the textbook's tree, in the worker after a second: ` +
+                    `${there.steps[0]} placed, longest frame ${times.appMaxMs.toFixed(1)} ms`);
+        checkEqual(await page.evaluate(() => Module.setCountThreads({ threads: 0 })), '', 'threads 0');
+        const here = await solve();
+        checkEqual(await page.evaluate(() => Module.setCountThreads({ threads: null })), '', 'reset');
+        checkEqual([here.where.searched, here.verified], [false, true], 'on the page\'s thread');
+        checkEqual([there.steps, there.board], [here.steps, here.board], 'the same run in both places');
+
+        // Pause brings the search back from the worker, Step goes on from there by one step,
+        // and Run sends it back; Reset ends the worker. (6x6 from (1,1) to (1,2): 460 million
+        // placed moves before its tour, minutes in the page.)
+        await page.evaluate(() => {
+          const a = Module.app();
+          a.configureProblem({ rows: 6, cols: 6, start: '1,1', end: '1,2', method: 'textbook' });
+          a.setSpeed(1, true);
+          a.run();
+        });
+        await page.waitForFunction(() => Module.app().runElsewhere().searching, null,
+                                   { timeout: 20000 });
+        await page.waitForFunction(() => Module.app().placed() > 30e6, null, { timeout: 60000 });
+        const paused = await page.evaluate(async () => {
+          const a = Module.app();
+          a.pause();
+          while (a.runElsewhere().searching) await new Promise((r) => setTimeout(r, 20));
+          const before = [a.state(), a.placed() + a.erased(), a.path().length];
+          a.step();
+          const after = [a.state(), a.placed() + a.erased(), a.path().length];
+          a.run();
+          return { before, after };
+        });
+        checkEqual(paused.before[0], 'paused', 'paused');
+        check(paused.before[1] > 60e6, `the steps taken back from the worker: ${paused.before[1]}`);
+        checkEqual([paused.after[0], paused.after[1]], ['paused', paused.before[1] + 1],
+                   'one step from where the worker stopped');
+        check(Math.abs(paused.after[2] - paused.before[2]) === 1, `the path: ${paused.before[2]} ` +
+              `then ${paused.after[2]} squares`);
+        await page.waitForFunction(() => Module.app().runElsewhere().searching, null,
+                                   { timeout: 20000 });
+        const reset = await page.evaluate(() => {
+          Module.app().reset();
+          return [Module.app().runElsewhere().searching,
+                  Object.keys(Module.ktCountWorkers ?? {}).length];
+        });
+        checkEqual(reset, [false, 0], 'Reset: the search and its worker ended');
       }],
       ['a count by rows goes on after its tab is closed, from the browser\'s storage', async () => {
         // Saved from its first square end on (then whenever nine times the last save's time has

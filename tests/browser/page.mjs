@@ -3,6 +3,7 @@
 // Also what every test script shares: the site and artifact folders, check(), and the runner
 // that launches the browsers, runs each test and counts the results.
 import { chromium } from 'playwright-core';
+import { existsSync } from 'node:fs';
 import { access, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -14,6 +15,15 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 // The built site: the scripts' one argument (ctest passes build/wasm/site), or that default.
 export const SITE = resolve(process.argv[2] ?? join(ROOT, 'build/wasm/site'));
 export const ARTIFACTS = join(ROOT, 'test-artifacts');  // screenshots and downloads
+
+// The native CLI the benchmarks compare the page with: KT_KNIGHTS, or the native build's; null
+// (and why, printed) when there is none.
+export function nativeKnights() {
+  const knights = process.env.KT_KNIGHTS ?? join(ROOT, 'build/native/cli/knights');
+  if (existsSync(knights)) return knights;
+  console.log(`native: no ${knights} (cmake --preset native && cmake --build --preset native)`);
+  return null;
+}
 
 export function check(cond, what) {
   if (!cond) throw new Error(what);
