@@ -43,13 +43,16 @@ std::string progress_words(const Solver& solver, const std::string& steps) {
                  steps;
 }
 
-// A search gone on off the page's thread: its move and steps there, as its news tell them.
+// A search gone on off the page's thread: its steps there, as its news tell them, and its move:
+// the board's, where its state comes back to draw (search_elsewhere.hpp), else the news'.
 std::string search_there_words(const ElsewhereSearch& there, const Solver& solver) {
   const Counters k = there.counters();
   const std::uint64_t n = k.placed + k.erased;
-  return "move " + with_commas(static_cast<std::uint64_t>(there.depth() + 1)) + " of " +
+  const int depth =
+      solver.problem().geometry.size() <= kSearchSnapshotSquares ? solver.depth() : there.depth();
+  return "move " + with_commas(static_cast<std::uint64_t>(depth + 1)) + " of " +
          with_commas(static_cast<std::uint64_t>(solver.problem().free_squares())) + kDot +
-         with_commas(n) + (n == 1 ? " step" : " steps") + kDot + "off the page's thread";
+         with_commas(n) + (n == 1 ? " step" : " steps") + kDot + "in the background";
 }
 
 // (Through a pointer no optimiser sees through: see explorer_state.cpp.)
@@ -218,7 +221,7 @@ BannerText run_words(const ExplorerState& s, const BoardFacts& board) {
     case RunState::running:
       b = {(built ? "Constructing... (" : "Searching... (") + method + ")",
            s.run.build_there
-               ? "the whole board at once, off the page's thread, then the verifier over it"
+               ? "the whole board at once in the background, then the verifier over it"
            : s.run.search_there
                ? search_there_words_call(*s.run.search_there, solver)
                : progress_words(solver, steps) + (recursion ? kDot + recursion_place(s) : ""),

@@ -838,8 +838,7 @@ void follow_search_there(SearchRun& r) {
 
 // A search that has run for a second at the fastest pace goes on elsewhere, where the host can
 // and the search is the method's own (not auto's attempts): on boards of up to
-// kSnapshotSquares its state comes back every half second, to draw.
-constexpr int kSnapshotSquares = 1 << 16;
+// kSearchSnapshotSquares its state comes back every half second, to draw.
 void hand_search_over(SearchRun& r) {
   const Solver& solver = *r.solver;
   if (!r.search_elsewhere || !r.elsewhere_error.empty() || r.seconds < 1.0 ||
@@ -847,9 +846,9 @@ void hand_search_over(SearchRun& r) {
     return;
   }
   const Search& search = *solver.search();
-  r.search_there =
-      r.search_elsewhere(solver.problem(), solver.order(), solver.method() == Method::warnsdorff,
-                         search.state(), solver.problem().geometry.size() <= kSnapshotSquares);
+  r.search_there = r.search_elsewhere(solver.problem(), solver.order(),
+                                      solver.method() == Method::warnsdorff, search.state(),
+                                      solver.problem().geometry.size() <= kSearchSnapshotSquares);
   if (r.search_there) r.searched_elsewhere = true;
 }
 

@@ -79,6 +79,10 @@ struct Speed {
   bool fastest = false;                        // as many steps as fit in the frame's budget
 };
 
+// A search gone on off the page's thread (search_elsewhere.hpp) sends its state back every half
+// second, to draw, on boards of at most this many squares (a state is five bytes a move).
+inline constexpr int kSearchSnapshotSquares = 1 << 16;
+
 // The solver for the draft and its run.
 struct SearchRun {
   std::unique_ptr<Solver> solver;  // null while the draft is refused

@@ -245,7 +245,7 @@ async function main() {
         console.log(`    1024x1024 built in the worker: longest frame ${there.longestMs.toFixed(1)} ms`);
         checkEqual([there.where, there.verified, there.workers, there.moves[0]],
                    [[false, true, ''], true, 0, 1], 'built in the worker');
-        check(/off the page's thread/.test(there.seen ?? ''),
+        check(/in the background/.test(there.seen ?? ''),
               `the banner while the worker built: ${JSON.stringify(there.seen)}`);
         checkEqual(await page.evaluate(() => Module.setCountThreads({ threads: 0 })), '', 'threads 0');
         const here = await build();
@@ -277,7 +277,8 @@ async function main() {
         const times = await frameTimes(page, async () => { there = await solve(); });
         checkEqual([there.refused, there.where.searched, there.where.searching, there.where.error,
                     there.verified], ['', true, false, '', true], '5x6 closed, searched in the worker');
-        check(/off the page's thread$/.test(there.seen), `the banner meanwhile: ${there.seen}`);
+        check(/^move \d+ of 30  ·  [\d,]+ steps  ·  in the background$/.test(there.seen),
+              `the banner meanwhile: ${there.seen}`);
         console.log(`    5x6 closed by the textbook's tree, in the worker after a second: ` +
                     `${there.steps[0]} placed, longest frame ${times.appMaxMs.toFixed(1)} ms`);
         checkEqual(await page.evaluate(() => Module.setCountThreads({ threads: 0 })), '', 'threads 0');
