@@ -6,7 +6,9 @@
 # SIMD, against the native CLI in the same run (tests/browser/count-7x7.bench.mjs: about three
 # minutes), and again at a memory limit of 600 MB, its states past it in the browser's storage,
 # against the CLI's disk path (tests/browser/count-on-storage.bench.mjs: about two minutes; its
-# header says how to count 8x8's closed tours so). Not a test: it prints figures.
+# header says how to count 8x8's closed tours so); then the Run's long parts (a 10^8-square
+# construction, a long search) in the page's worker and on its thread, against the CLI
+# (tests/browser/run-elsewhere.bench.mjs: about a minute). Not a test: it prints figures.
 #   scripts/bench.sh          (takes a few minutes: the textbook's 8x8 tree has 430 million moves)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -24,3 +26,5 @@ echo "$ KT_MODES=threads,simd node tests/browser/count-7x7.bench.mjs build/wasm/
 KT_MODES=threads,simd node tests/browser/count-7x7.bench.mjs build/wasm/site
 echo "$ node tests/browser/count-on-storage.bench.mjs build/wasm/site 7 7 open 600"
 node tests/browser/count-on-storage.bench.mjs build/wasm/site 7 7 open 600
+echo "$ node tests/browser/run-elsewhere.bench.mjs build/wasm/site"
+node tests/browser/run-elsewhere.bench.mjs build/wasm/site
