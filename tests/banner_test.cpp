@@ -327,14 +327,18 @@ TEST_CASE("banner: the run is the recursion: its line in the listing's words",
   CHECK(words(s).title == "Try_All has tried everything: 304 tours displayed");
 }
 
-// The count has its own read-out in the panel: the banner keeps the run's words meanwhile.
-TEST_CASE("banner: counting, and the count done, leave the run's words", "[explorer][banner]") {
+// The count has its own read-out in the panel: the banner keeps the run's words, and says that a
+// count runs (else "Ready" reads as the page idle), until it is done.
+TEST_CASE("banner: a count running is said beside the run's words; done, they stand alone",
+          "[explorer][banner]") {
   ExplorerState s;
   REQUIRE(count(s).empty());
   REQUIRE(s.counting.state == CountState::running);
   BannerText b = words(s);
   CHECK(b.title == "Ready");
-  CHECK(b.detail == "Press Run, or click a square to set the start");
+  CHECK(b.detail ==
+        "Press Run, or click a square to set the start\n"
+        "A count is running: Count tours shows how far it has come");
   for (int i = 0; i < 1000000 && s.counting.state == CountState::running; ++i) {
     tick(s, 0.016, 0.05);
   }

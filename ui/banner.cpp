@@ -59,6 +59,12 @@ std::string search_there_words(const ElsewhereSearch& there, const Solver& solve
 static std::string (*volatile search_there_words_call)(const ElsewhereSearch&,
                                                        const Solver&) = search_there_words;
 
+// A count running while the run waits: said, so that "Ready" is not read as the page idle.
+void counting_words(BannerText& b) {
+  b.detail += "\nA count is running: Count tours shows how far it has come";
+}
+static void (*volatile counting_words_call)(BannerText&) = counting_words;
+
 // Before a run: ready, theory's no, or the recursion's run that the board shows instead.
 BannerText idle_words(const ExplorerState& s, const std::string& method) {
   const Solver& solver = *s.run.solver;
@@ -251,6 +257,9 @@ BannerText banner_text(const ExplorerState& s, const BoardFacts& board) {
       s.run.solver ? run_words(s, board) : BannerText{"Check the input", s.error, Tone::warning};
   // Predicting or playing: the exercise speaks instead (play_mode.hpp).
   if (const auto exercise = mode_banner(s)) b = {exercise->title, exercise->detail, exercise->tone};
+  if (s.counting.state == CountState::running && s.run.state != RunState::running) {
+    counting_words_call(b);
+  }
   return b;
 }
 
