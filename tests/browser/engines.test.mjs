@@ -260,8 +260,10 @@ async function savedAndResumed(browser) {
 
 // Served with COOP/COEP: a Run of the construction on 2^20 squares builds the tour in the
 // counting worker where this browser runs it (Module.countThreads().threads > 0), and on the
-// page's own thread where it does not: verified either way, the tour the start's.
-async function builtInWorker(browser) {
+// page's own thread where it does not: verified either way, the tour the start's. And a long
+// search at the fastest pace (the textbook's tree for a closed 5x6 tour) goes on there after its
+// first second, to the same tour in the same steps as the JS API's Search on the page's thread.
+async function runInWorker(browser) {
   const server = await serve(SITE, { prelude: PRELUDE, isolated: true });
   let tab = null;
   try {
@@ -285,6 +287,32 @@ async function builtInWorker(browser) {
                `the tour, with the worker's ${threads} threads`);
     console.log(`    ${NAME}: 1024x1024 built ${threads > 0 ? 'in the counting worker' :
       'on the page\'s thread (no worker threads here)'}`);
+    const problem = { rows: 5, cols: 6, closed: true, start: '1,1', method: 'textbook' };
+    await tab.evaluate((p) => {
+      const a = Module.app();
+      a.configureProblem(p);
+      a.setSpeed(1, true);
+      a.run();
+    }, problem);
+    const run = await waitFor(tab, () => {
+      const a = Module.app();
+      return a.status() === 'found' && a.state() === 'finished' && a.verify().ok &&
+        { where: a.runElsewhere(), steps: [a.placed(), a.erased()], board: a.board() };
+    }, null, { timeout: 120000, what: 'the 5x6 closed tour' });
+    const here = await tab.evaluate((p) => {
+      const s = new Module.Search();
+      try {
+        s.configureProblem(p);
+        while (s.run(1e7) === 'running') {}
+        return { steps: [s.placed(), s.erased()], board: s.board() };
+      } finally {
+        s.delete();
+      }
+    }, problem);
+    checkEqual([run.where.searched, run.where.error, run.steps, run.board],
+               [threads > 0, '', here.steps, here.board], 'the Run against Search on the page');
+    console.log(`    ${NAME}: 5x6 closed, ${run.steps[0]} placed, ` +
+                `${threads > 0 ? 'searched in the counting worker' : 'on the page\'s thread'}`);
   } finally {
     await tab?.close().catch(() => {});
     server.close();
@@ -353,9 +381,9 @@ async function main() {
     ['isolated: a count by rows goes on after its tab is closed, or the page says why not',
       () => (NAME === 'chromium' ? console.log('    (Chromium: browser.offline counts 6x7 so)')
         : savedAndResumed(browser))],
-    ['isolated: a huge construction\'s Run is built in the counting worker where it runs',
-      () => (NAME === 'chromium' ? console.log('    (Chromium: browser.offline builds it so)')
-        : builtInWorker(browser))],
+    ['isolated: a huge construction, and a long search, go to the counting worker where it runs',
+      () => (NAME === 'chromium' ? console.log('    (Chromium: browser.offline runs them so)')
+        : runInWorker(browser))],
     ['a click on Run solves the live board', () => clickRun(page, `engine-${NAME}.png`)],
     ["by keyboard alone: the Board control's cursor plays and predicts a move", async () => {
       // The accessible layer's Board control: arrows move its cursor, Enter plays the square.
