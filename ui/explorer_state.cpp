@@ -891,6 +891,8 @@ TickReport tick(ExplorerState& s, double dt_seconds, double budget) {
   }
   if (recursion) follow_recursion(s);
   if (playing && recursion_is_run(s)) after_steps(r, dt_seconds);  // the measured speed
+  // At a pace again, the search comes back to be watched step by step.
+  if (r.search_there && !s.speed.fastest) r.search_there->stop();
   if (r.search_there) follow_search_there_call(r);
   if (searching) {
     const std::uint64_t steps = s.speed.fastest ? std::numeric_limits<std::uint64_t>::max()

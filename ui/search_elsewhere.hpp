@@ -3,7 +3,7 @@
 // isolated: its counting worker, web/worker_searcher.cpp) from where it stood
 // (kt::Search::state), at full speed, while the page's frames stay free. Its state comes back
 // every half second on boards small enough to redraw so (the page puts its own search there:
-// kt::Solver::resume_search), and when it ends or Pause or Step stops it: the run is one
+// kt::Solver::resume_search), and when it ends or Pause, Step or a pace stops it: the run is one
 // machine wherever it runs, and Step goes on from where the worker stopped.
 #pragma once
 
@@ -23,7 +23,8 @@ class ElsewhereSearch {
   // Reads the latest news and returns at once: true until the search there has ended or
   // stopped and its last state has come.
   virtual bool running() = 0;
-  // Asks it to stop: its last state follows within a fiftieth of a second or so.
+  // Asks it to stop (once; asked again, nothing more): its last state follows within a
+  // fiftieth of a second or so.
   virtual void stop() = 0;
   // The newest state come since the last call, once (none: none new).
   virtual std::optional<SearchState> take_state() = 0;

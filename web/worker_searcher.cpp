@@ -98,7 +98,10 @@ class WorkerSearcher final : public ui::ElsewhereSearch {
     }
     return !done_;
   }
-  void stop() override { stop_worker(id_); }
+  void stop() override {
+    if (!stopping_) stop_worker(id_);
+    stopping_ = true;
+  }
   std::optional<SearchState> take_state() override { return std::exchange(state_, std::nullopt); }
   Counters counters() const override { return counters_; }
   int depth() const override { return depth_; }
@@ -108,6 +111,7 @@ class WorkerSearcher final : public ui::ElsewhereSearch {
   void launch() {
     start_worker(id_, simd_, message_, problem_.blocked.empty() ? nullptr : problem_.blocked.data(),
                  problem_.geometry.size(), &from_);
+    if (stopping_) stop_worker(id_);  // (a worker started again after a stop was asked)
     started_ms_ = emscripten_get_now();
   }
 
@@ -120,7 +124,7 @@ class WorkerSearcher final : public ui::ElsewhereSearch {
   std::string message_;
   double started_ms_ = 0;
   int restarts_ = 0;
-  bool done_ = false;
+  bool done_ = false, stopping_ = false;
   int state_id_ = 0;
   std::optional<SearchState> state_;
   Counters counters_;

@@ -288,7 +288,7 @@ async function main() {
         checkEqual([there.steps, there.board], [here.steps, here.board], 'the same run in both places');
 
         // Pause brings the search back from the worker, Step goes on from there by one step,
-        // and Run sends it back; Reset ends the worker. (6x6 from (1,1) to (1,2): 460 million
+        // and Run sends it back; a pace brings it back again; Reset ends the worker. (6x6 from (1,1) to (1,2): 460 million
         // placed moves before its tour, minutes in the page.)
         await page.evaluate(() => {
           const a = Module.app();
@@ -315,6 +315,21 @@ async function main() {
                    'one step from where the worker stopped');
         check(Math.abs(paused.after[2] - paused.before[2]) === 1, `the path: ${paused.before[2]} ` +
               `then ${paused.after[2]} squares`);
+        await page.waitForFunction(() => Module.app().runElsewhere().searching, null,
+                                   { timeout: 20000 });
+        // A pace again brings it back to be watched step by step on the page; the fastest
+        // pace sends it off again.
+        const paced = await page.evaluate(async () => {
+          const a = Module.app();
+          a.setSpeed(1, false);  // a step a frame
+          while (a.runElsewhere().searching) await new Promise((r) => setTimeout(r, 20));
+          const before = a.placed() + a.erased();
+          await new Promise((r) => setTimeout(r, 500));
+          return [a.state(), a.placed() + a.erased() - before];
+        });
+        checkEqual(paced[0], 'running', 'the run at a pace again');
+        check(paced[1] > 0 && paced[1] <= 60, `steps in half a second at 60 a second: ${paced[1]}`);
+        await page.evaluate(() => Module.app().setSpeed(1, true));
         await page.waitForFunction(() => Module.app().runElsewhere().searching, null,
                                    { timeout: 20000 });
         const reset = await page.evaluate(() => {
