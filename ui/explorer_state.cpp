@@ -845,9 +845,8 @@ void hand_search_over(SearchRun& r) {
       solver.status() != Status::running || !solver.search_resumable()) {
     return;
   }
-  const Search& search = *solver.search();
   r.search_there = r.search_elsewhere(solver.problem(), solver.order(),
-                                      solver.method() == Method::warnsdorff, search.state(),
+                                      solver.method() == Method::warnsdorff, *solver.search(),
                                       solver.problem().geometry.size() <= kSearchSnapshotSquares);
   if (r.search_there) r.searched_elsewhere = true;
 }

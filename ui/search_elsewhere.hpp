@@ -36,12 +36,12 @@ class ElsewhereSearch {
 };
 
 // Where a host can search elsewhere: the search of `problem` in `order` (Warnsdorff's rule or
-// the order's tree), gone on with from `from`; snapshots: its state every half second too.
-// Null to search on the page's thread.
+// the order's tree), gone on with from where `from` stands (its state(), taken only then: a
+// host that cannot is asked every frame); snapshots: its state every half second too. Null to
+// search on the page's thread.
 using SearchElsewhere = std::unique_ptr<ElsewhereSearch> (*)(const Problem& problem,
                                                              const MoveOrder& order,
-                                                             bool warnsdorff,
-                                                             const SearchState& from,
+                                                             bool warnsdorff, const Search& from,
                                                              bool snapshots);
 
 }  // namespace kt::ui

@@ -136,10 +136,11 @@ class WorkerSearcher final : public ui::ElsewhereSearch {
 
 std::unique_ptr<ui::ElsewhereSearch> search_in_worker(const Problem& problem,
                                                       const MoveOrder& order, bool warnsdorff,
-                                                      const SearchState& from, bool snapshots) {
+                                                      const Search& from, bool snapshots) {
   const CountThreads t = count_threads();
   if (t.threads <= 0 || !problem.start || !problem.piece.is_plain_knight()) return nullptr;
-  return std::make_unique<WorkerSearcher>(problem, order, warnsdorff, from, snapshots, t.simd);
+  return std::make_unique<WorkerSearcher>(problem, order, warnsdorff, from.state(), snapshots,
+                                          t.simd);
 }
 
 }  // namespace kt::web

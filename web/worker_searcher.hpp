@@ -11,10 +11,10 @@
 
 namespace kt::web {
 
-// The search, gone on with in a worker from `from`, where count_threads()
+// The search, gone on with in a worker from where `from` stands, where count_threads()
 // (web/worker_counter.hpp) says the page counts in one; else null.
 std::unique_ptr<ui::ElsewhereSearch> search_in_worker(const Problem& problem,
                                                       const MoveOrder& order, bool warnsdorff,
-                                                      const SearchState& from, bool snapshots);
+                                                      const Search& from, bool snapshots);
 
 }  // namespace kt::web
