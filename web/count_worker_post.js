@@ -1,6 +1,7 @@
 // The counting worker's side of its messages (after count_worker.js's generated code; in the
 // worker's own thread only, not in the threads Emscripten starts from the same script). The
-// page sends one message, a huge board's tour to build (`build`, below) or the count:
+// page sends one message: a huge board's tour to build (`build`, below), a long search to go on
+// with (`search`, below; then {stop: true} ends it), or the count:
 //   {rows, cols, blocked: Uint8Array | null, start: [x, y] | null, end: [x, y] | null, closed,
 //    byRows: true | false | null (auto: the worker's trial decides), memoryLimit (bytes), threads,
 //    resume: go on from the saved count (the problem is the save's), saveAfter (seconds)}
