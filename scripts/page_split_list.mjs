@@ -11,7 +11,8 @@
 // call) in Chromium and records each first frame of FIRST_FRAMES (the page as it opens on a
 // desktop, on a phone, embedded in a course page), and with --with-visit a typical visit too
 // (Run on the default board, Pause, Step, a click on a square, Reset). wasm-split names the functions that ran; they
-// go, one a line, to web/page_start_funcs.txt, and kt_web is built again to split with them.
+// go, one a line, to web/page_start_funcs.txt, and the site is built again to split with them
+// (kt_site: the page, and the service worker's list of the files' hashes, which must follow).
 // tests/browser/first-frame.test.mjs uses the same first frames to check that the list is not
 // stale.
 import { execFileSync } from 'node:child_process';
@@ -168,7 +169,9 @@ async function main() {
   const added = sorted.filter((n) => !old.has(n)).length;
   const dropped = [...old].filter((n) => !names.has(n)).length;
   console.log(`${LIST}: ${sorted.length} functions (${added} new, ${dropped} dropped)`);
-  if (added || dropped) buildPage();  // split again with the new list
+  // Split again with the new list, and write sw.js for the page as it now is: a stale list of
+  // hashes makes the service worker refuse the release (browser.offline fails at once).
+  execFileSync('cmake', ['--build', build, '--target', 'kt_site'], { stdio: 'inherit' });
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
