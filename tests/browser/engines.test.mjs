@@ -278,7 +278,9 @@ async function runInWorker(browser) {
     }), '', '1024x1024 construct');
     const r = await waitFor(tab, () => {
       const a = Module.app();
-      return a.status() === 'found' && a.verify().ok &&
+      // (The move numbers of a board this large come as its picture walks the tour, from the
+      // frame after the tour is in.)
+      return a.status() === 'found' && a.verify().ok && a.moveAt(1, 1) !== null &&
         { where: a.runElsewhere(), verified: JSON.parse(a.summary()).verified,
           first: a.moveAt(1, 1) };
     }, null, { timeout: 90000, what: 'the 1024x1024 tour' });
