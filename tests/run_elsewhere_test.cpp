@@ -218,7 +218,7 @@ TEST_CASE("a search elsewhere: Pause and Step bring it back, a pace keeps it her
   CHECK_FALSE(s.run.searched_elsewhere);
 }
 
-TEST_CASE("the recursion's listing and auto's attempts stay on the page", "[explorer]") {
+TEST_CASE("the recursion's listing stays on the page", "[explorer]") {
   ExplorerState s;
   s.run.search_elsewhere = search_here;
   // The textbook's open tour: the listing is the run (Sutcliffe's TryMove, line by line).

@@ -33,23 +33,15 @@ class WorkerBuilder final : public ui::ElsewhereBuild {
     if (copying_) return copy_slice();
     if (done_) return false;
     const val news = val::module_property("ktCountWorkers")[id_]["news"];
-    if (news.isNull() || news["state"].as<std::string>() != "done") {
-      // A worker that never says it is alive (Firefox now and then never returns from the
-      // `new Worker` of one of its threads: web/worker_counter.cpp) is started again, as a
-      // count's; after the last try the page builds the tour itself.
-      if (news.isNull() && emscripten_get_now() - started_ms_ > kSilentMs) {
-        end_worker(id_);
-        if (restarts_ < kRestarts) {
-          ++restarts_;
-          start_worker(id_, simd_, message_, nullptr, 0);
-          started_ms_ = emscripten_get_now();
-          return true;
-        }
+    if (news.isNull()) {  // not alive yet: after the last try, the page builds the tour itself
+      if (!silence_.still_waiting(id_,
+                                  [this] { start_worker(id_, simd_, message_, nullptr, 0); })) {
         error_ = "the counting worker did not start";
         done_ = true;
       }
       return !done_;
     }
+    if (news["state"].as<std::string>() != "done") return true;
     done_ = true;
     error_ = news["error"].isString() ? news["error"].as<std::string>() : "no news";
     seconds_ = news["seconds"].isNumber() ? news["seconds"].as<double>() : 0;
@@ -97,15 +89,12 @@ class WorkerBuilder final : public ui::ElsewhereBuild {
     return false;
   }
 
-  static constexpr double kSilentMs = 7500;  // a try; four in all
-  static constexpr int kRestarts = 3;
   static constexpr std::size_t kSliceBytes = std::size_t{1} << 24;
   int id_;
   Problem problem_;
   bool simd_;
   std::string message_;
-  double started_ms_ = emscripten_get_now();
-  int restarts_ = 0;
+  SilentWorker silence_;
   bool done_ = false, copying_ = false, taken_ = false;
   std::string error_;
   double seconds_ = 0;

@@ -122,6 +122,8 @@ void stop_worker(int id) {
 
 void end_worker(int id) { kt_worker_end(id); }
 
+double SilentWorker::now_ms() { return emscripten_get_now(); }
+
 int next_worker_id() {
   static int last = 0;
   return ++last;

@@ -29,6 +29,30 @@ void copy_from_worker(int id, const char* field, std::size_t at, std::size_t cou
 void end_worker(int id);
 int next_worker_id();
 
+// A worker that has said nothing yet (its news null). Firefox now and then never returns from
+// the `new Worker` of one of its threads (web/worker_counter.cpp): one silent for 7.5 s is ended
+// and started again by `relaunch`, three times. Returns false once it is given up (not started).
+class SilentWorker {
+ public:
+  template <class Relaunch>
+  bool still_waiting(int id, Relaunch&& relaunch) {
+    if (now_ms() - started_ms_ <= kSilentMs) return true;
+    end_worker(id);
+    if (restarts_ >= kRestarts) return false;
+    ++restarts_;
+    relaunch();
+    started_ms_ = now_ms();
+    return true;
+  }
+
+ private:
+  static double now_ms();
+  static constexpr double kSilentMs = 7500;  // a try; four in all
+  static constexpr int kRestarts = 3;
+  double started_ms_ = now_ms();
+  int restarts_ = 0;
+};
+
 // Where the page's counts run, for the JS API (Module.countThreads()).
 struct CountThreads {
   bool isolated = false;  // crossOriginIsolated, with SharedArrayBuffer and Worker

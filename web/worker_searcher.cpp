@@ -49,16 +49,8 @@ class WorkerSearcher final : public ui::ElsewhereSearch {
   bool running() override {
     if (done_) return false;
     const val news = val::module_property("ktCountWorkers")[id_]["news"];
-    if (news.isNull()) {
-      // Silent (web/worker_counter.cpp: Firefox's nested workers now and then): started again
-      // from the same state, and after the last try the page searches on itself.
-      if (emscripten_get_now() - started_ms_ > kSilentMs) {
-        end_worker(id_);
-        if (restarts_ < kRestarts) {
-          ++restarts_;
-          launch();
-          return true;
-        }
+    if (news.isNull()) {  // not alive yet: after the last try, the page searches on itself
+      if (!silence_.still_waiting(id_, [this] { launch(); })) {
         error_ = "the counting worker did not start";
         done_ = true;
       }
@@ -112,18 +104,14 @@ class WorkerSearcher final : public ui::ElsewhereSearch {
     start_worker(id_, simd_, message_, problem_.blocked.empty() ? nullptr : problem_.blocked.data(),
                  problem_.geometry.size(), &from_);
     if (stopping_) stop_worker(id_);  // (a worker started again after a stop was asked)
-    started_ms_ = emscripten_get_now();
   }
 
-  static constexpr double kSilentMs = 7500;  // a try; four in all
-  static constexpr int kRestarts = 3;
   int id_;
   Problem problem_;
   SearchState from_;
   bool simd_;
   std::string message_;
-  double started_ms_ = 0;
-  int restarts_ = 0;
+  SilentWorker silence_;
   bool done_ = false, stopping_ = false;
   int state_id_ = 0;
   std::optional<SearchState> state_;
